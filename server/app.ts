@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import authRoutes from './auth/routes';
+import catalogueRoutes from './catalogue/routes';
+import chatRoutes from './chat/routes';
+import healthRoutes from './health';
+import notificationRoutes from './notifications/routes';
+import orderRoutes from './orders/routes';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import socketPlugin from './plugins/socket';
+import settingsRoutes from './settings/routes';
+import slotRoutes from './slots/routes';
+import avatarRoutes from './users/avatar';
+import userRoutes from './users/routes';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Pino options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built web app; default web/dist. */
+  webDir?: string;
+}
+
+/** Builds the Fastify app (plugins, then routes) without listening. The caller owns the database. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.NODE_ENV === 'production',
+    forceCloseConnections: 'idle',
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Ecosystem plugins.
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database: opts.database, config });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((s) => s.trim()) : false });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pawcare API', version: '1.0.0', description: 'Bookings, shop, chat and administration of a pet-care business.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Our plugins.
+  await app.register(authPlugin, { secret: config.JWT_SECRET, expiresIn: config.JWT_EXPIRES_IN });
+  await app.register(socketPlugin, { redisUrl: config.REDIS_URL, corsOrigin: config.CORS_ORIGIN });
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(avatarRoutes);
+  await app.register(settingsRoutes);
+  await app.register(notificationRoutes);
+  await app.register(slotRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(orderRoutes);
+  await app.register(chatRoutes);
+
+  await registerWeb(app, opts.webDir ?? path.join(rootDir, 'web', 'dist'));
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, everything else falls back to index.html. */
+async function registerWeb(app: FastifyInstance, webDir: string) {
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
+    const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && wantsHtml && !path.extname(url)) {
+      if (!hasWeb) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `No route for ${request.method} ${url}`, code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm (24-hour)');
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const bool = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : String(v).toLowerCase()),
+  z.enum(['true', 'false', '1', '0']).optional(),
+);
+
+/** Every environment variable the server reads, with its default. Documented in README.md and .env.example. */
+const EnvSchema = z.object({
+  /** development | production | test: production insists on real secrets. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Interface and port the HTTP server listens on. */
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the embedded database, the generated dev secret and the mail outbox live. */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://... for production; unset = embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url('must be a postgres:// URL').optional()),
+  /** redis://... lets several server processes share chat rooms. */
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().url('must be a redis:// URL').optional()),
+  /** HS256 signing secret, at least 32 characters; generated under DATA_DIR in development when unset. */
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Token lifetime, e.g. 7d or 12h. */
+  JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 30m').default('7d'),
+  /** Origin allowed by CORS (the web app's address when served elsewhere). */
+  CORS_ORIGIN: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** First admin, created at start when both are set (idempotent). */
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  /** Seed demo accounts of each role on an empty embedded database (default: on for the embedded DB). */
+  SEED_DEMO: bool,
+  /** smtp(s)://user:pass@host:port; unset = .eml files under DATA_DIR/outbox. */
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Pawcare <no-reply@pawcare.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Login attempts per minute per IP, and per 15 minutes per email. */
+  LOGIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(20),
+  LOGIN_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Booking grid: opening time, closing time, slot length and seats per time (clinic-local). */
+  SLOT_OPEN: hhmm.default('09:00'),
+  SLOT_CLOSE: hhmm.default('18:00'),
+  SLOT_MINUTES: z.coerce.number().int().min(5).max(240).default(30),
+  SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
+  /** IANA time zone of the clinic. */
+  CLINIC_TZ: z.string().default('Asia/Kolkata'),
+  /** Hospital info prefilled when a booking is confirmed. */
+  CLINIC_NAME: z.string().default('Pawcare Pet Clinic'),
+  CLINIC_ADDRESS: z.string().default('12 Park Street, Kolkata 700016'),
+  CLINIC_PHONE: z.string().default('9876543210'),
+  CLINIC_EMAIL: z.string().default('clinic@pawcare.local'),
+  CLINIC_HOURS: z.string().default('Mon-Sat 09:00-18:00'),
+  /** The shop's UPI payee for the checkout QR code. */
+  SHOP_UPI_ID: z.string().default('pawcare@upi'),
+  SHOP_UPI_NAME: z.string().default('Pawcare Pet Shop'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO'> {
+  JWT_SECRET: string;
+  SEED_DEMO: boolean;
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  /** Warnings to log once the logger exists. */
+  warnings: string[];
+}
+
+/** Thrown when the environment is invalid; its message names every bad variable. */
+export class ConfigError extends Error {}
+
+function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Parses the environment once. Fails fast, listing every bad variable by name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  if (parsed.success) {
+    const e = parsed.data;
+    if (!isValidTimeZone(e.CLINIC_TZ)) problems.push('CLINIC_TZ: not a known time zone');
+    if (e.SLOT_OPEN >= e.SLOT_CLOSE) problems.push('SLOT_CLOSE: must be later than SLOT_OPEN');
+    if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+    if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD))
+      problems.push('ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
+    if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 6) problems.push('ADMIN_PASSWORD: must be at least 6 characters');
+  }
+  if (problems.length || !parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const warnings: string[] = [];
+  let secret = e.JWT_SECRET;
+  if (!secret && overrides.JWT_SECRET === undefined) {
+    secret = devSecret(dataDir);
+    warnings.push(`JWT_SECRET not set: using a generated development secret kept in ${path.join(dataDir, 'jwt-secret')}`);
+  }
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
+    warnings.push(
+      'DATABASE_URL not set in production: running on the embedded PGlite database, which is NOT durable ' +
+        '(no fsync, one connection). Set DATABASE_URL=postgres://... for real use.',
+    );
+  }
+  const seedFlag = e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1';
+  return {
+    ...e,
+    JWT_SECRET: secret ?? '',
+    SEED_DEMO: seedFlag,
+    dataDir,
+    warnings,
+    ...overrides,
+  };
+}
+
+/** Reads or creates the development JWT secret under DATA_DIR, so tokens survive restarts. */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const v = readFileSync(file, 'utf8').trim();
+    if (v.length >= 32) return v;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const v = randomBytes(48).toString('base64url');
+  writeFileSync(file, v, { mode: 0o600 });
+  return v;
+}

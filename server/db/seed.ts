@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import type { Role } from '#shared/constants';
+import { PRODUCT_SEED, productImage } from '../catalogue/products-data';
+import type { Db } from './client';
+import { products, users } from './schema/index';
+import { createUser } from '../users/service';
+
+/** Inserts the 15 products; running it again changes nothing (unique product names). */
+export async function seedProducts(db: Db): Promise<number> {
+  const rows = await db
+    .insert(products)
+    .values(
+      PRODUCT_SEED.map((p) => ({
+        name: p.name,
+        price: p.price.toFixed(2),
+        rating: p.rating.toFixed(1),
+        category: p.category,
+        discount: p.discount,
+        image: productImage(p.slug),
+        details: p.details,
+      })),
+    )
+    .onConflictDoNothing({ target: products.name })
+    .returning({ id: products.id });
+  return rows.length;
+}
+
+export interface DemoAccount {
+  role: Role;
+  email: string;
+  password: string;
+}
+
+/**
+ * On an empty database only: one demo account of each role, with random passwords. Returns them so the
+ * caller prints them once; they are also written to DATA_DIR/demo-accounts.txt (readable by the owner only).
+ */
+export async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAccount[]> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return [];
+  const people: { role: Role; name: string; email: string; phone: string; address: string }[] = [
+    { role: 'admin', name: 'Clinic Admin', email: 'admin@pawcare.local', phone: '9000000001', address: 'Pawcare Head Office' },
+    { role: 'employee', name: 'Front Desk', email: 'employee@pawcare.local', phone: '9000000002', address: 'Pawcare Clinic' },
+    { role: 'user', name: 'Demo Customer', email: 'customer@pawcare.local', phone: '9000000003', address: '221 Lake Road, Kolkata' },
+  ];
+  const accounts: DemoAccount[] = [];
+  for (const p of people) {
+    const password = randomBytes(9).toString('base64url');
+    await createUser(db, { ...p, password });
+    accounts.push({ role: p.role, email: p.email, password });
+  }
+  const text = accounts.map((a) => `${a.role.padEnd(8)} ${a.email.padEnd(26)} ${a.password}`).join('\n') + '\n';
+  writeFileSync(path.join(dataDir, 'demo-accounts.txt'), text, { mode: 0o600 });
+  return accounts;
+}
+
+/** Ensures the database has what every installation needs (the products), whatever its origin. */
+export async function seedEssentials(db: Db): Promise<void> {
+  await seedProducts(db);
+  // Keep the product id sequence ahead of explicit ids if rows were ever copied in by hand.
+  await db.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`);
+}

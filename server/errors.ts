@@ -1,0 +1,29 @@
+import type { ErrorCode } from '#shared/common';
+
+/** An error the client may see: an HTTP status, a stable code and a human message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** Named factories, so every place says the same thing the same way. */
+export const errors = {
+  validation: (message: string, details?: { path: string; message: string }[]) =>
+    new AppError(400, 'VALIDATION', message, details),
+  badRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
+  unauthenticated: (message = 'Please log in to continue') => new AppError(401, 'UNAUTHENTICATED', message),
+  invalidCredentials: () => new AppError(401, 'UNAUTHENTICATED', 'Invalid credentials'),
+  forbidden: (message = 'You do not have permission to do that') => new AppError(403, 'FORBIDDEN', message),
+  notFound: (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`),
+  conflict: (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message),
+  tooLarge: (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message),
+  unsupportedMedia: (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message),
+  rateLimited: (message: string) => new AppError(429, 'RATE_LIMITED', message),
+};

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+
+/** GET /healthz (the process answers) and GET /readyz (the database answers too). */
+export default async function healthRoutes(app: FastifyInstance) {
+  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ ok: true }));
+  app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+    try {
+      await app.database.ping();
+      return { ok: true, db: app.database.kind };
+    } catch (err) {
+      request.log.error({ err }, 'readiness check failed');
+      return reply.status(503).send({ ok: false, error: 'Database unreachable', code: 'INTERNAL' });
+    }
+  });
+}

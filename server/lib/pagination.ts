@@ -1,0 +1,37 @@
+import type { FastifyReply } from 'fastify';
+import { NEXT_CURSOR_HEADER } from '#shared/common';
+import { errors } from '../errors';
+
+/** A keyset position: the sort timestamp and the id of the last row of a page. */
+export interface Cursor {
+  at: Date;
+  id: string;
+}
+
+/** Opaque cursor text for `?cursor=`. */
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(`${c.at.toISOString()}|${c.id}`).toString('base64url');
+}
+
+/** Parses `?cursor=`; a malformed cursor is a 400, not a database error. */
+export function decodeCursor(raw: string | undefined): Cursor | undefined {
+  if (!raw) return undefined;
+  const text = Buffer.from(raw, 'base64url').toString('utf8');
+  const [at, id] = text.split('|');
+  const date = at ? new Date(at) : undefined;
+  if (!date || Number.isNaN(date.getTime()) || !id || id.length > 64) throw errors.badRequest('Invalid cursor');
+  return { at: date, id };
+}
+
+/**
+ * Given `limit + 1` rows fetched newest first, trims the extra row and sets the next-page header.
+ * Returns the page to send.
+ */
+export function pageOf<T>(reply: FastifyReply, rows: T[], limit: number, key: (row: T) => Cursor): T[] {
+  if (rows.length > limit) {
+    const page = rows.slice(0, limit);
+    reply.header(NEXT_CURSOR_HEADER, encodeCursor(key(page[page.length - 1]!)));
+    return page;
+  }
+  return rows;
+}

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoAccounts, seedEssentials } from './db/seed';
+import { startOutboxWorker } from './outbox/worker';
+import { ensureAdmin } from './users/service';
+
+/** Starts Pawcare: config, database + migrations, seed, HTTP + socket server, outbox worker, graceful stop. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'password', 'token'],
+      ...(process.stdout.isTTY && config.NODE_ENV !== 'production' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    },
+  });
+  for (const w of config.warnings) app.log.warn(w);
+  app.log.info({ db: database.kind }, 'database ready');
+
+  await seedEssentials(database.db);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const result = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    app.log.info({ email: config.ADMIN_EMAIL, result }, 'admin account from ADMIN_EMAIL');
+  }
+  if (config.SEED_DEMO) {
+    const accounts = await seedDemoAccounts(database.db, config.dataDir);
+    if (accounts.length) {
+      const lines = accounts.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(26)} ${a.password}`);
+      console.log(
+        ['', 'Demo accounts (shown once; also saved to ' + path.join(config.dataDir, 'demo-accounts.txt') + '):', ...lines, ''].join('\n'),
+      );
+    }
+  }
+
+  const worker = startOutboxWorker({ db: database.db, config, log: app.log });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await worker.stop();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Pawcare is running on ${address.replace('0.0.0.0', 'localhost')}`);
+  process.send?.({ ready: true, port: (app.server.address() as { port: number }).port });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

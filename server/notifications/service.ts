@@ -1,0 +1,82 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Notification } from '#shared/notifications';
+import type { Db, Executor } from '../db/client';
+import { notifications } from '../db/schema/index';
+import { errors } from '../errors';
+import { isUuid } from '../lib/ids';
+import type { Cursor } from '../lib/pagination';
+import { userRoom } from '../plugins/socket';
+
+type Row = typeof notifications.$inferSelect;
+
+export function toNotificationDto(r: Row): Notification {
+  return {
+    _id: r.id,
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    body: r.body,
+    data: r.data ?? null,
+    read: !!r.readAt,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Stores a notification for a user. Call inside the transaction of the change it reports, then call
+ * `pushNotification` after the commit so nobody is told about a change that was rolled back.
+ */
+export async function createNotification(
+  tx: Executor,
+  input: { userId: string; type: string; title: string; body: string; data?: Record<string, unknown> },
+): Promise<Notification> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId: input.userId, type: input.type, title: input.title, body: input.body, data: input.data ?? null })
+    .returning();
+  return toNotificationDto(row!);
+}
+
+/** Sends a stored notification live to every open tab of its user (event 'notification'). */
+export function pushNotification(app: FastifyInstance, userId: string, n: Notification): void {
+  app.io.to(userRoom(userId)).emit('notification', n);
+}
+
+/** A page of a user's notifications, newest first, with the unread count. */
+export async function listNotifications(db: Db, userId: string, limit: number, cursor?: Cursor) {
+  const conds = [eq(notifications.userId, userId)];
+  if (cursor)
+    conds.push(or(lt(notifications.createdAt, cursor.at), and(eq(notifications.createdAt, cursor.at), lt(notifications.id, cursor.id)))!);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(...conds))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit + 1);
+  return rows.map(toNotificationDto);
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's notifications read; someone else's is a 404. */
+export async function markRead(db: Db, userId: string, id: string): Promise<Notification> {
+  if (!isUuid(id)) throw errors.notFound('Notification');
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  if (!row) throw errors.notFound('Notification');
+  return toNotificationDto(row);
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<void> {
+  await db.update(notifications).set({ readAt: new Date() }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}

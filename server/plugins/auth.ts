@@ -1,0 +1,104 @@
+import fastifyJwt from '@fastify/jwt';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '#shared/constants';
+import { users } from '../db/schema/index';
+import { errors } from '../errors';
+import { isUuid } from '../lib/ids';
+
+/** The signed-in person, loaded fresh from the database on every request (role changes apply at once). */
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** What the JWT carries. Only `sub` is trusted for identity; the rest is a hint for clients. */
+export interface TokenPayload {
+  sub: string;
+  role: Role;
+  name: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: TokenPayload;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid token of an existing user is sent. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler: 401 when anonymous, 403 unless the user has one of the roles. */
+    requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    /** Signs a token for a user. */
+    signToken: (user: { id: string; role: Role; name: string }) => string;
+    /** Verifies a token and loads its user; null when invalid or the user is gone. */
+    userFromToken: (token: string | undefined) => Promise<AuthUser | null>;
+  }
+}
+
+export interface AuthOptions {
+  secret: string;
+  expiresIn: string;
+}
+
+/** JWT (HS256) auth with role guards. */
+export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
+  await app.register(fastifyJwt, { secret: opts.secret, sign: { algorithm: 'HS256', expiresIn: opts.expiresIn }, verify: { algorithms: ['HS256'] } });
+  app.decorateRequest('auth', null);
+
+  async function loadUser(id: string): Promise<AuthUser | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await app.db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  app.decorate('userFromToken', async (token: string | undefined) => {
+    if (!token) return null;
+    try {
+      const payload = app.jwt.verify<TokenPayload>(token);
+      return await loadUser(payload.sub);
+    } catch {
+      return null;
+    }
+  });
+
+  app.decorate('signToken', (user: { id: string; role: Role; name: string }) =>
+    app.jwt.sign({ sub: user.id, role: user.role, name: user.name }),
+  );
+
+  async function authenticate(request: FastifyRequest) {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(.+)$/i);
+    if (!match) throw errors.unauthenticated();
+    const user = await app.userFromToken(match[1]);
+    if (!user) throw errors.unauthenticated('Your session has expired, please log in again');
+    request.auth = user;
+  }
+  app.decorate('authenticate', authenticate);
+
+  app.decorate('requireRole', (...roles: Role[]) => {
+    return async function requireRole(request: FastifyRequest) {
+      if (!request.auth) await authenticate(request);
+      if (!roles.includes(request.auth!.role)) throw errors.forbidden();
+    };
+  });
+});
+
+/** The signed-in user of a request that passed `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw errors.unauthenticated();
+  return request.auth;
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+  }
+}
+
+/** Makes the database and the configuration available to every route. The caller owns the database. */
+export default fp(async function dbPlugin(app: FastifyInstance, opts: { database: Database; config: Config }) {
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.decorate('config', opts.config);
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '#shared/common';
+import { PublicConfigSchema, ThemeBodySchema } from '#shared/settings';
+import { getTheme, setTheme } from './service';
+
+/** GET/PUT /api/settings/theme and GET /api/config (the browser's whitelist of server settings). */
+export default async function settingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const cfg = app.config;
+
+  app.get(
+    '/api/settings/theme',
+    { schema: { tags: ['settings'], summary: "The site's theme colour", response: { 200: ThemeBodySchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { theme: await getTheme(app.db) };
+    },
+  );
+
+  app.put(
+    '/api/settings/theme',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: { tags: ['settings'], summary: "Set the site's theme colour (admin)", security: [{ bearerAuth: [] }], body: ThemeBodySchema, response: { 200: ThemeBodySchema, 400: ApiErrorSchema } },
+    },
+    async (request) => {
+      const theme = await setTheme(app.db, request.body.theme);
+      app.io.emit('theme', { theme });
+      return { theme };
+    },
+  );
+
+  app.get(
+    '/api/config',
+    { schema: { tags: ['settings'], summary: 'Public configuration for the web app', response: { 200: PublicConfigSchema } } },
+    async () => ({
+      upiId: cfg.SHOP_UPI_ID,
+      upiName: cfg.SHOP_UPI_NAME,
+      clinic: { name: cfg.CLINIC_NAME, address: cfg.CLINIC_ADDRESS, phone: cfg.CLINIC_PHONE, email: cfg.CLINIC_EMAIL, hours: cfg.CLINIC_HOURS },
+      slot: { open: cfg.SLOT_OPEN, close: cfg.SLOT_CLOSE, minutes: cfg.SLOT_MINUTES, capacity: cfg.SLOT_CAPACITY, timeZone: cfg.CLINIC_TZ },
+    }),
+  );
+}

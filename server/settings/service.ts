@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_THEME, THEMES, type Theme } from '#shared/constants';
+import type { Db } from '../db/client';
+import { siteSettings } from '../db/schema/index';
+
+/** The site's theme colour; white until an admin picks another. */
+export async function getTheme(db: Db): Promise<Theme> {
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'theme')).limit(1);
+  const v = row?.value as { theme?: string } | undefined;
+  return v?.theme && (THEMES as readonly string[]).includes(v.theme) ? (v.theme as Theme) : DEFAULT_THEME;
+}
+
+/** Stores the site's theme colour (upsert). */
+export async function setTheme(db: Db, theme: Theme): Promise<Theme> {
+  await db
+    .insert(siteSettings)
+    .values({ key: 'theme', value: { theme } })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: { theme }, updatedAt: new Date() } });
+  return theme;
+}

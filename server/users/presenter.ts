@@ -1,0 +1,26 @@
+import type { User } from '#shared/auth';
+import type { users } from '../db/schema/index';
+
+type UserRow = typeof users.$inferSelect;
+
+/** URL of the generated avatar we serve for a name. */
+export function avatarUrl(name: string): string {
+  return `/api/avatar?name=${encodeURIComponent(name)}`;
+}
+
+/** The public shape of a user: `_id` and `id`, never the password hash or the identity-proof bytes. */
+export function toUserDto(row: Omit<UserRow, 'passwordHash'> & { passwordHash?: string }, hasIdentityProof: boolean): User {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address ?? null,
+    bloodGroup: row.bloodGroup ?? null,
+    role: row.role,
+    image: avatarUrl(row.name),
+    hasIdentityProof,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

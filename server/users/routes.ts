@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ProfileBodySchema, RoleBodySchema, UserListQuerySchema, UserSchema } from '#shared/auth';
+import { ApiErrorSchema, IdParamSchema } from '#shared/common';
+import type { Role } from '#shared/constants';
+import { errors } from '../errors';
+import { currentUser } from '../plugins/auth';
+import { decodeCursor, pageOf } from '../lib/pagination';
+import { changeRole, deleteUser, getIdentityProof, listUsers, updateProfile } from './service';
+
+const UserListSchema = z.array(UserSchema);
+const secured = { security: [{ bearerAuth: [] }] };
+const byCreated = (u: { createdAt: string; id: string }) => ({ at: new Date(u.createdAt), id: u.id });
+
+/** Which roles each role may list through GET /api/users (chat contacts). */
+const VISIBLE_ROLES: Record<Role, Role[]> = {
+  user: ['employee'],
+  employee: ['user'],
+  admin: ['user', 'employee', 'admin'],
+};
+
+/** Profiles, the chat contact list, and the admin's user management (spec section 7). */
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = app.requireRole('admin');
+
+  app.put(
+    '/api/users/profile',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['users'], summary: 'Update own name, phone, address or blood group', ...secured, body: ProfileBodySchema, response: { 200: UserSchema, 400: ApiErrorSchema, 401: ApiErrorSchema } },
+    },
+    async (request) => updateProfile(app.db, currentUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/users',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['users'], summary: 'Users the caller may chat with (customers see employees, employees see customers, admins all)', ...secured, querystring: UserListQuerySchema, response: { 200: UserListSchema } },
+    },
+    async (request, reply) => {
+      const { limit, cursor, q } = request.query;
+      const rows = await listUsers(app.db, { roles: VISIBLE_ROLES[currentUser(request).role], limit, cursor: decodeCursor(cursor), q });
+      return pageOf(reply, rows, limit, byCreated);
+    },
+  );
+
+  for (const [path, role, summary] of [
+    ['/api/all-employees', 'employee', 'All employees (admin)'],
+    ['/api/all-customers', 'user', 'All customers (admin)'],
+  ] as const) {
+    app.get(
+      path,
+      { preHandler: adminOnly, schema: { tags: ['admin'], summary, ...secured, querystring: UserListQuerySchema, response: { 200: UserListSchema } } },
+      async (request, reply) => {
+        const { limit, cursor, q } = request.query;
+        const rows = await listUsers(app.db, { roles: [role], limit, cursor: decodeCursor(cursor), q });
+        return pageOf(reply, rows, limit, byCreated);
+      },
+    );
+  }
+
+  app.put(
+    '/api/users/:id/role',
+    {
+      preHandler: adminOnly,
+      schema: { tags: ['admin'], summary: "Change a user's role", ...secured, params: IdParamSchema, body: RoleBodySchema, response: { 200: UserSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } },
+    },
+    async (request) => changeRole(app.db, currentUser(request).id, request.params.id, request.body.role),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      preHandler: adminOnly,
+      schema: { tags: ['admin'], summary: 'Delete a user', ...secured, params: IdParamSchema, response: { 200: z.object({ ok: z.literal(true), id: z.string() }), 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } },
+    },
+    async (request) => {
+      await deleteUser(app.db, currentUser(request).id, request.params.id);
+      return { ok: true as const, id: request.params.id };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/identity-proof',
+    { preHandler: app.authenticate, schema: { tags: ['users'], summary: 'The identity proof file (admins and the owner only)', ...secured, params: IdParamSchema } },
+    async (request, reply) => {
+      const me = currentUser(request);
+      if (me.role !== 'admin' && me.id !== request.params.id) throw errors.forbidden();
+      const proof = await getIdentityProof(app.db, request.params.id);
+      const ext = proof.mime === 'application/pdf' ? 'pdf' : proof.mime.split('/')[1];
+      return reply
+        .header('content-type', proof.mime)
+        .header('content-length', proof.size)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="identity-proof.${ext}"`)
+        .send(proof.data);
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  BLOOD_GROUPS,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ROLES,
+} from './constants';
+import { MSG } from './messages';
+
+/** The spec's "simple address pattern": something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const NAME_PATTERN = /^[A-Za-z ]+$/;
+export const PHONE_PATTERN = /^\d{10}$/;
+
+const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message);
+
+export const EmailSchema = requiredText(MSG.emailRequired)
+  .max(EMAIL_MAX, 'Email is too long')
+  .regex(EMAIL_PATTERN, MSG.emailInvalid)
+  .transform((v) => v.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .min(PASSWORD_MIN, MSG.passwordShort)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const NameSchema = requiredText(MSG.nameRequired)
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+  .regex(NAME_PATTERN, MSG.nameInvalid);
+
+export const PhoneSchema = requiredText(MSG.phoneRequired).regex(PHONE_PATTERN, MSG.phoneInvalid);
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const AddressTextSchema = optionalText(ADDRESS_MAX, 'Address');
+export const BloodGroupSchema = z
+  .union([z.enum(BLOOD_GROUPS, { error: 'Choose a valid blood group' }), z.literal('')])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const RoleSchema = z.enum(ROLES, { error: 'Role must be user, employee or admin' });
+
+/** POST /api/auth/login body. */
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/**
+ * Text fields of POST /api/auth/register (multipart). The file (identityProof) is checked separately; `role` is
+ * accepted for the spec's clients but ignored: registration always creates a customer.
+ */
+export const RegisterFieldsSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  phone: PhoneSchema,
+  address: AddressTextSchema,
+  bloodGroup: BloodGroupSchema,
+  role: z.string().max(20).optional(),
+});
+export type RegisterFields = z.infer<typeof RegisterFieldsSchema>;
+export type RegisterFieldsInput = z.input<typeof RegisterFieldsSchema>;
+
+/** PUT /api/users/profile body: what a person may change about themself. */
+export const ProfileBodySchema = z
+  .object({
+    name: NameSchema.optional(),
+    phone: PhoneSchema.optional(),
+    address: z.string().trim().max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`).optional(),
+    bloodGroup: BloodGroupSchema,
+  })
+  .strict();
+export type ProfileBody = z.infer<typeof ProfileBodySchema>;
+export type ProfileBodyInput = z.input<typeof ProfileBodySchema>;
+
+/** A user as every endpoint returns it: never the password hash or identity-proof bytes. */
+export const UserSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string().nullable(),
+  bloodGroup: z.string().nullable(),
+  role: RoleSchema,
+  image: z.string(),
+  hasIdentityProof: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** PUT /api/users/{id}/role body. */
+export const RoleBodySchema = z.object({ role: RoleSchema });
+export type RoleBody = z.infer<typeof RoleBodySchema>;
+
+export const UserListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;

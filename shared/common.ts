@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PAGE_DEFAULT, PAGE_MAX } from './constants';
+
+/** Error body of every 4xx/5xx answer. */
+export const ApiErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Stable error codes the web client maps to texts. */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'SLOT_FULL',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A UUID path parameter; any other text is a 404, not a database error. */
+export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
+export type IdParam = z.infer<typeof IdParamSchema>;
+
+/**
+ * Keyset pagination for every list: `?limit=&cursor=`. Lists answer with a JSON array (the spec's clients read
+ * plain lists) and put the cursor of the next page in the `X-Next-Cursor` response header.
+ */
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export const OkSchema = z.object({ ok: z.literal(true) });
