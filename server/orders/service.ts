@@ -1,0 +1,262 @@
+import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Notification } from '#shared/notifications';
+import {
+  allowedPredecessors,
+  fromPaise,
+  lineTotalPaise,
+  ORDER_CHANGED_EVENT,
+  ORDER_STATUS_LABELS,
+  orderNumber,
+  toPaise,
+  type DeliveryAddress,
+  type Order,
+  type OrderChangedEvent,
+  type OrderStatus,
+  type PlaceOrderBody,
+} from '#shared/orders';
+import { productsByIds } from '../catalogue/service';
+import type { Db, Executor } from '../db/client';
+import { orderItems, orders, products } from '../db/schema/index';
+import { errors } from '../errors';
+import { isUuid } from '../lib/ids';
+import type { Cursor } from '../lib/pagination';
+import type { AuthUser } from '../plugins/auth';
+import { roleRoom, userRoom } from '../plugins/socket';
+import { createNotification, pushNotification } from '../notifications/service';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Assembles full orders (with their items, in the given order) from order rows. */
+async function withItems(db: Executor, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      name: orderItems.name,
+      unitPrice: orderItems.unitPrice,
+      discount: orderItems.discount,
+      quantity: orderItems.quantity,
+      lineTotal: orderItems.lineTotal,
+      image: products.image,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .orderBy(asc(orderItems.id));
+  const byOrder = new Map<string, Order['items']>();
+  for (const it of items) {
+    const list = byOrder.get(it.orderId) ?? [];
+    list.push({
+      productId: it.productId,
+      name: it.name,
+      image: it.image ?? null,
+      unitPrice: fromPaise(toPaise(it.unitPrice)),
+      discount: it.discount,
+      quantity: it.quantity,
+      lineTotal: fromPaise(toPaise(it.lineTotal)),
+    });
+    byOrder.set(it.orderId, list);
+  }
+  return rows.map((r) => ({
+    _id: r.id,
+    id: r.id,
+    number: orderNumber(r.id),
+    userId: r.userId,
+    customerName: r.customerName,
+    customerEmail: r.customerEmail,
+    items: byOrder.get(r.id) ?? [],
+    total: fromPaise(toPaise(r.total)),
+    address: r.address as DeliveryAddress,
+    paymentMethod: r.paymentMethod,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+async function findByKey(db: Executor, userId: string, key: string): Promise<Order | undefined> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return (await withItems(db, rows))[0];
+}
+
+/** A replay must ask for exactly what the stored order holds; anything else is a client bug worth telling apart. */
+function assertSameRequest(order: Order, body: PlaceOrderBody): void {
+  const want = [...body.items].sort((a, b) => a.productId - b.productId).map((i) => `${i.productId}x${i.quantity}`);
+  const have = [...order.items].sort((a, b) => a.productId - b.productId).map((i) => `${i.productId}x${i.quantity}`);
+  const sameItems = want.join(',') === have.join(',');
+  const sameAddress = (Object.keys(body.address) as (keyof DeliveryAddress)[]).every((k) => body.address[k] === order.address[k]);
+  if (!sameItems || !sameAddress || order.paymentMethod !== body.paymentMethod) {
+    throw errors.conflict('This checkout attempt was already used for a different order. Please start the checkout again.');
+  }
+}
+
+/** Result of placing an order: `created` is false when the key had already been used (a replay). */
+export interface PlaceOrderResult {
+  order: Order;
+  created: boolean;
+}
+
+/**
+ * Places an order for a customer. Prices and discounts come from the catalogue, never from the client.
+ * The (user, Idempotency-Key) pair is unique in the database, so a retried or doubled request returns the
+ * first order instead of creating a second one, even when both arrive at the same moment.
+ */
+export async function placeOrder(db: Db, user: AuthUser, key: string, body: PlaceOrderBody): Promise<PlaceOrderResult> {
+  const earlier = await findByKey(db, user.id, key);
+  if (earlier) {
+    assertSameRequest(earlier, body);
+    return { order: earlier, created: false };
+  }
+
+  const catalogue = new Map((await productsByIds(db, body.items.map((i) => i.productId))).map((p) => [p.id, p]));
+  const details: { path: string; message: string }[] = [];
+  body.items.forEach((item, i) => {
+    if (!catalogue.has(item.productId)) details.push({ path: `items.${i}.productId`, message: `Product ${item.productId} is not in our catalogue` });
+  });
+  if (details.length) throw errors.validation(details.length === 1 ? details[0]!.message : 'Some products are not in our catalogue', details);
+
+  const lines = body.items.map((item) => {
+    const p = catalogue.get(item.productId)!;
+    const unitPaise = toPaise(p.price);
+    return {
+      productId: p.id,
+      name: p.name,
+      unitPrice: (unitPaise / 100).toFixed(2),
+      discount: p.discount,
+      quantity: item.quantity,
+      linePaise: lineTotalPaise(unitPaise, item.quantity, p.discount),
+    };
+  });
+  const totalPaise = lines.reduce((sum, l) => sum + l.linePaise, 0);
+  // Millisecond timestamps from here keep keyset cursors (which travel as JS dates) exact.
+  const now = new Date();
+
+  const createdId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        idempotencyKey: key,
+        status: 'placed',
+        paymentMethod: body.paymentMethod,
+        address: body.address,
+        total: (totalPaise / 100).toFixed(2),
+        customerName: user.name,
+        customerEmail: user.email,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning({ id: orders.id });
+    if (!row) return undefined;
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: row.id,
+        productId: l.productId,
+        name: l.name,
+        unitPrice: l.unitPrice,
+        discount: l.discount,
+        quantity: l.quantity,
+        lineTotal: (l.linePaise / 100).toFixed(2),
+      })),
+    );
+    return row.id;
+  });
+
+  if (!createdId) {
+    // A concurrent request with the same key won the insert; it has committed, so its order is readable now.
+    const winner = await findByKey(db, user.id, key);
+    if (!winner) throw errors.conflict('This order is still being placed. Please try again in a moment.');
+    assertSameRequest(winner, body);
+    return { order: winner, created: false };
+  }
+  const [order] = await withItems(db, (await db.select().from(orders).where(eq(orders.id, createdId))));
+  return { order: order!, created: true };
+}
+
+/** One order by id (any owner), or undefined. */
+export async function getOrder(db: Executor, id: string): Promise<Order | undefined> {
+  if (!isUuid(id)) return undefined;
+  return (await withItems(db, await db.select().from(orders).where(eq(orders.id, id)).limit(1)))[0];
+}
+
+/** A page of orders, newest first: one customer's when `userId` is given, optionally of one status. */
+export async function listOrders(db: Db, opts: { userId?: string; status?: OrderStatus; limit: number; cursor?: Cursor }): Promise<Order[]> {
+  const conds: SQL[] = [];
+  if (opts.userId) conds.push(eq(orders.userId, opts.userId));
+  if (opts.status) conds.push(eq(orders.status, opts.status));
+  if (opts.cursor) {
+    if (!isUuid(opts.cursor.id)) throw errors.badRequest('Invalid cursor');
+    conds.push(or(lt(orders.createdAt, opts.cursor.at), and(eq(orders.createdAt, opts.cursor.at), lt(orders.id, opts.cursor.id)))!);
+  }
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(opts.limit + 1);
+  return withItems(db, rows);
+}
+
+const STATUS_SENTENCE: Record<OrderStatus, string> = {
+  placed: 'has been placed',
+  confirmed: 'has been confirmed',
+  shipped: 'is on its way',
+  delivered: 'has been delivered',
+  cancelled: 'has been cancelled',
+};
+
+/**
+ * Moves an order to a new status. The allowed previous statuses are part of the UPDATE's WHERE, so two staff
+ * members acting at once cannot both succeed with incompatible changes. The customer is notified in the same
+ * transaction; the live push happens after commit (see `announceStatusChange`).
+ */
+export async function changeOrderStatus(db: Db, id: string, status: OrderStatus): Promise<{ order: Order; notification?: Notification }> {
+  if (!isUuid(id)) throw errors.notFound('Order');
+  const from = allowedPredecessors(status);
+  const result = await db.transaction(async (tx) => {
+    const [row] = from.length
+      ? await tx
+          .update(orders)
+          .set({ status, updatedAt: new Date() })
+          .where(and(eq(orders.id, id), inArray(orders.status, from)))
+          .returning()
+      : [];
+    if (!row) {
+      const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).limit(1);
+      if (!current) throw errors.notFound('Order');
+      const label = ORDER_STATUS_LABELS[current.status].toLowerCase();
+      throw errors.conflict(
+        current.status === status
+          ? `This order is already ${label}`
+          : `This order is ${label}; it cannot be marked ${ORDER_STATUS_LABELS[status].toLowerCase()}`,
+      );
+    }
+    const [order] = await withItems(tx, [row]);
+    const notification = row.userId
+      ? await createNotification(tx, {
+          userId: row.userId,
+          type: 'order_status',
+          title: `Order ${order!.number} ${ORDER_STATUS_LABELS[status].toLowerCase()}`,
+          body: `Your order ${order!.number} ${STATUS_SENTENCE[status]}.`,
+          data: { orderId: row.id, status },
+        })
+      : undefined;
+    return { order: order!, notification };
+  });
+  return result;
+}
+
+/** Tells staff screens (and the customer's open tabs) that an order appeared or changed. Call after commit. */
+export function announceOrder(app: FastifyInstance, order: Order, kind: OrderChangedEvent['kind'], notification?: Notification): void {
+  const event: OrderChangedEvent = { order, kind };
+  const rooms = [roleRoom('employee'), roleRoom('admin'), ...(order.userId ? [userRoom(order.userId)] : [])];
+  app.io.to(rooms).emit(ORDER_CHANGED_EVENT, event);
+  if (order.userId && notification) pushNotification(app, order.userId, notification);
+}

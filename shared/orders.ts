@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+/** Limits of one order: enough for any real basket, small enough that nobody orders a warehouse by typo. */
+export const ORDER_QTY_MAX = 99;
+export const ORDER_LINES_MAX = 20;
+export const ADDRESS_FIELD_MAX = 120;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+export const PAYMENT_METHODS = ['upi', 'card', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The spec's names of the payment methods (section 9). */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  upi: 'UPI/QR',
+  card: 'Credit/ATM Card',
+  cod: 'Cash on Delivery',
+};
+
+export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** Which statuses an order may move to from each status; delivered and cancelled are final. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** The statuses an order must be in to move to `to` (the inverse of ORDER_TRANSITIONS). */
+export function allowedPredecessors(to: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((from) => ORDER_TRANSITIONS[from].includes(to));
+}
+
+const requiredField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(ADDRESS_FIELD_MAX, `Keep this under ${ADDRESS_FIELD_MAX} characters`);
+
+/** A delivery address (spec sections 3 and 5): kept in the browser; a snapshot travels with each order. */
+export const DeliveryAddressSchema = z.object({
+  name: requiredField(MSG.nameRequired),
+  pin: z
+    .string({ error: MSG.pinInvalid })
+    .trim()
+    .regex(/^\d{6}$/, MSG.pinInvalid),
+  city: requiredField(MSG.cityRequired),
+  house: requiredField(MSG.houseRequired),
+  landmark: requiredField(MSG.landmarkRequired),
+  state: requiredField(MSG.stateRequired),
+  country: requiredField(MSG.countryRequired),
+});
+export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
+export type DeliveryAddressInput = z.input<typeof DeliveryAddressSchema>;
+
+export const QuantitySchema = z
+  .number({ error: 'Quantity must be a whole number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(ORDER_QTY_MAX, `Quantity can be at most ${ORDER_QTY_MAX}`);
+
+export const OrderItemInputSchema = z.object({
+  productId: z
+    .number({ error: 'productId must be a product id' })
+    .int('productId must be a product id')
+    .min(1, 'productId must be a product id')
+    .max(2_147_483_647, 'productId must be a product id'),
+  quantity: QuantitySchema,
+});
+export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
+
+/** POST /api/orders body. Prices are never sent: the server takes them from the catalogue. */
+export const PlaceOrderBodySchema = z.object({
+  items: z
+    .array(OrderItemInputSchema, { error: 'Choose at least one product' })
+    .min(1, 'Choose at least one product')
+    .max(ORDER_LINES_MAX, `An order can hold at most ${ORDER_LINES_MAX} different products`)
+    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product may appear only once in an order'),
+  address: DeliveryAddressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method: UPI/QR, Credit/ATM Card or Cash on Delivery' }),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
+/** The Idempotency-Key header: one per checkout attempt, reused when the same attempt is retried. */
+export const IdempotencyKeySchema = z
+  .string({ error: 'The Idempotency-Key header is required' })
+  .min(1, 'The Idempotency-Key header is required')
+  .max(100, 'The Idempotency-Key header must be at most 100 characters')
+  .regex(/^[\x20-\x7e]+$/, 'The Idempotency-Key header may hold printable characters only');
+
+export const PlaceOrderHeadersSchema = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema });
+
+export const OrderItemSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  /** Catalogue image of the product, or null when the product no longer exists. */
+  image: z.string().nullable(),
+  /** Listed unit price in rupees at the time of the order. */
+  unitPrice: z.number(),
+  discount: z.number().int(),
+  quantity: z.number().int(),
+  /** unitPrice x quantity x (1 - discount/100), rounded to paise. */
+  lineTotal: z.number(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  /** Short reference a customer can read out on the phone. */
+  number: z.string(),
+  userId: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  items: z.array(OrderItemSchema),
+  total: z.number(),
+  address: DeliveryAddressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderStatusBodySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }),
+});
+export type OrderStatusBody = z.infer<typeof OrderStatusBodySchema>;
+
+/** GET /api/orders (staff) query: a page, optionally of one status. */
+export const OrderListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional()),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+/** Socket event to staff (and the order's customer) whenever an order is placed or changes status. */
+export const ORDER_CHANGED_EVENT = 'order_changed';
+export const OrderChangedEventSchema = z.object({ order: OrderSchema, kind: z.enum(['placed', 'status']) });
+export type OrderChangedEvent = z.infer<typeof OrderChangedEventSchema>;
+
+/** The short, human reference of an order (first 8 hex digits of its id). */
+export function orderNumber(id: string): string {
+  return id.replaceAll('-', '').slice(0, 8).toUpperCase();
+}
+
+/** Rupees to integer paise, exactly, from a number or a numeric string such as '2500.00'. */
+export function toPaise(value: number | string): number {
+  if (typeof value === 'number') return Math.round(value * 100);
+  const m = /^(-?)(\d+)(?:\.(\d{0,2})\d*)?$/.exec(value.trim());
+  if (!m) throw new Error(`Not an amount: ${value}`);
+  const paise = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -paise : paise;
+}
+
+/** Integer paise to rupees. */
+export const fromPaise = (paise: number) => paise / 100;
+
+/** One line's total in paise: price x quantity x (1 - discount/100), rounded half up to the paisa. */
+export function lineTotalPaise(unitPricePaise: number, quantity: number, discount: number): number {
+  return Math.round((unitPricePaise * quantity * (100 - discount)) / 100);
+}
+
+/** Rupees in the spec's format: Indian grouping, two decimals (e.g. ₹3,750.00). */
+export function formatRupees(amount: number): string {
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+}
