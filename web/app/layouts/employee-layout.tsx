@@ -1,0 +1,25 @@
+import { useSession } from '../../lib/session';
+import { RequireRole } from '../guards';
+import { Navbar, ProfileLink, type NavItem } from './navbar';
+import { SiteFrame } from './site-frame';
+
+const items: NavItem[] = [
+  { to: '/employee/home', label: 'Home' },
+  { to: '/employee/slots', label: 'Schedule' },
+  { to: '/employee/orders', label: 'Orders' },
+  { to: '/employee/chat', label: 'Chat' },
+];
+
+function EmployeeFrame() {
+  const { user } = useSession();
+  return <SiteFrame header={<Navbar brandTo="/employee/home" items={items} extra={<ProfileLink to="/employee/profile" name={user?.name} />} />} />;
+}
+
+/** Employee pages: non-employees are sent to /login (the spec's dashboard guard, applied to the whole area). */
+export function EmployeeLayout() {
+  return (
+    <RequireRole roles={['employee']}>
+      <EmployeeFrame />
+    </RequireRole>
+  );
+}

@@ -1,0 +1,69 @@
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { PawIcon } from '../../components/icons';
+import { LoadingState } from '../../components/states';
+import { ErrorBoundary } from '../error-boundary';
+
+function Footer() {
+  return (
+    <footer className="themed mt-12 border-t border-current/20">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <p className="flex items-center gap-2 font-semibold">
+          <PawIcon className="h-5 w-5" /> Pawcare pet clinic and shop
+        </p>
+        <p>Open Monday to Saturday, 9:00 to 18:00. Emergencies around the clock.</p>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * Header + main + footer, with a loading state while a page's code arrives. After a client-side navigation focus moves to the main region, so keyboard and
+ * screen-reader users start reading the new page instead of staying on the old link.
+ */
+export function SiteFrame({ header, children }: { header: ReactNode; children?: ReactNode }) {
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {header}
+      <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense
+            fallback={
+              <div className="mx-auto max-w-6xl px-4 py-12">
+                <LoadingState label="Loading page…" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      {children}
+      <Footer />
+    </div>
+  );
+}
+
+/** Link back home used by error and not-found pages. */
+export function HomeLink({ to = '/' }: { to?: string }) {
+  return (
+    <Link to={to} className="font-semibold underline underline-offset-4">
+      Back to the home page
+    </Link>
+  );
+}

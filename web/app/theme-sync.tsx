@@ -1,0 +1,27 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Theme } from '#shared/constants';
+import { useSocketEvent } from '../lib/socket';
+import { isTheme, storeTheme } from '../lib/storage';
+import { applyTheme, themeQueryOptions, THEME_QUERY_KEY } from '../lib/theme';
+
+/**
+ * Applies the site theme for every visitor: the locally mirrored value paints first, then the server's
+ * (GET /api/settings/theme) wins; signed-in visitors also follow the live 'theme' socket event.
+ */
+export function ThemeSync() {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(themeQueryOptions());
+
+  useEffect(() => {
+    if (!data) return;
+    applyTheme(data);
+    storeTheme(data);
+  }, [data]);
+
+  useSocketEvent('theme', (payload: { theme?: unknown } | undefined) => {
+    if (isTheme(payload?.theme)) queryClient.setQueryData<Theme>(THEME_QUERY_KEY, payload.theme);
+  });
+
+  return null;
+}

@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import type { User } from '#shared/auth';
+import { STORAGE_KEYS } from '#shared/constants';
+import { MSG } from '#shared/messages';
+import { ApiError, api, setUnauthorizedHandler } from './api-client';
+import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './storage';
+
+export type SessionStatus = 'anonymous' | 'validating' | 'authenticated';
+
+export interface SessionValue {
+  user: User | null;
+  token: string | null;
+  /** 'validating' while GET /api/auth/me re-checks a stored token on load. */
+  status: SessionStatus;
+  /** Stores token and user after login or registration. */
+  login: (token: string, user: User) => void;
+  /** Clears token, user and every cached query. */
+  logout: () => void;
+  /** Replaces the stored user (profile edits). */
+  updateUser: (user: User) => void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+/** Where each role lands after login (spec section 4); null for a role the web app does not know. */
+export function homePathFor(role: string | undefined | null): string | null {
+  if (role === 'user') return '/homeusers';
+  if (role === 'employee') return '/employee/home';
+  if (role === 'admin') return '/admin/home';
+  return null;
+}
+
+/** Where a profile icon leads for a role. */
+export function profilePathFor(role: string | undefined | null): string {
+  if (role === 'employee') return '/employee/profile';
+  if (role === 'admin') return '/admin/profile';
+  return '/customer/profile';
+}
+
+/**
+ * Holds the signed-in user. The stored token is re-validated with GET /api/auth/me on load; a 401 there (or on
+ * any later request that carried the token) clears the session with 'Authentication failed'.
+ */
+export function SessionProvider({ children, validateOnMount = true }: { children: ReactNode; validateOnMount?: boolean }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => getToken());
+  const [user, setUser] = useState<User | null>(() => (getToken() ? getStoredUser() : null));
+  const [validating, setValidating] = useState<boolean>(() => validateOnMount && !!getToken());
+  const expiredToastShown = useRef(false);
+
+  const logout = useCallback(() => {
+    clearSession();
+    setToken(null);
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const expire = useCallback(() => {
+    logout();
+    if (!expiredToastShown.current) {
+      expiredToastShown.current = true;
+      toast.error(MSG.authFailed, { toastId: 'auth-failed' });
+    }
+  }, [logout]);
+
+  const login = useCallback((nextToken: string, nextUser: User) => {
+    storeSession(nextToken, nextUser);
+    expiredToastShown.current = false;
+    setToken(nextToken);
+    setUser(nextUser);
+  }, []);
+
+  const updateUser = useCallback((nextUser: User) => {
+    storeUser(nextUser);
+    setUser(nextUser);
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(expire);
+    return () => setUnauthorizedHandler(null);
+  }, [expire]);
+
+  useEffect(() => {
+    if (!validateOnMount) return;
+    const stored = getToken();
+    if (!stored) return;
+    const controller = new AbortController();
+    api<User>('/api/auth/me', { signal: controller.signal })
+      .then((fresh) => {
+        // A login in the meantime wins over this older check.
+        if (getToken() !== stored) return;
+        storeUser(fresh);
+        setUser(fresh);
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 401 && getToken() === stored) expire();
+        // Network or server trouble: keep the stored session; the next request will tell.
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setValidating(false);
+      });
+    return () => controller.abort();
+  }, [validateOnMount, expire]);
+
+  // Another tab logged in or out: follow it, so two tabs never act as different people.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== null && e.key !== STORAGE_KEYS.token && e.key !== STORAGE_KEYS.user) return;
+      const nextToken = getToken();
+      setToken(nextToken);
+      setUser(nextToken ? getStoredUser() : null);
+      if (!nextToken) queryClient.clear();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      user,
+      token,
+      status: !token || !user ? 'anonymous' : validating ? 'validating' : 'authenticated',
+      login,
+      logout,
+      updateUser,
+    }),
+    [user, token, validating, login, logout, updateUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The current session: { user, token, status, login, logout, updateUser }. */
+export function useSession(): SessionValue {
+  const v = useContext(SessionContext);
+  if (!v) throw new Error('useSession must be used inside <SessionProvider>');
+  return v;
+}
