@@ -44,10 +44,7 @@ export const ProductQuerySchema = z.object({
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 export type ProductQueryInput = z.input<typeof ProductQuerySchema>;
 
-/** The price a customer pays for one unit, rounded to paise. */
-export function discountedPrice(p: Pick<Product, 'price' | 'discount'>): number {
-  return Math.round((Math.round(p.price * 100) * (100 - p.discount)) / 100) / 100;
-}
+export { discountedPrice } from './money';
 
 /** Defaults of the catalogue filters on the page (spec section 9). */
 export const CATALOGUE_FILTER_DEFAULTS = { maxPrice: PRICE_FILTER_MAX, minRating: 0, category: 'All', q: '' } as const;

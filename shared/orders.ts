@@ -155,24 +155,4 @@ export function orderNumber(id: string): string {
   return id.replaceAll('-', '').slice(0, 8).toUpperCase();
 }
 
-/** Rupees to integer paise, exactly, from a number or a numeric string such as '2500.00'. */
-export function toPaise(value: number | string): number {
-  if (typeof value === 'number') return Math.round(value * 100);
-  const m = /^(-?)(\d+)(?:\.(\d{0,2})\d*)?$/.exec(value.trim());
-  if (!m) throw new Error(`Not an amount: ${value}`);
-  const paise = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -paise : paise;
-}
-
-/** Integer paise to rupees. */
-export const fromPaise = (paise: number) => paise / 100;
-
-/** One line's total in paise: price x quantity x (1 - discount/100), rounded half up to the paisa. */
-export function lineTotalPaise(unitPricePaise: number, quantity: number, discount: number): number {
-  return Math.round((unitPricePaise * quantity * (100 - discount)) / 100);
-}
-
-/** Rupees in the spec's format: Indian grouping, two decimals (e.g. ₹3,750.00). */
-export function formatRupees(amount: number): string {
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-}
+export { formatRupees, fromPaise, lineTotalPaise, toPaise } from './money';

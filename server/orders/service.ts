@@ -1,14 +1,12 @@
 import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Notification } from '#shared/notifications';
+import { fromPaise, lineTotalPaise, toPaise } from '#shared/money';
 import {
   allowedPredecessors,
-  fromPaise,
-  lineTotalPaise,
   ORDER_CHANGED_EVENT,
   ORDER_STATUS_LABELS,
   orderNumber,
-  toPaise,
   type DeliveryAddress,
   type Order,
   type OrderChangedEvent,
