@@ -1,4 +1,176 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema, IdParamSchema, PageQuerySchema } from '#shared/common';
+import { MSG } from '#shared/messages';
+import {
+  AvailabilityQuerySchema,
+  AvailabilitySchema,
+  BOOKING_CHANGED_EVENT,
+  BookingListQuerySchema,
+  BookSlotBodySchema,
+  ConfirmSlotBodySchema,
+  SlotBookingSchema,
+  SlotStatsSchema,
+  type BookingChangedEvent,
+  type SlotBooking,
+} from '#shared/slots';
+import { AppError } from '../errors';
+import { decodeCursor, pageOf } from '../lib/pagination';
+import { pushNotification } from '../notifications/service';
+import { nudgeOutbox } from '../outbox/queue';
+import { currentUser } from '../plugins/auth';
+import { roleRoom, userRoom } from '../plugins/socket';
+import { availability, bookSlot, cancelBooking, confirmBooking, hospitalInfoFor, listBookings, listMine, stats } from './service';
 
-/** Routes of the slots feature. */
-export default async function slotsRoutes(_app: FastifyInstance) {}
+const secured = { security: [{ bearerAuth: [] }] };
+const errorsOf = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ApiErrorSchema]));
+const BookingListSchema = z.array(SlotBookingSchema);
+const byCreated = (b: SlotBooking) => ({ at: new Date(b.createdAt), id: b.id });
+
+/** Slot booking: customers book and cancel their own, staff see, confirm and cancel every booking. */
+export default async function slotsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.db, config: app.config };
+  const staffOnly = app.requireRole('employee', 'admin');
+
+  // The dashboard's confirm and the cancel calls send no body; some clients still label them JSON.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+
+  /** Tells staff screens (and the owner's other tabs) that a booking changed, so they refetch. */
+  function broadcast(b: SlotBooking, action: BookingChangedEvent['action']) {
+    const event: BookingChangedEvent = { id: b.id, action, status: b.status, date: b.date, time: b.time };
+    app.io.to(roleRoom('employee')).to(roleRoom('admin')).to(userRoom(b.userId)).emit(BOOKING_CHANGED_EVENT, event);
+  }
+
+  // Auth runs before validation, so an anonymous visitor hears "log in" rather than about a field.
+  async function customerAuth(request: FastifyRequest) {
+    const match = request.headers.authorization?.match(/^Bearer\s+(.+)$/i);
+    const user = match ? await app.userFromToken(match[1]) : null;
+    if (!user) throw new AppError(401, 'UNAUTHENTICATED', MSG.loginToBook);
+    request.auth = user;
+  }
+
+  app.post(
+    '/api/slots/book',
+    {
+      preValidation: customerAuth,
+      schema: {
+        tags: ['slots'],
+        summary: 'Book a seat at a slot time (customers); 409 when the time is full',
+        ...secured,
+        body: BookSlotBodySchema,
+        response: { 201: SlotBookingSchema, ...errorsOf(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const booking = await bookSlot(deps, currentUser(request), request.body);
+      broadcast(booking, 'created');
+      return reply.status(201).send(booking);
+    },
+  );
+
+  app.get(
+    '/api/slots/availability',
+    {
+      preValidation: app.authenticate,
+      schema: { tags: ['slots'], summary: 'Seats taken and free at every slot time of a day', ...secured, querystring: AvailabilityQuerySchema, response: { 200: AvailabilitySchema, ...errorsOf(400, 401) } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return availability(deps, request.query.date);
+    },
+  );
+
+  app.get(
+    '/api/slots/mine',
+    {
+      preValidation: app.authenticate,
+      schema: { tags: ['slots'], summary: 'Own bookings, newest first', ...secured, querystring: PageQuerySchema, response: { 200: BookingListSchema, ...errorsOf(400, 401) } },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await listMine(deps, currentUser(request).id, limit, decodeCursor(cursor));
+      return pageOf(reply, rows, limit, byCreated);
+    },
+  );
+
+  app.get(
+    '/api/slots/bookings',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary: 'All bookings, newest first (staff); filter by status (pending, confirmed, canceled, active) and date',
+        ...secured,
+        querystring: PageQuerySchema.extend(BookingListQuerySchema.shape),
+        response: { 200: BookingListSchema, ...errorsOf(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor, status, date } = request.query;
+      const rows = await listBookings(deps, { status, date }, limit, decodeCursor(cursor));
+      return pageOf(reply, rows, limit, byCreated);
+    },
+  );
+
+  app.get(
+    '/api/slots/stats',
+    {
+      preValidation: staffOnly,
+      schema: { tags: ['slots'], summary: 'Dashboard counts from today on (staff)', ...secured, response: { 200: SlotStatsSchema, ...errorsOf(401, 403) } },
+    },
+    async () => stats(deps),
+  );
+
+  app.put(
+    '/api/slots/confirm/:id',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary: "Confirm a pending booking (staff): notifies the customer and mails a calendar invite; hospitalInfo defaults to the clinic's",
+        ...secured,
+        params: IdParamSchema,
+        body: ConfirmSlotBodySchema,
+        response: { 200: SlotBookingSchema, ...errorsOf(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const hospital = hospitalInfoFor(app.config, request.body);
+      const { booking, notification } = await confirmBooking(deps, request.params.id, hospital);
+      pushNotification(app, booking.userId, notification);
+      broadcast(booking, 'confirmed');
+      nudgeOutbox();
+      return booking;
+    },
+  );
+
+  app.put(
+    '/api/slots/cancel/:id',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['slots'],
+        summary: 'Cancel a booking and free its seat (staff: any booking; customers: their own)',
+        ...secured,
+        params: IdParamSchema,
+        response: { 200: SlotBookingSchema, ...errorsOf(401, 404) },
+      },
+    },
+    async (request) => {
+      const { booking, changed, notification } = await cancelBooking(deps, currentUser(request), request.params.id);
+      if (changed) {
+        if (notification) pushNotification(app, booking.userId, notification);
+        broadcast(booking, 'canceled');
+      }
+      return booking;
+    },
+  );
+}

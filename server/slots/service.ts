@@ -1,0 +1,351 @@
+import { and, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Notification } from '#shared/notifications';
+import {
+  addDays,
+  BOOKING_HORIZON_DAYS,
+  parseSchedule,
+  SLOT_MSG,
+  SLOT_NOTIFICATION_TYPES,
+  slotGrid,
+  todayIn,
+  zonedDateTime,
+  zonedTimeToUtc,
+  type Availability,
+  type BookingListQuery,
+  type BookSlotBody,
+  type ConfirmSlotBody,
+  type HospitalInfo,
+  type SlotBooking,
+  type SlotStats,
+} from '#shared/slots';
+import type { Config } from '../config';
+import { findPgError, isUniqueViolation, rowsOf, type Db, type Executor } from '../db/client';
+import { slotBookings, users } from '../db/schema/index';
+import { errors } from '../errors';
+import { isUuid } from '../lib/ids';
+import type { Cursor } from '../lib/pagination';
+import { bookingConfirmedMail } from '../mail/booking-confirmed';
+import { createNotification } from '../notifications/service';
+import { enqueueMail } from '../outbox/queue';
+import type { AuthUser } from '../plugins/auth';
+
+type Row = typeof slotBookings.$inferSelect;
+type SlotConfig = Pick<
+  Config,
+  'SLOT_OPEN' | 'SLOT_CLOSE' | 'SLOT_MINUTES' | 'SLOT_CAPACITY' | 'CLINIC_TZ' | 'CLINIC_NAME' | 'CLINIC_ADDRESS' | 'CLINIC_PHONE' | 'CLINIC_EMAIL' | 'CLINIC_HOURS'
+>;
+
+/** What every service function needs: the database and the clinic's configuration. */
+export interface SlotDeps {
+  db: Db;
+  config: SlotConfig;
+}
+
+/** The API shape of a stored booking; date and time are read back in the clinic's time zone. */
+export function toBookingDto(r: Row, timeZone: string): SlotBooking {
+  const { date, time } = zonedDateTime(r.startsAt, timeZone);
+  return {
+    _id: r.id,
+    id: r.id,
+    userId: r.userId,
+    userName: r.userName,
+    userEmail: r.userEmail,
+    userAddress: r.userAddress,
+    schedule: r.schedule,
+    date,
+    time,
+    startsAt: r.startsAt.toISOString(),
+    petName: r.petName,
+    ownerName: r.ownerName,
+    petAge: r.petAge,
+    phone: r.phone,
+    status: r.status,
+    hospitalInfo: r.hospitalInfo ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** The instants bounding a clinic-local day: [start, end). */
+function dayBounds(date: string, tz: string): { start: Date; end: Date } {
+  return { start: zonedTimeToUtc(date, '00:00', tz), end: zonedTimeToUtc(addDays(date, 1), '00:00', tz) };
+}
+
+/** Retries a transaction that lost a deadlock or serialization race; the database already undid it. */
+async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = findPgError(err)?.code;
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
+/**
+ * Checks a requested 'date at time' against the grid, the opening hours and the calendar. Returns the
+ * instant it names. Every refusal is a 400 with a sentence a customer understands.
+ */
+export function resolveSchedule(config: SlotConfig, schedule: string, now = new Date()): { date: string; time: string; startsAt: Date } {
+  const parsed = parseSchedule(schedule);
+  if (!parsed) throw errors.badRequest(SLOT_MSG.scheduleInvalid);
+  const { date, time } = parsed;
+  const today = todayIn(config.CLINIC_TZ, now);
+  if (date < today) throw errors.badRequest(SLOT_MSG.pastDate);
+  if (date > addDays(today, BOOKING_HORIZON_DAYS)) throw errors.badRequest(SLOT_MSG.tooFarAhead);
+  const grid = slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES);
+  if (!grid.includes(time)) {
+    const last = grid[grid.length - 1] ?? config.SLOT_OPEN;
+    if (time < config.SLOT_OPEN || time > last) {
+      throw errors.badRequest(`We take bookings from ${config.SLOT_OPEN} to ${config.SLOT_CLOSE}; the last slot starts at ${last}.`);
+    }
+    throw errors.badRequest(`${SLOT_MSG.offGrid} Slots start every ${config.SLOT_MINUTES} minutes from ${config.SLOT_OPEN}.`);
+  }
+  const startsAt = zonedTimeToUtc(date, time, config.CLINIC_TZ);
+  if (startsAt.getTime() <= now.getTime()) throw errors.badRequest(SLOT_MSG.pastTime);
+  return { date, time, startsAt };
+}
+
+/**
+ * Books a seat for the signed-in customer. One transaction: take a seat with an atomic conditional upsert of
+ * the time's counter (no row back = full), then insert the booking. A duplicate pet at that time violates a
+ * unique index, which rolls the seat back too.
+ */
+export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody): Promise<SlotBooking> {
+  const { db, config } = deps;
+  if (me.role !== 'user') throw errors.forbidden(SLOT_MSG.staffCannotBook);
+  if (body.userId && body.userId !== me.id) throw errors.forbidden(SLOT_MSG.otherUser);
+  const { date, time, startsAt } = resolveSchedule(config, body.schedule);
+
+  const [account] = await db.select({ address: users.address }).from(users).where(eq(users.id, me.id)).limit(1);
+  const userAddress = account?.address ?? body.userAddress?.trim() ?? null;
+
+  try {
+    const row = await withRetry(() =>
+      db.transaction(async (tx) => {
+        const seat = rowsOf<{ booked: number }>(
+          await tx.execute(sql`
+            insert into slot_times (starts_at, booked) values (${startsAt.toISOString()}::timestamptz, 1)
+            on conflict (starts_at) do update set booked = slot_times.booked + 1
+            where slot_times.booked < ${config.SLOT_CAPACITY}
+            returning booked`),
+        );
+        if (seat.length === 0) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
+        const [inserted] = await tx
+          .insert(slotBookings)
+          .values({
+            userId: me.id,
+            userName: me.name,
+            userEmail: me.email,
+            userAddress: userAddress || null,
+            schedule: `${date} at ${time}`,
+            startsAt,
+            petName: body.petName,
+            ownerName: body.ownerName,
+            petAge: body.petAge ?? null,
+            phone: body.phone,
+          })
+          .returning();
+        return inserted!;
+      }),
+    );
+    return toBookingDto(row, config.CLINIC_TZ);
+  } catch (err) {
+    if (isUniqueViolation(err, 'slot_bookings_pet_time_uq')) throw errors.conflict(SLOT_MSG.petAlreadyBooked);
+    throw err;
+  }
+}
+
+/** Seats per grid time of one clinic-local day. */
+export async function availability(deps: SlotDeps, date: string, now = new Date()): Promise<Availability> {
+  const { db, config } = deps;
+  const { start, end } = dayBounds(date, config.CLINIC_TZ);
+  const taken = rowsOf<{ starts_at: Date | string; booked: number }>(
+    await db.execute(sql`select starts_at, booked from slot_times where starts_at >= ${start.toISOString()}::timestamptz and starts_at < ${end.toISOString()}::timestamptz`),
+  );
+  const bookedAt = new Map(taken.map((r) => [new Date(r.starts_at).getTime(), Number(r.booked)]));
+  const slots = slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES).map((time) => {
+    const at = zonedTimeToUtc(date, time, config.CLINIC_TZ);
+    const booked = bookedAt.get(at.getTime()) ?? 0;
+    return {
+      time,
+      capacity: config.SLOT_CAPACITY,
+      booked,
+      available: Math.max(config.SLOT_CAPACITY - booked, 0),
+      past: at.getTime() <= now.getTime(),
+    };
+  });
+  return { date, timeZone: config.CLINIC_TZ, slotMinutes: config.SLOT_MINUTES, slots };
+}
+
+const newestFirst = (cursor?: Cursor): SQL | undefined =>
+  cursor
+    ? or(lt(slotBookings.createdAt, cursor.at), and(eq(slotBookings.createdAt, cursor.at), lt(slotBookings.id, cursor.id)))
+    : undefined;
+
+/** A page of the customer's own bookings, newest first. */
+export async function listMine(deps: SlotDeps, userId: string, limit: number, cursor?: Cursor): Promise<SlotBooking[]> {
+  const rows = await deps.db
+    .select()
+    .from(slotBookings)
+    .where(and(eq(slotBookings.userId, userId), newestFirst(cursor)))
+    .orderBy(desc(slotBookings.createdAt), desc(slotBookings.id))
+    .limit(limit + 1);
+  return rows.map((r) => toBookingDto(r, deps.config.CLINIC_TZ));
+}
+
+/** A page of all bookings for staff, newest first, filtered by status and clinic-local day. */
+export async function listBookings(deps: SlotDeps, filter: BookingListQuery, limit: number, cursor?: Cursor): Promise<SlotBooking[]> {
+  const conds: (SQL | undefined)[] = [newestFirst(cursor)];
+  if (filter.status === 'active') conds.push(ne(slotBookings.status, 'canceled'));
+  else if (filter.status) conds.push(eq(slotBookings.status, filter.status));
+  if (filter.date) {
+    const { start, end } = dayBounds(filter.date, deps.config.CLINIC_TZ);
+    conds.push(gte(slotBookings.startsAt, start), lt(slotBookings.startsAt, end));
+  }
+  const rows = await deps.db
+    .select()
+    .from(slotBookings)
+    .where(and(...conds))
+    .orderBy(desc(slotBookings.createdAt), desc(slotBookings.id))
+    .limit(limit + 1);
+  return rows.map((r) => toBookingDto(r, deps.config.CLINIC_TZ));
+}
+
+/**
+ * Dashboard counts of bookings from today on (clinic time), canceled ones left out: a range over the
+ * starts_at index rather than a scan of every booking ever made.
+ */
+export async function stats(deps: SlotDeps, now = new Date()): Promise<SlotStats> {
+  const today = todayIn(deps.config.CLINIC_TZ, now);
+  const { start, end } = dayBounds(today, deps.config.CLINIC_TZ);
+  const [row] = rowsOf<SlotStats>(
+    await deps.db.execute(sql`
+      select
+        count(*) filter (where status = 'pending')::int as "pending",
+        count(*) filter (where status = 'confirmed')::int as "confirmed",
+        count(*) filter (where status = 'confirmed' and starts_at < ${end.toISOString()}::timestamptz)::int as "confirmedToday",
+        count(*)::int as "total"
+      from slot_bookings
+      where starts_at >= ${start.toISOString()}::timestamptz and status <> 'canceled'`),
+  );
+  return { pending: Number(row?.pending ?? 0), confirmed: Number(row?.confirmed ?? 0), confirmedToday: Number(row?.confirmedToday ?? 0), total: Number(row?.total ?? 0) };
+}
+
+/** The clinic's configured hospital info, overridden field by field by what staff typed. */
+export function hospitalInfoFor(config: SlotConfig, input: ConfirmSlotBody): HospitalInfo {
+  const h: Partial<HospitalInfo> = input.hospitalInfo ?? {};
+  return {
+    name: h.name?.trim() || config.CLINIC_NAME,
+    address: h.address?.trim() || config.CLINIC_ADDRESS,
+    phone: h.phone?.trim() || config.CLINIC_PHONE,
+    email: h.email?.trim() || config.CLINIC_EMAIL,
+    hours: h.hours?.trim() || config.CLINIC_HOURS,
+  };
+}
+
+async function explainMissing(tx: Executor, id: string): Promise<never> {
+  const [row] = await tx.select({ status: slotBookings.status }).from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
+  if (!row) throw errors.notFound('Booking');
+  if (row.status === 'confirmed') throw errors.conflict(SLOT_MSG.alreadyConfirmed);
+  throw errors.conflict(SLOT_MSG.confirmCanceled);
+}
+
+/**
+ * Confirms a pending booking. In one transaction: status + hospital info, the customer's notification and
+ * the confirmation mail (with its calendar invite) in the outbox. The caller pushes the notification after
+ * the commit.
+ */
+export async function confirmBooking(
+  deps: SlotDeps,
+  id: string,
+  hospital: HospitalInfo,
+): Promise<{ booking: SlotBooking; notification: Notification }> {
+  const { db, config } = deps;
+  if (!isUuid(id)) throw errors.notFound('Booking');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(slotBookings)
+      .set({ status: 'confirmed', hospitalInfo: hospital, updatedAt: sql`now()` })
+      .where(and(eq(slotBookings.id, id), eq(slotBookings.status, 'pending')))
+      .returning();
+    if (!row) return explainMissing(tx, id);
+    const booking = toBookingDto(row, config.CLINIC_TZ);
+    const notification = await createNotification(tx, {
+      userId: row.userId,
+      type: SLOT_NOTIFICATION_TYPES.confirmed,
+      title: 'Booking confirmed',
+      body: `${row.petName}'s appointment on ${row.schedule} at ${hospital.name} is confirmed.`,
+      data: { bookingId: row.id, schedule: row.schedule, status: 'confirmed', hospitalInfo: hospital },
+    });
+    const mail = bookingConfirmedMail({
+      bookingId: row.id,
+      userName: row.userName,
+      userEmail: row.userEmail,
+      ownerName: row.ownerName,
+      petName: row.petName,
+      schedule: row.schedule,
+      startsAt: row.startsAt,
+      minutes: config.SLOT_MINUTES,
+      hospital,
+      timeZone: config.CLINIC_TZ,
+    });
+    await enqueueMail(tx, {
+      kind: 'booking_confirmed',
+      to: row.userEmail,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: mail.ics }],
+    });
+    return { booking, notification };
+  });
+}
+
+/**
+ * Cancels a booking and frees its seat, once: the status change is guarded in the UPDATE, and the counter
+ * is decremented in the same transaction only when this call made the change. Staff may cancel any booking,
+ * a customer only their own (someone else's is a 404, so ids cannot be probed). Cancelling twice is harmless.
+ */
+export async function cancelBooking(
+  deps: SlotDeps,
+  me: AuthUser,
+  id: string,
+): Promise<{ booking: SlotBooking; changed: boolean; notification?: Notification }> {
+  const { db, config } = deps;
+  if (!isUuid(id)) throw errors.notFound('Booking');
+  const isStaff = me.role === 'employee' || me.role === 'admin';
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
+      if (!current || (!isStaff && current.userId !== me.id)) throw errors.notFound('Booking');
+      if (current.status === 'canceled') return { booking: toBookingDto(current, config.CLINIC_TZ), changed: false };
+      // Lock the time's counter before the booking, the same order booking takes, so the two never deadlock.
+      await tx.execute(sql`select booked from slot_times where starts_at = ${current.startsAt.toISOString()}::timestamptz for update`);
+      const [row] = await tx
+        .update(slotBookings)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(and(eq(slotBookings.id, id), ne(slotBookings.status, 'canceled')))
+        .returning();
+      if (!row) {
+        const [again] = await tx.select().from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
+        return { booking: toBookingDto(again ?? current, config.CLINIC_TZ), changed: false };
+      }
+      await tx.execute(
+        sql`update slot_times set booked = booked - 1 where starts_at = ${row.startsAt.toISOString()}::timestamptz and booked > 0`,
+      );
+      let notification: Notification | undefined;
+      if (row.userId !== me.id) {
+        notification = await createNotification(tx, {
+          userId: row.userId,
+          type: SLOT_NOTIFICATION_TYPES.canceled,
+          title: 'Booking canceled',
+          body: `The clinic canceled ${row.petName}'s appointment on ${row.schedule}. Please book another time.`,
+          data: { bookingId: row.id, schedule: row.schedule, status: 'canceled' },
+        });
+      }
+      return { booking: toBookingDto(row, config.CLINIC_TZ), changed: true, notification };
+    }),
+  );
+}

@@ -1,0 +1,87 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '#shared/notifications';
+import { addDays, BOOKING_CHANGED_EVENT, todayIn, type BookingChangedEvent, type SlotBooking } from '#shared/slots';
+import { createTestApp, type TestContext } from '../test/app';
+
+let t: TestContext;
+let baseUrl: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+async function openSocket(token: string): Promise<Socket> {
+  const socket = connect(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Resolves with the next event of that name whose payload matches. */
+function next<T>(socket: Socket, event: string, match: (payload: T) => boolean): Promise<T> {
+  return new Promise((resolve) => {
+    const handler = (payload: T) => {
+      if (!match(payload)) return;
+      socket.off(event, handler);
+      resolve(payload);
+    };
+    socket.on(event, handler);
+  });
+}
+
+describe('live booking events', () => {
+  it('staff hear about new and changed bookings; the customer gets the confirmation as a live notification', async () => {
+    const customer = await t.buildUser({ role: 'user' });
+    const bystander = await t.buildUser({ role: 'user' });
+    const employee = await t.buildUser({ role: 'employee' });
+    const admin = await t.buildUser({ role: 'admin' });
+    const [customerSocket, bystanderSocket, employeeSocket, adminSocket] = await Promise.all(
+      [customer, bystander, employee, admin].map((u) => openSocket(u.token)),
+    );
+    const bystanderEvents: unknown[] = [];
+    bystanderSocket.onAny((event, payload) => bystanderEvents.push([event, payload]));
+
+    const date = addDays(todayIn(t.config.CLINIC_TZ), 1);
+    const employeeHearsNew = next<BookingChangedEvent>(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
+    const adminHearsNew = next<BookingChangedEvent>(adminSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/slots/book',
+      headers: t.auth(customer.token),
+      payload: { schedule: `${date} at 09:30`, petName: 'Bruno', ownerName: 'Asha Rao', phone: '9876543210' },
+    });
+    expect(res.statusCode).toBe(201);
+    const booking = res.json() as SlotBooking;
+    expect(await employeeHearsNew).toEqual({ id: booking.id, action: 'created', status: 'pending', date, time: '09:30' });
+    expect((await adminHearsNew).id).toBe(booking.id);
+
+    const notified = next<Notification>(customerSocket, 'notification', (n) => n.type === 'booking_confirmed');
+    const employeeHearsConfirm = next<BookingChangedEvent>(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'confirmed');
+    expect((await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${booking.id}`, headers: t.auth(admin.token) })).statusCode).toBe(200);
+    const n = await notified;
+    expect(n).toMatchObject({ title: 'Booking confirmed', read: false, data: { bookingId: booking.id, status: 'confirmed' } });
+    expect(n.body).toContain(`${date} at 09:30`);
+    expect((await employeeHearsConfirm).status).toBe('confirmed');
+
+    // The stored notification is the one that was pushed, and it can be marked read.
+    const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(customer.token) });
+    expect(list.json()[0].id).toBe(n.id);
+    const read = await t.app.inject({ method: 'PUT', url: `/api/notifications/${n.id}/read`, headers: t.auth(customer.token) });
+    expect(read.json().read).toBe(true);
+
+    const customerHearsCancel = next<BookingChangedEvent>(customerSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'canceled');
+    await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${booking.id}`, headers: t.auth(employee.token) });
+    expect((await customerHearsCancel).id).toBe(booking.id);
+    expect(bystanderEvents).toEqual([]);
+  });
+});

@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX } from './constants';
+import { MSG } from './messages';
+
+/** Statuses a booking goes through (spec section 4). */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** How far ahead a customer may book: keeps typos such as year 2206 out of the schedule. */
+export const BOOKING_HORIZON_DAYS = 90;
+export const PET_NAME_MAX = 60;
+export const PET_AGE_MAX = 40;
+
+/** Texts the server and the web app both show for booking problems beyond the spec's own. */
+export const SLOT_MSG = {
+  slotFull: 'Sorry, this time is fully booked. Please pick another time.',
+  petAlreadyBooked: 'This pet already has a booking at this time.',
+  pastDate: 'The date cannot be earlier than today.',
+  pastTime: 'This time has already passed. Please pick a later time.',
+  tooFarAhead: `Bookings open up to ${BOOKING_HORIZON_DAYS} days ahead. Please pick an earlier date.`,
+  offGrid: 'Please pick one of the offered times.',
+  scheduleInvalid: "Schedule must look like 'YYYY-MM-DD at HH:mm'.",
+  dateInvalid: 'Please pick a valid date.',
+  petAgeInvalid: `Pet age must be a whole number from 0 to ${PET_AGE_MAX}.`,
+  staffCannotBook: 'Only customers can book slots.',
+  otherUser: 'You can only book slots for yourself.',
+  alreadyConfirmed: 'This booking is already confirmed.',
+  confirmCanceled: 'This booking was canceled and cannot be confirmed.',
+  bookingNotFound: 'Booking not found',
+} as const;
+
+/** 'YYYY-MM-DD' of a real calendar day. */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** 'HH:mm', 24-hour. */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** The spec's schedule text: 'date at time'. */
+export const SCHEDULE_PATTERN = /^(\d{4}-\d{2}-\d{2}) at (([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** True when 'YYYY-MM-DD' names a day that exists (no 2025-02-30). */
+export function isRealDate(date: string): boolean {
+  if (!DATE_PATTERN.test(date)) return false;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** Builds the spec's schedule text from a date and a time. */
+export const toSchedule = (date: string, time: string) => `${date} at ${time}`;
+
+/** Splits a schedule text into its date and time, or undefined when it does not match the pattern. */
+export function parseSchedule(schedule: string): { date: string; time: string } | undefined {
+  const m = SCHEDULE_PATTERN.exec(schedule.trim());
+  if (!m || !isRealDate(m[1]!)) return undefined;
+  return { date: m[1]!, time: m[2]! };
+}
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const fromMinutes = (n: number) => `${String(Math.floor(n / 60)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
+
+/** Start times of the day's grid: from `open`, every `minutes`, each slot ending by `close`. */
+export function slotGrid(open: string, close: string, minutes: number): string[] {
+  const out: string[] = [];
+  for (let t = toMinutes(open); t + minutes <= toMinutes(close); t += minutes) out.push(fromMinutes(t));
+  return out;
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+function zonedParts(instant: Date, timeZone: string) {
+  let f = partsFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(timeZone, f);
+  }
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(instant)) p[part.type] = part.value;
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, second: Number(p.second) };
+}
+
+/** The clinic-local calendar date and wall-clock time of an instant. */
+export function zonedDateTime(instant: Date, timeZone: string): { date: string; time: string } {
+  const { date, time } = zonedParts(instant, timeZone);
+  return { date, time };
+}
+
+/** Today's date ('YYYY-MM-DD') in a time zone. */
+export const todayIn = (timeZone: string, now: Date = new Date()) => zonedParts(now, timeZone).date;
+
+/** Adds whole days to a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant at which a clinic-local wall-clock time happens. Uses the zone's offset at that moment
+ * (found with Intl), so it stays right across daylight-saving changes in zones that have them.
+ */
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const asUtc = Date.UTC(y, m - 1, d, hh, mm);
+  const offsetAt = (t: number) => {
+    const p = zonedParts(new Date(t), timeZone);
+    const [py, pm, pd] = p.date.split('-').map(Number) as [number, number, number];
+    const [ph, pmin] = p.time.split(':').map(Number) as [number, number];
+    return Date.UTC(py, pm - 1, pd, ph, pmin, p.second) - t;
+  };
+  let guess = asUtc - offsetAt(asUtc);
+  const second = asUtc - offsetAt(guess);
+  if (second !== guess) guess = second;
+  return new Date(guess);
+}
+
+const required = (max: number, tooLong: string) =>
+  z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, tooLong);
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+/** Pet age: optional whole number; the spec's clients may send it as text, and '' means "not given". */
+export const PetAgeSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.number({ error: SLOT_MSG.petAgeInvalid }).int(SLOT_MSG.petAgeInvalid).min(0, SLOT_MSG.petAgeInvalid).max(PET_AGE_MAX, SLOT_MSG.petAgeInvalid).optional(),
+);
+
+/** 10 digits, as at registration. */
+export const BookingPhoneSchema = z
+  .string({ error: MSG.fillAllFields })
+  .trim()
+  .min(1, MSG.fillAllFields)
+  .regex(/^\d{10}$/, MSG.phoneInvalid);
+
+/**
+ * POST /api/slots/book (the spec's JSON). The booking's owner is the signed-in user: userName, userEmail and
+ * userAddress are taken from the account, and a userId naming someone else is refused.
+ */
+export const BookSlotBodySchema = z.object({
+  userId: z.string().max(64).nullish(),
+  userName: z.string().max(NAME_MAX * 2).nullish(),
+  userEmail: z.string().max(EMAIL_MAX).nullish(),
+  userAddress: z.string().max(ADDRESS_MAX).nullish(),
+  schedule: z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(40, SLOT_MSG.scheduleInvalid),
+  petName: required(PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
+  ownerName: required(NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
+  petAge: PetAgeSchema,
+  phone: BookingPhoneSchema,
+});
+export type BookSlotBody = z.infer<typeof BookSlotBodySchema>;
+export type BookSlotInput = z.input<typeof BookSlotBodySchema>;
+
+/** The customer's form on /slots (date and time picked separately, joined into `schedule` on submit). */
+export const BookingFormSchema = z.object({
+  date: z.string().trim().min(1, MSG.fillAllFields).refine(isRealDate, SLOT_MSG.dateInvalid),
+  time: z.string().trim().min(1, MSG.fillAllFields).regex(TIME_PATTERN, SLOT_MSG.offGrid),
+  petName: required(PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
+  ownerName: required(NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
+  petAge: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= PET_AGE_MAX), SLOT_MSG.petAgeInvalid),
+  phone: BookingPhoneSchema,
+});
+export type BookingForm = z.infer<typeof BookingFormSchema>;
+
+/** Hospital info sent to the customer when a booking is confirmed (spec section 3). */
+export const HospitalInfoSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  address: z.string().trim().min(1).max(300),
+  phone: z.string().trim().min(1).max(30),
+  email: z.string().trim().min(1).max(EMAIL_MAX),
+  hours: z.string().trim().min(1).max(120),
+});
+export type HospitalInfo = z.infer<typeof HospitalInfoSchema>;
+
+/** Every field may be left out or blank: the clinic's configured defaults fill the gaps. */
+export const HospitalInfoInputSchema = z.object({
+  name: optionalText(120, 'Hospital name must be at most 120 characters'),
+  address: optionalText(300, 'Hospital address must be at most 300 characters'),
+  phone: optionalText(30, 'Hospital phone must be at most 30 characters').refine(
+    (v) => v === undefined || /^[+()\d\s-]{5,30}$/.test(v),
+    'Hospital phone may contain digits, spaces, +, - and brackets only',
+  ),
+  email: optionalText(EMAIL_MAX, 'Hospital email is too long').refine(
+    (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    'Hospital email is not a valid address',
+  ),
+  hours: optionalText(120, 'Opening hours must be at most 120 characters'),
+});
+export type HospitalInfoInput = z.input<typeof HospitalInfoInputSchema>;
+
+/** PUT /api/slots/confirm/{id}: the slots page sends hospitalInfo, the dashboard sends nothing. */
+export const ConfirmSlotBodySchema = z
+  .object({ hospitalInfo: HospitalInfoInputSchema.nullish() })
+  .nullish()
+  .transform((v) => v ?? {});
+export type ConfirmSlotBody = z.output<typeof ConfirmSlotBodySchema>;
+export type ConfirmSlotInput = z.input<typeof ConfirmSlotBodySchema>;
+
+/** A booking as every endpoint returns it (`_id` and `id` both, for the spec's clients). */
+export const SlotBookingSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  userAddress: z.string().nullable(),
+  schedule: z.string(),
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  petName: z.string(),
+  ownerName: z.string(),
+  petAge: z.number().nullable(),
+  phone: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  hospitalInfo: HospitalInfoSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SlotBooking = z.infer<typeof SlotBookingSchema>;
+
+/** GET /api/slots/availability?date= */
+export const AvailabilityQuerySchema = z.object({
+  date: z.string({ error: SLOT_MSG.dateInvalid }).refine(isRealDate, SLOT_MSG.dateInvalid),
+});
+export const SlotTimeSchema = z.object({
+  time: z.string(),
+  capacity: z.number(),
+  booked: z.number(),
+  /** Seats still free (0 when full). */
+  available: z.number(),
+  /** The time has already started, so it cannot be booked any more. */
+  past: z.boolean(),
+});
+export type SlotTime = z.infer<typeof SlotTimeSchema>;
+export const AvailabilitySchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  slotMinutes: z.number(),
+  slots: z.array(SlotTimeSchema),
+});
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+/** GET /api/slots/bookings filters (plus `limit` and `cursor`): `active` means every status but canceled. */
+export const BookingListQuerySchema = z.object({
+  status: z.enum([...BOOKING_STATUSES, 'active'], { error: 'Status must be pending, confirmed, canceled or active' }).optional(),
+  date: z
+    .string()
+    .refine(isRealDate, SLOT_MSG.dateInvalid)
+    .optional(),
+});
+export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;
+
+/** GET /api/slots/stats: counts from today on (clinic time), canceled bookings left out. */
+export const SlotStatsSchema = z.object({
+  pending: z.number(),
+  confirmed: z.number(),
+  confirmedToday: z.number(),
+  total: z.number(),
+});
+export type SlotStats = z.infer<typeof SlotStatsSchema>;
+
+/** Socket event to staff (and the booking's owner) whenever a booking is created, confirmed or canceled. */
+export const BOOKING_CHANGED_EVENT = 'booking_changed';
+export const BookingChangedEventSchema = z.object({
+  id: z.string(),
+  action: z.enum(['created', 'confirmed', 'canceled']),
+  status: z.enum(BOOKING_STATUSES),
+  date: z.string(),
+  time: z.string(),
+});
+export type BookingChangedEvent = z.infer<typeof BookingChangedEventSchema>;
+
+/** Notification types the slots feature stores (GET /api/notifications). */
+export const SLOT_NOTIFICATION_TYPES = { confirmed: 'booking_confirmed', canceled: 'booking_canceled' } as const;
