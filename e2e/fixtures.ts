@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+export type Role = 'user' | 'employee' | 'admin';
+
+/** A user created for one test, with the password to log in. */
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  role: Role;
+  token: string;
+}
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+export const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.pawcare.test',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
+};
+
+/** A 1x1 PNG: the smallest identity proof the server accepts. */
+export const TINY_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082',
+  'hex',
+);
+
+/** Where each role lands after login (spec section 4). */
+export const HOME_OF: Record<Role, string> = { user: '/homeusers', employee: '/employee/home', admin: '/admin/home' };
+
+const letters = (n: number) =>
+  Array.from(randomBytes(n), (b) => String.fromCharCode(97 + (b % 26)))
+    .join('')
+    .replace(/^./, (c) => c.toUpperCase());
+
+/** Fresh, valid registration details (names hold letters and spaces only, as the spec requires). */
+export function newUserDetails(label = 'Tester') {
+  const tag = randomBytes(5).toString('hex');
+  return {
+    name: `${label} ${letters(6)}`,
+    email: `${label.toLowerCase().replace(/\s+/g, '-')}-${tag}@e2e.pawcare.test`,
+    password: `pw-${tag}`,
+    phone: `9${String(Number.parseInt(tag, 16) % 1_000_000_000).padStart(9, '0')}`,
+  };
+}
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Logs in through the API and returns the token. */
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const body = await json<{ token: string }>(await request.post(`${BASE_URL}/api/auth/login`, { data: { email, password } }));
+  return body.token;
+}
+
+/**
+ * Creates a user of a role through the API: registers a customer with a small PNG as identity proof, then the
+ * admin promotes it when another role is wanted.
+ */
+export async function createUser(request: APIRequestContext, role: Role = 'user', label?: string): Promise<TestUser> {
+  const d = newUserDetails(label ?? { user: 'Customer', employee: 'Employee', admin: 'Admin' }[role]);
+  const reg = await json<{ token: string; user: { id: string } }>(
+    await request.post(`${BASE_URL}/api/auth/register`, {
+      multipart: {
+        name: d.name,
+        email: d.email,
+        password: d.password,
+        phone: d.phone,
+        identityProof: { name: 'id.png', mimeType: 'image/png', buffer: TINY_PNG },
+      },
+    }),
+  );
+  let token = reg.token;
+  if (role !== 'user') {
+    const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
+    await json(await request.put(`${BASE_URL}/api/users/${reg.user.id}/role`, { data: { role }, headers: { authorization: `Bearer ${adminToken}` } }));
+    token = await apiLogin(request, d.email, d.password);
+  }
+  return { id: reg.user.id, ...d, role, token };
+}
+
+/** The admin created from ADMIN_EMAIL/ADMIN_PASSWORD at server start. */
+export async function adminUser(request: APIRequestContext): Promise<Pick<TestUser, 'email' | 'password' | 'role' | 'token'>> {
+  return { ...ADMIN, role: 'admin', token: await apiLogin(request, ADMIN.email, ADMIN.password) };
+}
+
+/** Logs in through the login form, as a person would, and waits for the role's landing page. */
+export async function loginViaUI(page: Page, user: { email: string; password: string; role: Role }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(new RegExp(`${HOME_OF[user.role]}$`), { timeout: 15_000 });
+}
+
+// Console noise a test may legitimately cause: the browser logs every 4xx answer the app handles on purpose.
+const ALWAYS_ALLOWED = [/Failed to load resource: the server responded with a status of 4\d\d/];
+
+type Fixtures = {
+  /** Console errors this test expects, as patterns. */
+  allowedConsoleErrors: RegExp[];
+  /** Declares a console error this test provokes on purpose (e.g. a server failure it simulates). */
+  allowConsoleErrors: (pattern: RegExp) => void;
+  consoleGuard: void;
+};
+
+/** `test` with a guard that fails any test whose page logged an unexpected console.error or threw. */
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  allowedConsoleErrors: async ({}, provide) => {
+    await provide([]);
+  },
+  allowConsoleErrors: async ({ allowedConsoleErrors }, provide) => {
+    await provide((pattern) => {
+      allowedConsoleErrors.push(pattern);
+    });
+  },
+  consoleGuard: [
+    async ({ page, allowedConsoleErrors }, provide) => {
+      const problems: string[] = [];
+      const allowed = (text: string) => [...ALWAYS_ALLOWED, ...allowedConsoleErrors].some((p) => p.test(text));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !allowed(msg.text())) problems.push(`console.error: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => {
+        if (!allowed(err.message)) problems.push(`uncaught: ${err.message}`);
+      });
+      await provide();
+      expect(problems, 'the page logged unexpected errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in a real Chromium against the real server on a fresh embedded database per run.
+ * Browser: CHROME_PATH, else Debian's /usr/bin/chromium, else Playwright's own build when installed.
+ */
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium'].filter((p): p is string => !!p);
+  for (const p of candidates) if (existsSync(p)) return p;
+  let bundled: string | undefined;
+  try {
+    bundled = chromium.executablePath();
+  } catch {
+    bundled = undefined;
+  }
+  if (bundled && existsSync(bundled)) return undefined; // Playwright finds its own browser.
+  throw new Error(
+    'No Chromium found for the end-to-end tests. Install Debian\'s `chromium` package, set CHROME_PATH to a Chrome/Chromium binary, ' +
+      'or run `npx playwright install chromium`.',
+  );
+}
+
+const EXECUTABLE = chromiumPath();
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Workers inherit the runner's environment: compute these once, in the runner, and share them.
+process.env.E2E_BASE_URL ??= BASE_URL;
+process.env.E2E_ADMIN_EMAIL ??= 'admin@e2e.pawcare.test';
+process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-'));
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const isCI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: isCI ? 1 : 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: EXECUTABLE, args: CHROMIUM_ARGS } } }],
+  webServer: {
+    // scripts/start.mjs builds the web app when it is missing or stale, then runs `node --import tsx server/main.ts`.
+    command: 'node scripts/start.mjs',
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: !isCI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      JWT_SECRET: 'e2e-only-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_IP: '100000',
+      LOGIN_RATE_LIMIT_EMAIL: '100000',
+    },
+  },
+});
