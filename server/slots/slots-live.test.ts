@@ -45,9 +45,12 @@ describe('live booking events', () => {
     const bystander = await t.buildUser({ role: 'user' });
     const employee = await t.buildUser({ role: 'employee' });
     const admin = await t.buildUser({ role: 'admin' });
-    const [customerSocket, bystanderSocket, employeeSocket, adminSocket] = await Promise.all(
-      [customer, bystander, employee, admin].map((u) => openSocket(u.token)),
-    );
+    const [customerSocket, bystanderSocket, employeeSocket, adminSocket] = await Promise.all([
+      openSocket(customer.token),
+      openSocket(bystander.token),
+      openSocket(employee.token),
+      openSocket(admin.token),
+    ]);
     const bystanderEvents: unknown[] = [];
     bystanderSocket.onAny((event, payload) => bystanderEvents.push([event, payload]));
 

@@ -1,0 +1,22 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { BookingListQuery, SlotBooking } from '#shared/slots';
+import { apiPage } from '../../../lib/api-client';
+import { slotKeys } from './keys';
+
+const PAGE = 25;
+
+/** GET /api/slots/bookings (staff): one page, newest first, filtered by status and day. */
+export function getBookings(filter: BookingListQuery, cursor: string | null, signal?: AbortSignal) {
+  return apiPage<SlotBooking>('/api/slots/bookings', { query: { ...filter, limit: PAGE, cursor }, signal });
+}
+
+/** Every booking matching the filter, page by page. */
+export function useBookings(filter: BookingListQuery) {
+  return useInfiniteQuery({
+    queryKey: slotKeys.bookings(filter),
+    queryFn: ({ pageParam, signal }) => getBookings(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 10_000,
+  });
+}

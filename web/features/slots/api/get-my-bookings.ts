@@ -1,0 +1,23 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { SlotBooking } from '#shared/slots';
+import { apiPage } from '../../../lib/api-client';
+import { slotKeys } from './keys';
+
+const PAGE = 20;
+
+/** GET /api/slots/mine: one page of the customer's bookings, newest first. */
+export function getMyBookings(cursor: string | null, signal?: AbortSignal) {
+  return apiPage<SlotBooking>('/api/slots/mine', { query: { limit: PAGE, cursor }, signal });
+}
+
+/** The customer's bookings, page by page. */
+export function useMyBookings(enabled = true) {
+  return useInfiniteQuery({
+    queryKey: slotKeys.mine(),
+    queryFn: ({ pageParam, signal }) => getMyBookings(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+    staleTime: 10_000,
+  });
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SlotStats } from '#shared/slots';
+import { api } from '../../../lib/api-client';
+import { slotKeys } from './keys';
+
+/** GET /api/slots/stats (staff). */
+export function getSlotStats(signal?: AbortSignal): Promise<SlotStats> {
+  return api<SlotStats>('/api/slots/stats', { signal });
+}
+
+/** The dashboard's four counts. */
+export function useSlotStats() {
+  return useQuery({ queryKey: slotKeys.stats(), queryFn: ({ signal }) => getSlotStats(signal), staleTime: 10_000 });
+}

@@ -1,0 +1,10 @@
+import type { BookingListQuery } from '#shared/slots';
+
+/** Query keys of the slots feature; everything under ['slots'] is refetched when a booking changes. */
+export const slotKeys = {
+  all: ['slots'] as const,
+  availability: (date: string) => ['slots', 'availability', date] as const,
+  mine: () => ['slots', 'mine'] as const,
+  bookings: (filter: BookingListQuery) => ['slots', 'bookings', filter] as const,
+  stats: () => ['slots', 'stats'] as const,
+};

@@ -1,0 +1,13 @@
+import type { BookingStatus } from '#shared/slots';
+import { STATUS_LABEL } from '../lib/format';
+
+const styles: Record<BookingStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900 ring-amber-300',
+  confirmed: 'bg-green-100 text-green-900 ring-green-300',
+  canceled: 'bg-gray-100 text-gray-800 ring-gray-300',
+};
+
+/** A booking's status as a coloured label (the text carries the meaning, not the colour). */
+export function StatusBadge({ status }: { status: BookingStatus }) {
+  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles[status]}`}>{STATUS_LABEL[status]}</span>;
+}
