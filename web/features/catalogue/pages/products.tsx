@@ -1,17 +1,128 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Product } from '#shared/catalogue';
+import { PRODUCT_AD_ROTATE_MS } from '#shared/constants';
+import { PageShell } from '../../../components/page-shell';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useAllProducts } from '../api/get-all-products';
+import { useProducts } from '../api/get-products';
+import { ProductAd } from '../components/product-ad';
+import { ProductCard } from '../components/product-card';
+import { ProductFilters } from '../components/product-filters';
+import { DEFAULT_FILTERS, isFiltered, readFilters, writeFilters, type CatalogueFilters } from '../lib/filters';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
-/** The product catalogue, public at /products and for customers at /customer/product (placeholder). */
+/** Route state of /customer/product: the product a Medical Tips ad pointed at. */
+interface ProductRouteState {
+  product?: Pick<Product, 'id' | 'name'>;
+}
+
+/**
+ * The catalogue, public at /products and for customers at /customer/product. Filters apply as you change them and
+ * live in the URL, so a filtered view can be bookmarked or shared. Add to Cart (and the ad) lead anonymous
+ * visitors to /login and customers to checkout with the product.
+ */
 export default function ProductsPage() {
   const { user } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isCustomer = user?.role === 'user';
+  const highlightId = (location.state as ProductRouteState | null)?.product?.id;
+
+  // What the controls show follows every keystroke; the URL and the request follow once input settles.
+  const urlFilters = useMemo(() => readFilters(searchParams), [searchParams]);
+  const [draft, setDraft] = useState<CatalogueFilters>(urlFilters);
+  const lastWritten = useRef(writeFilters(urlFilters).toString());
+  useEffect(() => {
+    // Back/forward or a pasted link changed the URL: show those filters.
+    const fromUrl = writeFilters(urlFilters).toString();
+    if (fromUrl !== lastWritten.current) {
+      lastWritten.current = fromUrl;
+      setDraft(urlFilters);
+    }
+  }, [urlFilters]);
+  const settled = useDebouncedValue(draft, 250);
+  useEffect(() => {
+    const next = writeFilters(settled).toString();
+    if (next === lastWritten.current) return;
+    lastWritten.current = next;
+    setSearchParams(writeFilters(settled), { replace: true, state: location.state });
+  }, [settled, setSearchParams, location.state]);
+
+  const products = useProducts(settled);
+  const allProducts = useAllProducts();
+
+  const addToCart = (product: Product) => {
+    if (isCustomer) navigate('/customer/orders', { state: { product } });
+    else navigate('/login');
+  };
+
+  const highlightRef = useRef<HTMLLIElement>(null);
+  const list = products.data ?? [];
+  const highlighted = highlightId ? allProducts.data?.find((p) => p.id === highlightId) : undefined;
+  const listed = list.length > 0;
+  useEffect(() => {
+    if (highlighted && listed) highlightRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [highlighted, listed]);
+
+  const filtered = isFiltered(draft);
+  const resultText = products.isPending ? '' : `${list.length} ${list.length === 1 ? 'product' : 'products'}${filtered ? ' match your filters' : ''}`;
+
   return (
-    <ComingSoon
-      title="Products"
-      description={
-        user?.role === 'user'
-          ? 'Our pet food, toys, accessories and care products will be here soon, ready to add to your cart.'
-          : 'Our pet food, toys, accessories and care products will be here soon.'
-      }
-    />
+    <PageShell title="Products" intro="Food, toys, accessories and care for your pet, at clinic-approved prices.">
+      <div className="space-y-6">
+        {allProducts.data && allProducts.data.length > 0 && (
+          <ProductAd
+            products={allProducts.data}
+            intervalMs={PRODUCT_AD_ROTATE_MS}
+            onOpen={addToCart}
+            actionLabel={isCustomer ? 'Buy now' : 'Log in to buy'}
+            label="Product offers"
+          />
+        )}
+
+        {highlighted && !list.some((p) => p.id === highlighted.id) && (
+          <section aria-labelledby="recommended-heading" className="space-y-3">
+            <h2 id="recommended-heading" className="themed text-xl font-semibold">
+              Recommended for you
+            </h2>
+            <div className="max-w-sm">
+              <ProductCard product={highlighted} onAddToCart={addToCart} highlighted eager />
+            </div>
+          </section>
+        )}
+
+        <ProductFilters filters={draft} onChange={setDraft} onReset={() => setDraft(DEFAULT_FILTERS)} canReset={filtered} />
+
+        <p role="status" className="themed text-sm font-medium" aria-live="polite">
+          {resultText}
+          {products.isFetching && !products.isPending && <span className="sr-only"> (updating)</span>}
+        </p>
+
+        {products.isPending ? (
+          <LoadingState label="Loading products…" />
+        ) : products.isError ? (
+          <ErrorState message={errorMessage(products.error, 'Could not load products. Please try again.')} onRetry={() => void products.refetch()} />
+        ) : list.length === 0 ? (
+          <EmptyState title="No products match your filters">
+            <button type="button" onClick={() => setDraft(DEFAULT_FILTERS)} className="font-semibold text-brand-800 underline">
+              Clear filters
+            </button>{' '}
+            to see the whole catalogue.
+          </EmptyState>
+        ) : (
+          <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${products.isPlaceholderData ? 'opacity-70' : ''}`} aria-busy={products.isFetching}>
+            {list.map((p, i) => (
+              <li key={p.id} ref={p.id === highlightId ? highlightRef : undefined} className="flex">
+                <ProductCard product={p} onAddToCart={addToCart} highlighted={p.id === highlightId} eager={i < 4} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </PageShell>
   );
 }

@@ -1,6 +1,47 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { PageShell } from '../../../components/page-shell';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { Button, LinkButton } from '../../../components/button';
+import { errorMessage } from '../../../lib/api-client';
+import { useMyOrders } from '../api/get-my-orders';
+import { OrderCard } from '../components/order-card';
+import { useLiveOrders } from '../lib/use-live-orders';
 
-/** My orders (placeholder until this feature lands). */
+/** /customer/my-orders: the customer's orders, newest first, with live status updates. */
 export default function MyOrdersPage() {
-  return <ComingSoon title="My orders" description="Your order history will appear here soon." />;
+  const orders = useMyOrders();
+  useLiveOrders();
+  const list = orders.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <PageShell title="My orders" intro="Everything you have ordered from our shop, newest first." actions={<LinkButton to="/customer/product">Shop more</LinkButton>}>
+      {orders.isPending ? (
+        <LoadingState label="Loading your orders…" />
+      ) : orders.isError ? (
+        <ErrorState message={errorMessage(orders.error, 'Could not load your orders. Please try again.')} onRetry={() => void orders.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title="You have not ordered anything yet">
+          <LinkButton to="/customer/product" className="mt-2">
+            Shop Now
+          </LinkButton>
+        </EmptyState>
+      ) : (
+        <div className="space-y-4">
+          <ul className="space-y-4">
+            {list.map((o) => (
+              <li key={o.id}>
+                <OrderCard order={o} />
+              </li>
+            ))}
+          </ul>
+          {orders.hasNextPage && (
+            <div className="text-center">
+              <Button variant="secondary" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
+                Show older orders
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </PageShell>
+  );
 }

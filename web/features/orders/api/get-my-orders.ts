@@ -1,0 +1,20 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Order } from '#shared/orders';
+import { apiPage } from '../../../lib/api-client';
+
+const PAGE_SIZE = 20;
+
+/** GET /api/orders/mine: one page of the customer's orders, newest first. */
+export function getMyOrders(cursor: string | null, signal?: AbortSignal) {
+  return apiPage<Order>('/api/orders/mine', { query: { limit: PAGE_SIZE, cursor }, signal });
+}
+
+/** The customer's order history, page by page. */
+export function useMyOrders() {
+  return useInfiniteQuery({
+    queryKey: ['orders', 'mine'],
+    queryFn: ({ pageParam, signal }) => getMyOrders(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
