@@ -1,4 +1,178 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHAT_TEXT,
+  ChatHistoryQuerySchema,
+  ChatMessageSchema,
+  ConversationParamSchema,
+  ConversationSchema,
+  SendMessageSchema,
+  UnreadCountSchema,
+} from '#shared/chat';
+import { ApiErrorSchema, IdParamSchema, OkSchema } from '#shared/common';
+import { errors } from '../errors';
+import { isUuid } from '../lib/ids';
+import { decodeCursor, pageOf, type Cursor } from '../lib/pagination';
+import { currentUser } from '../plugins/auth';
+import { TokenBuckets } from './rate-limit';
+import {
+  customerHistory,
+  deliverMessage,
+  isStaff,
+  listConversations,
+  loadChatter,
+  loadCustomer,
+  markConversationRead,
+  staffInbox,
+  storeMessage,
+  unreadCount,
+} from './service';
+import { onlineCustomerIds, registerChatSocket } from './socket';
 
-/** Routes of the chat feature. */
-export default async function chatRoutes(_app: FastifyInstance) {}
+/** A burst of 20 messages, then 2 a second: far above typing speed, far below a flood. */
+export const CHAT_RATE_BURST = 20;
+export const CHAT_RATE_PER_SECOND = 2;
+
+const secured = { security: [{ bearerAuth: [] }] };
+const errorResponses = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** `before` (or `cursor`) of a history page; cursors always carry a message or customer UUID. */
+function pageCursor(q: { before?: string; cursor?: string }): Cursor | undefined {
+  const c = decodeCursor(q.before ?? q.cursor);
+  if (c && !isUuid(c.id)) throw errors.badRequest('Invalid cursor');
+  return c;
+}
+
+const byTimestamp = (m: { timestamp: string; id: string }) => ({ at: new Date(m.timestamp), id: m.id });
+
+/** Chat: socket handlers plus history, conversations, unread counts and a REST way to send. */
+export default async function chatRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limiter = new TokenBuckets(CHAT_RATE_BURST, CHAT_RATE_PER_SECOND);
+  registerChatSocket(fastify, limiter);
+  const staffOnly = app.requireRole('employee', 'admin');
+
+  app.get(
+    '/api/chat/customer/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['chat'],
+        summary: "A customer's conversation incl. broadcasts: newest page first, each page oldest to newest (customer themself or staff)",
+        ...secured,
+        params: IdParamSchema,
+        querystring: ChatHistoryQuerySchema,
+        response: { 200: z.array(ChatMessageSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      if (!isStaff(me.role) && me.id !== request.params.id) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
+      const customer = await loadCustomer(app.db, request.params.id);
+      const { limit } = request.query;
+      const rows = await customerHistory(app.db, customer, limit, pageCursor(request.query));
+      return pageOf(reply, rows, limit, byTimestamp).reverse();
+    },
+  );
+
+  app.get(
+    '/api/chat/employee/:id',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['chat'],
+        summary: "The staff inbox: every customer's messages and this staff member's replies (staff only)",
+        ...secured,
+        params: IdParamSchema,
+        querystring: ChatHistoryQuerySchema,
+        response: { 200: z.array(ChatMessageSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const staff = await loadChatter(app.db, request.params.id);
+      if (!staff || !isStaff(staff.role)) throw errors.notFound('Employee');
+      const { limit } = request.query;
+      const rows = await staffInbox(app.db, staff.id, limit, pageCursor(request.query));
+      return pageOf(reply, rows, limit, byTimestamp).reverse();
+    },
+  );
+
+  app.post(
+    '/api/chat/message',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['chat'],
+        summary: 'Send a message (same rules as send_message); 201 when stored, 200 when it was already stored',
+        ...secured,
+        body: SendMessageSchema,
+        response: { 200: ChatMessageSchema, 201: ChatMessageSchema, ...errorResponses, 429: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const { message, created } = await storeMessage(app.db, limiter, me, request.body);
+      if (created) deliverMessage(app.io, message);
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.get(
+    '/api/chat/conversations',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['chat'],
+        summary: "One row per customer: last message and the caller's unread count, most recent first (staff)",
+        ...secured,
+        querystring: ChatHistoryQuerySchema,
+        response: { 200: z.array(ConversationSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { limit } = request.query;
+      const rows = await listConversations(app.db, currentUser(request).id, limit, pageCursor(request.query));
+      return pageOf(reply, rows, limit, (c) => ({ at: new Date(c.lastMessage.timestamp), id: c.customerId }));
+    },
+  );
+
+  app.put(
+    '/api/chat/conversations/:customerId/read',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['chat'],
+        summary: 'Mark a conversation read by the caller (staff: any customer; a customer: their own)',
+        ...secured,
+        params: ConversationParamSchema,
+        response: { 200: OkSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      if (!isStaff(me.role) && me.id !== request.params.customerId) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
+      const customer = await loadCustomer(app.db, request.params.customerId);
+      await markConversationRead(app.db, customer.id, me.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/chat/unread-count',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['chat'], summary: "Unread chat messages of the caller (a customer: own conversation; staff: all customers')", ...secured, response: { 200: UnreadCountSchema, 401: ApiErrorSchema } },
+    },
+    async (request) => ({ count: await unreadCount(app.db, currentUser(request)) }),
+  );
+
+  app.get(
+    '/api/chat/online',
+    {
+      preHandler: staffOnly,
+      schema: { tags: ['chat'], summary: 'Ids of customers connected to chat right now (staff)', ...secured, response: { 200: z.object({ userIds: z.array(z.string()) }), 401: ApiErrorSchema, 403: ApiErrorSchema } },
+    },
+    async () => ({ userIds: await onlineCustomerIds(fastify) }),
+  );
+}

@@ -37,12 +37,23 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
   });
 
   const redisClients: { quit(): Promise<unknown> }[] = [];
+  let closing = false;
   if (opts.redisUrl) {
     const pub = createClient({ url: opts.redisUrl });
     const sub = pub.duplicate();
     pub.on('error', (err) => app.log.error({ err }, 'redis pub error'));
     sub.on('error', (err) => app.log.error({ err }, 'redis sub error'));
     await Promise.all([pub.connect(), sub.connect()]);
+    // The adapter publishes without awaiting; a failed publish (Redis gone, or a request answered while
+    // shutting down) must be logged, not crash the process with an unhandled rejection.
+    const publish = pub.publish.bind(pub);
+    Object.defineProperty(pub, 'publish', {
+      value: (...args: Parameters<typeof publish>) =>
+        publish(...args).catch((err: unknown) => {
+          if (!closing) app.log.warn({ err }, 'redis publish failed');
+          return 0;
+        }),
+    });
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);
     app.log.info('socket.io: redis adapter enabled');
@@ -63,13 +74,13 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
 
   app.decorate('io', io);
   app.addHook('onClose', async () => {
+    closing = true;
+    // Stop answering other processes first, so nothing is published on a closed connection.
+    if (redisClients.length) io.of('/').adapter.close();
     io.disconnectSockets(true);
-    await new Promise<void>((resolve) => {
-      // io.close() also closes the HTTP server it is attached to; Fastify closes that itself.
-      io.engine.close();
-      for (const ns of io._nsps.values()) ns.sockets.clear();
-      resolve();
-    });
+    // io.close() would also close the HTTP server it is attached to; Fastify closes that itself.
+    io.engine.close();
+    for (const ns of io._nsps.values()) ns.sockets.clear();
     await Promise.allSettled(redisClients.map((c) => c.quit()));
   });
 });

@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, TypingEvent } from '#shared/chat';
+import { CHAT_TEXT } from '#shared/chat';
+import { createTestApp, type TestContext } from '../test/app';
+import { CHAT_RATE_BURST } from './routes';
+import { Inbox, nextEvent, openConnected, openSocket, refusal, send } from './test-socket';
+
+let t: TestContext;
+let url: string;
+const open: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(() => t.close());
+
+async function client(token: string) {
+  const s = await openConnected(url, token);
+  open.push(s);
+  return { socket: s, inbox: new Inbox(s) };
+}
+
+async function people() {
+  const customer = await t.buildUser({ role: 'user', name: 'Asha Rao' });
+  const other = await t.buildUser({ role: 'user', name: 'Ravi Kumar' });
+  const employee = await t.buildUser({ role: 'employee', name: 'Meera Shah' });
+  const admin = await t.buildUser({ role: 'admin', name: 'Kabir Das' });
+  return { customer, other, employee, admin };
+}
+
+const history = (id: string, token?: string, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/chat/customer/${id}${query}`, headers: token ? t.auth(token) : {} });
+
+describe('socket handshake', () => {
+  it('refuses a connection without a token or with a bad one (connect_error)', async () => {
+    for (const token of [undefined, 'not-a-jwt', t.app.signToken({ id: randomUUID(), role: 'user', name: 'Gone' })]) {
+      const s = openSocket(url, token);
+      open.push(s);
+      const err = await refusal(s);
+      expect(err.message).toBe('Authentication failed');
+    }
+  });
+});
+
+describe('send_message', () => {
+  it('takes the sender from the token, ignoring a forged senderId and senderName', async () => {
+    const { customer, other, employee } = await people();
+    const staff = await client(employee.token);
+    const c = await client(customer.token);
+    const ack = await send(c.socket, { message: 'Is my dog ready?', senderId: other.user.id, senderName: 'Admin', senderRole: 'admin' });
+    expect(ack).toMatchObject({ ok: true, message: { senderId: customer.user.id, senderName: 'Asha Rao', senderRole: 'user', message: 'Is my dog ready?' } });
+    const got = await staff.inbox.waitFor((m) => m.message === 'Is my dog ready?');
+    expect(got).toMatchObject({ senderId: customer.user.id, senderName: 'Asha Rao', customerId: customer.user.id });
+    expect(got._id).toBe(got.id);
+    expect(new Date(got.timestamp).getTime()).not.toBeNaN();
+  });
+
+  it("delivers a customer's message to every employee and admin and to the customer's other tabs, not to other customers", async () => {
+    const { customer, other, employee, admin } = await people();
+    const staff = await client(employee.token);
+    const boss = await client(admin.token);
+    const tab1 = await client(customer.token);
+    const tab2 = await client(customer.token);
+    const stranger = await client(other.token);
+
+    await send(tab1.socket, { message: 'Hello from tab one' });
+    await staff.inbox.waitFor((m) => m.message === 'Hello from tab one');
+    await boss.inbox.waitFor((m) => m.message === 'Hello from tab one');
+    await tab2.inbox.waitFor((m) => m.message === 'Hello from tab one');
+
+    // A broadcast sent afterwards arrives after anything sent before it, so its arrival proves what did not.
+    await send(staff.socket, { message: 'Clinic closes at 6 today', receiverId: 'all' });
+    await stranger.inbox.waitFor((m) => m.message === 'Clinic closes at 6 today');
+    expect(stranger.inbox.count('Hello from tab one')).toBe(0);
+    // The sending tab learns from its ack; it is not sent its own message again.
+    await tab1.inbox.waitFor((m) => m.message === 'Clinic closes at 6 today');
+    expect(tab1.inbox.count('Hello from tab one')).toBe(0);
+  });
+
+  it("routes an employee's reply to one customer, and 'all' to every customer", async () => {
+    const { customer, other, employee } = await people();
+    const staff = await client(employee.token);
+    const c1 = await client(customer.token);
+    const c2 = await client(other.token);
+
+    const reply = await send(staff.socket, { message: 'Your cat is fine', receiverId: customer.user.id });
+    expect(reply).toMatchObject({ ok: true, message: { receiverId: customer.user.id, customerId: customer.user.id, senderRole: 'employee' } });
+    await c1.inbox.waitFor((m) => m.message === 'Your cat is fine');
+
+    await send(staff.socket, { message: 'Vaccination week starts Monday', receiverId: 'all' });
+    const b1 = await c1.inbox.waitFor((m) => m.message === 'Vaccination week starts Monday');
+    await c2.inbox.waitFor((m) => m.message === 'Vaccination week starts Monday');
+    expect(b1).toMatchObject({ receiverId: 'all', customerId: null });
+    expect(c2.inbox.count('Your cat is fine')).toBe(0);
+  });
+
+  it('refuses an employee message without a valid customer to send to', async () => {
+    const { employee, admin } = await people();
+    const staff = await client(employee.token);
+    const errorEvent = nextEvent<{ message: string }>(staff.socket, 'message_error');
+    expect(await send(staff.socket, { message: 'Hello?' })).toEqual({ ok: false, error: CHAT_TEXT.receiverRequired });
+    expect(await errorEvent).toMatchObject({ message: CHAT_TEXT.receiverRequired });
+    expect(await send(staff.socket, { message: 'Hello?', receiverId: admin.user.id })).toEqual({ ok: false, error: CHAT_TEXT.customerNotFound });
+    expect(await send(staff.socket, { message: 'Hello?', receiverId: 'nobody' })).toEqual({ ok: false, error: CHAT_TEXT.customerNotFound });
+  });
+
+  it('refuses blank and over-long messages with an error event, storing nothing', async () => {
+    const { customer } = await people();
+    const c = await client(customer.token);
+    const errorEvent = nextEvent<{ message: string }>(c.socket, 'message_error');
+    expect(await send(c.socket, { message: '   \n ' })).toEqual({ ok: false, error: CHAT_TEXT.blank });
+    expect(await errorEvent).toMatchObject({ message: CHAT_TEXT.blank });
+    expect(await send(c.socket, { message: 'x'.repeat(2001) })).toEqual({ ok: false, error: CHAT_TEXT.tooLong });
+    expect(await send(c.socket, { message: 42 })).toMatchObject({ ok: false });
+    expect((await send(c.socket, { message: 'y'.repeat(2000) })).ok).toBe(true);
+    const res = await history(customer.user.id, customer.token);
+    expect(res.json().map((m: ChatMessage) => m.message.length)).toEqual([2000]);
+  });
+
+  it('stores a resend once and delivers it once, answering the stored message', async () => {
+    const { customer, employee } = await people();
+    const staff = await client(employee.token);
+    const c = await client(customer.token);
+    const clientMessageId = randomUUID();
+    const first = await send(c.socket, { message: 'Only once please', clientMessageId });
+    const again = await send(c.socket, { message: 'Only once please', clientMessageId });
+    expect(first.ok && again.ok).toBe(true);
+    if (!first.ok || !again.ok) return;
+    expect(again.message).toEqual(first.message);
+
+    await send(c.socket, { message: 'after the resend' });
+    await staff.inbox.waitFor((m) => m.message === 'after the resend');
+    expect(staff.inbox.count('Only once please')).toBe(1);
+    const stored = (await history(customer.user.id, customer.token)).json() as ChatMessage[];
+    expect(stored.filter((m) => m.message === 'Only once please')).toHaveLength(1);
+  });
+
+  it('loses nothing and doubles nothing when the connection drops before the ack and the client resends', async () => {
+    const { customer, employee } = await people();
+    const staff = await client(employee.token);
+    const first = await client(customer.token);
+    const stored = { message: 'Stored, but the ack was lost', clientMessageId: randomUUID() };
+    const dropped = { message: 'Sent as the tunnel began', clientMessageId: randomUUID() };
+
+    // One message reaches the server (it is stored and delivered) but the client gives up before its ack...
+    first.socket.emit('send_message', stored, () => undefined);
+    await staff.inbox.waitFor((m) => m.message === stored.message);
+    // ...and one is emitted as the connection drops, so the server never takes it.
+    first.socket.emit('send_message', dropped, () => undefined);
+    first.socket.disconnect();
+
+    // After reconnecting, the client resends everything it holds without an ack, in order.
+    const second = await client(customer.token);
+    const again1 = await send(second.socket, stored);
+    const again2 = await send(second.socket, dropped);
+    expect(again1).toMatchObject({ ok: true, message: { ...stored, senderId: customer.user.id } });
+    expect(again2).toMatchObject({ ok: true, message: { ...dropped, senderId: customer.user.id } });
+
+    await send(second.socket, { message: 'back online' });
+    await staff.inbox.waitFor((m) => m.message === 'back online');
+    expect(staff.inbox.texts()).toEqual([stored.message, dropped.message, 'back online']);
+    const history1 = (await history(customer.user.id, customer.token)).json() as ChatMessage[];
+    expect(history1.map((m) => m.message)).toEqual([stored.message, dropped.message, 'back online']);
+  });
+
+  it('stops a flood with a per-user rate limit but still answers resends of stored messages', async () => {
+    const { customer } = await people();
+    const c = await client(customer.token);
+    const ids = Array.from({ length: CHAT_RATE_BURST + 15 }, () => randomUUID());
+    const acks = await Promise.all(ids.map((clientMessageId, i) => send(c.socket, { message: `flood ${i}`, clientMessageId })));
+    const accepted = acks.filter((a) => a.ok).length;
+    const refused = acks.filter((a) => !a.ok);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]).toEqual({ ok: false, error: CHAT_TEXT.rateLimited });
+    const stored = (await history(customer.user.id, customer.token, '?limit=200')).json() as ChatMessage[];
+    expect(stored).toHaveLength(accepted);
+    // The bucket is empty, yet a resend of an accepted message is answered with the stored copy.
+    const resend = await send(c.socket, { message: 'flood 0', clientMessageId: ids[0] });
+    expect(resend).toMatchObject({ ok: true, message: { message: 'flood 0' } });
+  });
+});
+
+describe('rooms, typing and presence', () => {
+  it('lets staff join a customer conversation room and refuses a customer joining someone else', async () => {
+    const { customer, other, employee, admin } = await people();
+    const watcher = await client(admin.token);
+    const staff = await client(employee.token);
+    const nosy = await client(other.token);
+    await client(customer.token);
+    expect(await nosy.socket.emitWithAck('join_room', { customerId: customer.user.id })).toEqual({ ok: false, error: 'You can only join your own conversation' });
+    expect(await watcher.socket.emitWithAck('join_room', customer.user.id)).toEqual({ ok: true });
+
+    // Staff in the room see a colleague's reply to that customer.
+    await send(staff.socket, { message: 'On our way to pick up Bruno', receiverId: customer.user.id });
+    await watcher.inbox.waitFor((m) => m.message === 'On our way to pick up Bruno');
+    await send(staff.socket, { message: 'marker for the nosy customer', receiverId: 'all' });
+    await nosy.inbox.waitFor((m) => m.message === 'marker for the nosy customer');
+    expect(nosy.inbox.count('On our way to pick up Bruno')).toBe(0);
+
+    expect(await watcher.socket.emitWithAck('leave_room', customer.user.id)).toEqual({ ok: true });
+  });
+
+  it('relays typing from a customer to staff and from staff to that customer', async () => {
+    const { customer, employee } = await people();
+    const staff = await client(employee.token);
+    const c = await client(customer.token);
+    const seenByStaff = nextEvent<TypingEvent>(staff.socket, 'typing');
+    c.socket.emit('typing', { isTyping: true, senderName: 'forged' });
+    expect(await seenByStaff).toEqual({ userId: customer.user.id, name: 'Asha Rao', role: 'user', customerId: customer.user.id, isTyping: true });
+    const seenByCustomer = nextEvent<TypingEvent>(c.socket, 'typing');
+    staff.socket.emit('typing', { isTyping: true, receiverId: customer.user.id });
+    expect(await seenByCustomer).toMatchObject({ userId: employee.user.id, customerId: customer.user.id, isTyping: true });
+  });
+
+  it('tells staff when a customer comes online and goes offline, and lists who is online', async () => {
+    const { customer, employee } = await people();
+    const staff = await client(employee.token);
+    const c = await client(customer.token);
+    const online = nextEvent(staff.socket, 'presence');
+    c.socket.emit('user_connected', { userId: 'someone-else', role: 'admin', name: 'forged' });
+    expect(await online).toEqual({ userId: customer.user.id, online: true });
+    const list = await t.app.inject({ method: 'GET', url: '/api/chat/online', headers: t.auth(employee.token) });
+    expect(list.json().userIds).toContain(customer.user.id);
+    const offline = nextEvent(staff.socket, 'presence');
+    c.socket.disconnect();
+    expect(await offline).toEqual({ userId: customer.user.id, online: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/chat/online', headers: t.auth(customer.token) })).statusCode).toBe(403);
+  });
+});
+
+describe('chat history and REST', () => {
+  it('shows a customer only their own conversation (with broadcasts); staff see any; others get 401/403', async () => {
+    const { customer, other, employee } = await people();
+    const c = await client(customer.token);
+    const o = await client(other.token);
+    const staff = await client(employee.token);
+    await send(c.socket, { message: 'Mine' });
+    await send(o.socket, { message: 'Not yours' });
+    await send(staff.socket, { message: 'Reply to Asha', receiverId: customer.user.id });
+    await send(staff.socket, { message: 'Broadcast to all', receiverId: 'all' });
+
+    const own = await history(customer.user.id, customer.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().map((m: ChatMessage) => m.message)).toEqual(['Mine', 'Reply to Asha', 'Broadcast to all']);
+
+    expect((await history(other.user.id, customer.token)).statusCode).toBe(403);
+    expect((await history(customer.user.id)).statusCode).toBe(401);
+    expect((await history(customer.user.id, employee.token)).json().map((m: ChatMessage) => m.message)).toEqual(['Mine', 'Reply to Asha', 'Broadcast to all']);
+    expect((await history(employee.user.id, employee.token)).statusCode).toBe(404);
+    expect((await history('not-a-uuid', employee.token)).statusCode).toBe(404);
+
+    const inbox = await t.app.inject({ method: 'GET', url: `/api/chat/employee/${employee.user.id}`, headers: t.auth(employee.token) });
+    expect(inbox.statusCode).toBe(200);
+    const texts = inbox.json().map((m: ChatMessage) => m.message);
+    expect(texts).toEqual(expect.arrayContaining(['Mine', 'Not yours', 'Reply to Asha', 'Broadcast to all']));
+    expect((await t.app.inject({ method: 'GET', url: `/api/chat/employee/${employee.user.id}`, headers: t.auth(customer.token) })).statusCode).toBe(403);
+  });
+
+  it('does not show a customer broadcasts sent before they registered', async () => {
+    const { employee } = await people();
+    const staff = await client(employee.token);
+    await send(staff.socket, { message: 'Old news for everyone', receiverId: 'all' });
+    const late = await t.buildUser({ role: 'user', name: 'Zoya Late' });
+    const res = await history(late.user.id, late.token);
+    expect(res.json().map((m: ChatMessage) => m.message)).not.toContain('Old news for everyone');
+  });
+
+  it('pages history newest page first with a before cursor, each page in reading order', async () => {
+    const { customer } = await people();
+    const c = await client(customer.token);
+    for (let i = 1; i <= 5; i++) await send(c.socket, { message: `note ${i}` });
+    const page1 = await history(customer.user.id, customer.token, '?limit=2');
+    expect(page1.json().map((m: ChatMessage) => m.message)).toEqual(['note 4', 'note 5']);
+    const cursor = page1.headers['x-next-cursor'] as string;
+    expect(cursor).toBeTruthy();
+    const page2 = await history(customer.user.id, customer.token, `?limit=2&before=${cursor}`);
+    expect(page2.json().map((m: ChatMessage) => m.message)).toEqual(['note 2', 'note 3']);
+    const page3 = await history(customer.user.id, customer.token, `?limit=2&before=${page2.headers['x-next-cursor']}`);
+    expect(page3.json().map((m: ChatMessage) => m.message)).toEqual(['note 1']);
+    expect(page3.headers['x-next-cursor']).toBeUndefined();
+    expect((await history(customer.user.id, customer.token, '?before=garbage')).statusCode).toBe(400);
+  });
+
+  it('POST /api/chat/message stores once per clientMessageId, delivers live once and ignores forged sender fields', async () => {
+    const { customer, other, employee } = await people();
+    const staff = await client(employee.token);
+    const body = { message: 'Sent over HTTP', clientMessageId: randomUUID(), senderId: other.user.id, senderName: 'Forged' };
+    const first = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: body });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ senderId: customer.user.id, senderName: 'Asha Rao', message: 'Sent over HTTP' });
+    const again = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: body });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: { message: 'HTTP marker' } });
+    await staff.inbox.waitFor((m) => m.message === 'HTTP marker');
+    expect(staff.inbox.count('Sent over HTTP')).toBe(1);
+
+    const blank = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: { message: '  ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ code: 'VALIDATION', error: CHAT_TEXT.blank });
+    const anon = await t.app.inject({ method: 'POST', url: '/api/chat/message', payload: { message: 'hi' } });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('lists conversations with the last message and unread counts, and marks them read', async () => {
+    const { customer, other, employee, admin } = await people();
+    const c = await client(customer.token);
+    const o = await client(other.token);
+    const staff = await client(employee.token);
+    await send(c.socket, { message: 'first question' });
+    await send(c.socket, { message: 'second question' });
+    await send(o.socket, { message: 'other question' });
+
+    const list = async (token: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/chat/conversations', headers: t.auth(token) });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { customerId: string; customerName: string; unreadCount: number; lastMessage: ChatMessage }[];
+    };
+    const rowOf = async (token: string, id: string) => (await list(token)).find((r) => r.customerId === id);
+    expect(await rowOf(employee.token, customer.user.id)).toMatchObject({ customerName: 'Asha Rao', unreadCount: 2, lastMessage: { message: 'second question' } });
+    expect((await list(employee.token))[0]?.customerId).toBe(other.user.id);
+
+    const read = await t.app.inject({ method: 'PUT', url: `/api/chat/conversations/${customer.user.id}/read`, headers: t.auth(employee.token) });
+    expect(read.statusCode).toBe(200);
+    expect(await rowOf(employee.token, customer.user.id)).toMatchObject({ unreadCount: 0 });
+    // Read state is per staff member.
+    expect(await rowOf(admin.token, customer.user.id)).toMatchObject({ unreadCount: 2 });
+
+    await send(staff.socket, { message: 'answer', receiverId: customer.user.id });
+    expect(await rowOf(employee.token, customer.user.id)).toMatchObject({ unreadCount: 0, lastMessage: { message: 'answer' } });
+
+    const unread = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/chat/unread-count', headers: t.auth(token) })).json().count;
+    expect(await unread(customer.token)).toBe(1);
+    const ownRead = await t.app.inject({ method: 'PUT', url: `/api/chat/conversations/${customer.user.id}/read`, headers: t.auth(customer.token) });
+    expect(ownRead.statusCode).toBe(200);
+    expect(await unread(customer.token)).toBe(0);
+    expect(await unread(admin.token)).toBeGreaterThanOrEqual(3);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/chat/conversations', headers: t.auth(customer.token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/chat/conversations/${other.user.id}/read`, headers: t.auth(customer.token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/chat/conversations/${employee.user.id}/read`, headers: t.auth(employee.token) })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,150 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEssentials } from '../db/seed';
+import { createTestApp, type TestContext } from '../test/app';
+import { createTestDatabase } from '../test/db';
+import { createUser } from '../users/service';
+import { Inbox, openConnected, send } from './test-socket';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const twoProcesses = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
+
+/** Starts `node --import tsx server/main.ts` on port 0 and resolves with its base URL once it listens. */
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(root, 'server', 'main.ts'), [], {
+      cwd: root,
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const timer = setTimeout(() => reject(new Error('server process did not start within 30 s')), 30_000);
+    child.on('message', (m: { ready?: boolean; port?: number }) => {
+      if (m.ready && m.port) {
+        clearTimeout(timer);
+        resolve({ child, url: `http://127.0.0.1:${m.port}` });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server process exited with code ${code}`)));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function login(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The checks both variants run: a customer on `customerUrl`, an employee on `employeeUrl`, chatting both ways. */
+function chatsBothWays(urls: () => { customerUrl: string; employeeUrl: string }, tokens: () => { customer: string; employee: string; customerId: string }) {
+  const sockets: Socket[] = [];
+  afterAll(() => sockets.forEach((s) => s.disconnect()));
+
+  it("delivers a customer's message to the employee and the employee's reply and broadcast to the customer, once each", async () => {
+    const { customerUrl, employeeUrl } = urls();
+    const { customer, employee, customerId } = tokens();
+    const staff = await openConnected(employeeUrl, employee);
+    const cust = await openConnected(customerUrl, customer);
+    sockets.push(staff, cust);
+    const staffInbox = new Inbox(staff);
+    const customerInbox = new Inbox(cust);
+
+    const question = { message: 'Can Bruno come in tomorrow?', clientMessageId: randomUUID() };
+    expect(await send(cust, question)).toMatchObject({ ok: true });
+    expect(await staffInbox.waitFor((m) => m.message === question.message)).toMatchObject({ senderId: customerId, senderRole: 'user' });
+
+    expect(await send(staff, { message: 'Yes, 10:30 works', receiverId: customerId })).toMatchObject({ ok: true });
+    expect(await customerInbox.waitFor((m) => m.message === 'Yes, 10:30 works')).toMatchObject({ senderRole: 'employee', customerId });
+
+    // A resend reaching the other process is still answered from the shared database, not delivered again.
+    const other = await openConnected(employeeUrl, customer);
+    sockets.push(other);
+    const resent = await send(other, question);
+    expect(resent.ok && resent.message.message).toBe(question.message);
+
+    await send(staff, { message: 'We are open on Sunday', receiverId: 'all' });
+    await customerInbox.waitFor((m) => m.message === 'We are open on Sunday');
+    await send(cust, { message: 'Thanks!' });
+    await staffInbox.waitFor((m) => m.message === 'Thanks!');
+    expect(staffInbox.count(question.message)).toBe(1);
+    expect(customerInbox.texts()).toEqual(['Yes, 10:30 works', 'We are open on Sunday']);
+  });
+}
+
+if (twoProcesses) describe('chat across two server processes sharing PostgreSQL and Redis', () => {
+  const servers: ChildProcess[] = [];
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a = '';
+  let b = '';
+  const tok = { customer: '', employee: '', customerId: '' };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedEssentials(database.db);
+    const password = 'secret123';
+    const customer = await createUser(database.db, { role: 'user', name: 'Asha Rao', email: `c-${randomUUID().slice(0, 8)}@example.com`, password, phone: '9876543210' });
+    const employee = await createUser(database.db, { role: 'employee', name: 'Meera Shah', email: `e-${randomUUID().slice(0, 8)}@example.com`, password, phone: '9876543210' });
+    const env = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: database.url!,
+      REDIS_URL: process.env.REDIS_URL!,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    };
+    const [one, two] = await Promise.all([
+      startServer({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-a-')) }),
+      startServer({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-b-')) }),
+    ]);
+    servers.push(one.child, two.child);
+    a = one.url;
+    b = two.url;
+    tok.customer = await login(a, customer.email, password);
+    tok.employee = await login(b, employee.email, password);
+    tok.customerId = customer.id;
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map(stopServer));
+    await database?.close();
+  });
+
+  it('runs two processes on different ports', () => {
+    expect(a).not.toBe(b);
+  });
+  chatsBothWays(() => ({ customerUrl: a, employeeUrl: b }), () => tok);
+});
+
+else describe(
+  'chat across processes NEEDS TEST_DATABASE_URL and REDIS_URL (not both set): checking delivery both ways within one process instead',
+  () => {
+    let t: TestContext;
+    let url = '';
+    const tok = { customer: '', employee: '', customerId: '' };
+    beforeAll(async () => {
+      t = await createTestApp();
+      url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const customer = await t.buildUser({ role: 'user', name: 'Asha Rao' });
+      const employee = await t.buildUser({ role: 'employee', name: 'Meera Shah' });
+      Object.assign(tok, { customer: customer.token, employee: employee.token, customerId: customer.user.id });
+    });
+    afterAll(() => t.close());
+    chatsBothWays(() => ({ customerUrl: url, employeeUrl: url }), () => tok);
+  },
+);

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Server } from 'socket.io';
+import { CHAT_BROADCAST, CHAT_EVENTS, CHAT_TEXT, type ChatMessage, type Conversation, type SendMessage } from '#shared/chat';
+import type { Role } from '#shared/constants';
+import { rowsOf, type Db } from '../db/client';
+import { chatMessages, users } from '../db/schema/index';
+import { AppError, errors } from '../errors';
+import { isUuid } from '../lib/ids';
+import type { Cursor } from '../lib/pagination';
+import { roleRoom, userRoom } from '../plugins/socket';
+import type { TokenBuckets } from './rate-limit';
+
+type Row = typeof chatMessages.$inferSelect;
+
+/** Someone who may chat, as loaded from the database (never from the client). */
+export interface Chatter {
+  id: string;
+  name: string;
+  role: Role;
+}
+
+/** Room of a customer's conversation: staff who have it open join it to see each other's replies and typing. */
+export const conversationRoom = (customerId: string) => `chat:${customerId}`;
+
+export const isStaff = (role: Role) => role === 'employee' || role === 'admin';
+
+/** The wire shape of a stored message. */
+export function toChatMessage(r: Row): ChatMessage {
+  return {
+    _id: r.id,
+    id: r.id,
+    senderId: r.senderId,
+    senderName: r.senderName,
+    senderRole: r.senderRole as Role,
+    receiverId: r.receiverId,
+    customerId: r.customerId,
+    message: r.message,
+    clientMessageId: r.clientMessageId,
+    timestamp: r.createdAt.toISOString(),
+  };
+}
+
+/** Loads a user's current name and role; null when the account is gone. */
+export async function loadChatter(db: Db, id: string): Promise<Chatter | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Loads a customer (role user) or answers 404. */
+export async function loadCustomer(db: Db, id: string): Promise<{ id: string; name: string; createdAt: Date }> {
+  if (!isUuid(id)) throw errors.notFound('Customer');
+  const [row] = await db
+    .select({ id: users.id, name: users.name, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row || row.role !== 'user') throw errors.notFound('Customer');
+  return row;
+}
+
+export interface SendResult {
+  message: ChatMessage;
+  /** False when this was a resend of a message already stored: it must not be delivered again. */
+  created: boolean;
+}
+
+async function findStored(db: Db, senderId: string, clientMessageId: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientMessageId, clientMessageId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Stores a message exactly once per (sender, clientMessageId). A customer writes to the staff; staff write to
+ * one customer (receiverId) or to every customer ('all'). A resend answers the stored row with created=false.
+ */
+export async function storeMessage(db: Db, limiter: TokenBuckets, sender: Chatter, input: SendMessage): Promise<SendResult> {
+  let customerId: string | null;
+  let receiverId: string | null;
+  if (isStaff(sender.role)) {
+    if (!input.receiverId) throw errors.validation(CHAT_TEXT.receiverRequired);
+    if (input.receiverId === CHAT_BROADCAST) {
+      customerId = null;
+      receiverId = CHAT_BROADCAST;
+    } else {
+      const customer = await loadCustomer(db, input.receiverId).catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode === 404) throw errors.validation(CHAT_TEXT.customerNotFound);
+        throw err;
+      });
+      customerId = customer.id;
+      receiverId = customer.id;
+    }
+  } else {
+    // A customer always writes into their own conversation, whatever receiverId the client names.
+    customerId = sender.id;
+    receiverId = null;
+  }
+
+  const clientMessageId = input.clientMessageId ?? randomUUID();
+  if (!limiter.take(sender.id)) {
+    // A resend after a reconnect must still be answered, or the client would keep it unsent for ever.
+    const stored = input.clientMessageId ? await findStored(db, sender.id, clientMessageId) : undefined;
+    if (stored) return { message: toChatMessage(stored), created: false };
+    throw errors.rateLimited(CHAT_TEXT.rateLimited);
+  }
+
+  const [inserted] = await db
+    .insert(chatMessages)
+    .values({
+      senderId: sender.id,
+      senderName: sender.name,
+      senderRole: sender.role,
+      receiverId,
+      customerId,
+      clientMessageId,
+      message: input.message,
+    })
+    .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientMessageId] })
+    .returning();
+  if (inserted) return { message: toChatMessage(inserted), created: true };
+  const stored = await findStored(db, sender.id, clientMessageId);
+  // The conflicting row can only vanish if the account was deleted in between.
+  if (!stored) throw errors.notFound('Message');
+  return { message: toChatMessage(stored), created: false };
+}
+
+/** The rooms a stored message is delivered to. */
+export function deliveryRooms(m: ChatMessage): string[] {
+  if (m.senderRole === 'user') {
+    return [roleRoom('employee'), roleRoom('admin'), userRoom(m.senderId), conversationRoom(m.senderId)];
+  }
+  if (m.customerId) return [userRoom(m.customerId), userRoom(m.senderId), conversationRoom(m.customerId)];
+  return [roleRoom('user'), userRoom(m.senderId)];
+}
+
+/**
+ * Emits receive_message to everyone who should see a newly stored message (every process via the adapter).
+ * `exceptSocketId` skips the sending socket, which learns the outcome from its acknowledgement.
+ */
+export function deliverMessage(io: Server, m: ChatMessage, exceptSocketId?: string): void {
+  const target = io.to(deliveryRooms(m));
+  (exceptSocketId ? target.except(exceptSocketId) : target).emit(CHAT_EVENTS.receive, m);
+}
+
+function beforeCursor(cursor: Cursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(lt(chatMessages.createdAt, cursor.at), and(eq(chatMessages.createdAt, cursor.at), lt(chatMessages.id, cursor.id)));
+}
+
+/** limit+1 rows newest first (pageOf trims them); callers reverse the page for display order. */
+async function pageNewestFirst(db: Db, where: SQL | undefined, limit: number, cursor?: Cursor) {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(where, beforeCursor(cursor)))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit + 1);
+  return rows.map(toChatMessage);
+}
+
+/** A customer's conversation: their messages, the staff's replies and broadcasts sent since they joined. */
+export function customerHistory(db: Db, customer: { id: string; createdAt: Date }, limit: number, cursor?: Cursor) {
+  const where = or(
+    eq(chatMessages.customerId, customer.id),
+    and(isNull(chatMessages.customerId), sql`${chatMessages.createdAt} >= ${customer.createdAt.toISOString()}`),
+  );
+  return pageNewestFirst(db, where, limit, cursor);
+}
+
+/** The staff inbox of one staff member: every customer's messages and that member's own replies. */
+export function staffInbox(db: Db, staffId: string, limit: number, cursor?: Cursor) {
+  return pageNewestFirst(db, or(eq(chatMessages.senderRole, 'user'), eq(chatMessages.senderId, staffId)), limit, cursor);
+}
+
+interface ConversationRow {
+  customer_id: string;
+  customer_name: string;
+  id: string;
+  sender_id: string;
+  sender_name: string;
+  sender_role: string;
+  receiver_id: string | null;
+  client_message_id: string;
+  message: string;
+  created_at: string | Date;
+  unread: number;
+}
+
+/**
+ * One row per customer who has a conversation, most recent first: the last message and how many of the
+ * customer's messages `readerId` has not read. All computed in one SQL statement.
+ */
+export async function listConversations(db: Db, readerId: string, limit: number, cursor?: Cursor): Promise<Conversation[]> {
+  const after = cursor
+    ? sql`and (m.created_at < ${cursor.at.toISOString()} or (m.created_at = ${cursor.at.toISOString()} and lm.customer_id < ${cursor.id}))`
+    : sql``;
+  const result = await db.execute(sql`
+    select lm.customer_id, u.name as customer_name, m.id, m.sender_id, m.sender_name, m.sender_role, m.receiver_id,
+           m.client_message_id, m.message, m.created_at,
+           (select count(*)::int from chat_messages c
+             where c.customer_id = lm.customer_id and c.sender_id = lm.customer_id
+               and c.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)) as unread
+      from (select distinct customer_id from chat_messages where customer_id is not null) lm
+      join users u on u.id = lm.customer_id
+      join lateral (select * from chat_messages x where x.customer_id = lm.customer_id
+                     order by x.created_at desc, x.id desc limit 1) m on true
+      left join chat_reads r on r.customer_id = lm.customer_id and r.reader_id = ${readerId}
+     where true ${after}
+     order by m.created_at desc, lm.customer_id desc
+     limit ${limit + 1}`);
+  return rowsOf<ConversationRow>(result).map((r) => ({
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    unreadCount: Number(r.unread),
+    lastMessage: toChatMessage({
+      id: r.id,
+      senderId: r.sender_id,
+      senderName: r.sender_name,
+      senderRole: r.sender_role,
+      receiverId: r.receiver_id,
+      customerId: r.customer_id,
+      clientMessageId: r.client_message_id,
+      message: r.message,
+      createdAt: new Date(r.created_at),
+    }),
+  }));
+}
+
+/** Marks everything in a customer's conversation (broadcasts included) as read by `readerId`. */
+export async function markConversationRead(db: Db, customerId: string, readerId: string): Promise<void> {
+  await db.execute(sql`
+    insert into chat_reads (customer_id, reader_id, last_read_at)
+    values (${customerId}, ${readerId},
+            coalesce((select max(created_at) from chat_messages where customer_id = ${customerId} or customer_id is null), now()))
+    on conflict (customer_id, reader_id)
+    do update set last_read_at = greatest(chat_reads.last_read_at, excluded.last_read_at)`);
+}
+
+/**
+ * Unread messages for a badge. A customer: staff replies and broadcasts in their conversation since they last
+ * read it. Staff: customers' messages in every conversation they have not read.
+ */
+export async function unreadCount(db: Db, me: Chatter & { createdAt?: Date }): Promise<number> {
+  if (me.role === 'user') {
+    const result = await db.execute(sql`
+      select count(*)::int as n
+        from chat_messages m
+        join users u on u.id = ${me.id}
+        left join chat_reads r on r.customer_id = ${me.id} and r.reader_id = ${me.id}
+       where (m.customer_id = ${me.id} or (m.customer_id is null and m.created_at >= u.created_at))
+         and m.sender_id <> ${me.id}
+         and m.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)`);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  }
+  const result = await db.execute(sql`
+    select count(*)::int as n
+      from chat_messages m
+      left join chat_reads r on r.customer_id = m.customer_id and r.reader_id = ${me.id}
+     where m.sender_role = 'user'
+       and m.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { CHAT_MESSAGE_MAX, PAGE_DEFAULT, PAGE_MAX, ROLES } from './constants';
+
+/** receiverId an employee uses to write to every customer at once. */
+export const CHAT_BROADCAST = 'all';
+
+/** Socket event names (spec section 7, plus our typing and presence events). */
+export const CHAT_EVENTS = {
+  send: 'send_message',
+  receive: 'receive_message',
+  error: 'message_error',
+  joinRoom: 'join_room',
+  leaveRoom: 'leave_room',
+  userConnected: 'user_connected',
+  typing: 'typing',
+  presence: 'presence',
+} as const;
+
+export const CHAT_TEXT = {
+  blank: 'Message cannot be empty',
+  tooLong: `Message must be at most ${CHAT_MESSAGE_MAX} characters`,
+  rateLimited: 'You are sending messages too fast. Please wait a moment.',
+  receiverRequired: 'Choose a customer or All customers to send to',
+  customerNotFound: 'Customer not found',
+  forbiddenConversation: 'You can only read your own conversation',
+} as const;
+
+/** The message text: blank refused, at most CHAT_MESSAGE_MAX characters, surrounding whitespace dropped. */
+export const ChatTextSchema = z
+  .string({ error: CHAT_TEXT.blank })
+  .trim()
+  .min(1, CHAT_TEXT.blank)
+  .max(CHAT_MESSAGE_MAX, CHAT_TEXT.tooLong);
+
+/** A client-generated id that makes a resend recognisable (one stored row per sender and id). */
+export const ClientMessageIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'clientMessageId is required')
+  .max(100, 'clientMessageId must be at most 100 characters');
+
+/**
+ * send_message payload and POST /api/chat/message body. Sender fields (senderId, senderName, senderRole)
+ * sent by older clients are accepted and ignored: identity comes from the token. `clientMessageId` is
+ * optional only for the spec's clients; without it a resend cannot be recognised.
+ */
+export const SendMessageSchema = z.object({
+  message: ChatTextSchema,
+  receiverId: z.string().trim().max(64).nullish(),
+  clientMessageId: ClientMessageIdSchema.optional(),
+});
+export type SendMessage = z.infer<typeof SendMessageSchema>;
+export type SendMessageInput = z.input<typeof SendMessageSchema>;
+
+/** A stored chat message as every endpoint and socket event returns it (spec section 3). */
+export const ChatMessageSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  senderId: z.string(),
+  senderName: z.string(),
+  senderRole: z.enum(ROLES),
+  /** A customer's id, 'all' for a broadcast, or null for a customer writing to the staff. */
+  receiverId: z.string().nullable(),
+  /** The customer whose conversation this belongs to; null for a broadcast. */
+  customerId: z.string().nullable(),
+  message: z.string(),
+  clientMessageId: z.string(),
+  timestamp: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/** Acknowledgement of send_message. */
+export const SendAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), message: ChatMessageSchema }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type SendAck = z.infer<typeof SendAckSchema>;
+
+/** message_error payload. */
+export const MessageErrorSchema = z.object({ message: z.string(), clientMessageId: z.string().optional() });
+export type MessageError = z.infer<typeof MessageErrorSchema>;
+
+/** join_room / leave_room payload: a customer's id (the conversation), as a string or `{ customerId }`. */
+export const JoinRoomSchema = z.union([
+  z.string().trim().min(1).max(64).transform((customerId) => ({ customerId })),
+  z.object({ customerId: z.string().trim().min(1).max(64) }),
+]);
+export type JoinRoom = z.output<typeof JoinRoomSchema>;
+
+/** typing payload from a client: an employee names the customer, a customer writes to the staff. */
+export const TypingInputSchema = z.object({
+  isTyping: z.boolean(),
+  receiverId: z.string().trim().max(64).nullish(),
+});
+export type TypingInput = z.infer<typeof TypingInputSchema>;
+
+/** typing event delivered to the other side of a conversation. */
+export const TypingEventSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  customerId: z.string().nullable(),
+  isTyping: z.boolean(),
+});
+export type TypingEvent = z.infer<typeof TypingEventSchema>;
+
+/** presence event sent to staff when a customer comes online or leaves. */
+export const PresenceEventSchema = z.object({ userId: z.string(), online: z.boolean() });
+export type PresenceEvent = z.infer<typeof PresenceEventSchema>;
+
+/**
+ * History pages: the newest page first, each page in chronological order; pass the X-Next-Cursor of a page as
+ * `before` (or `cursor`) for the older messages.
+ */
+export const ChatHistoryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  before: z.string().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuerySchema>;
+
+/** One row of the staff conversation list: a customer, the last message and what this reader has not read. */
+export const ConversationSchema = z.object({
+  customerId: z.string(),
+  customerName: z.string(),
+  lastMessage: ChatMessageSchema,
+  unreadCount: z.number().int(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+export const ConversationParamSchema = z.object({ customerId: z.string().min(1).max(64) });
+
+export const UnreadCountSchema = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
