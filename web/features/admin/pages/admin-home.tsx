@@ -1,6 +1,27 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { LinkButton } from '../../../components/button';
+import { PageShell } from '../../../components/page-shell';
+import { useSession } from '../../../lib/session';
+import { ThemeSelector } from '../components/theme-selector';
 
-/** Admin */
-export default function AdminHomePage(_props: { variant?: 'public' | 'customer' }) {
-  return <ComingSoon title="Admin" description="This page is being written." />;
+/** /admin/home: the theme selector and the way to the people lists. */
+export default function AdminHomePage() {
+  const { user } = useSession();
+  return (
+    <PageShell
+      title="Admin home"
+      intro={`Hello ${user?.name ?? 'admin'}. Pick the site's colour, and manage customers and employees.`}
+      actions={
+        <>
+          <LinkButton to="/admin/customer" variant="secondary">
+            Customers
+          </LinkButton>
+          <LinkButton to="/admin/employee" variant="secondary">
+            Employees
+          </LinkButton>
+        </>
+      }
+    >
+      <ThemeSelector />
+    </PageShell>
+  );
 }

@@ -1,6 +1,11 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { PageShell } from '../../../components/page-shell';
+import { UserAdminList } from '../components/user-admin-list';
 
-/** Customers */
-export default function CustomersPage(_props: { variant?: 'public' | 'customer' }) {
-  return <ComingSoon title="Customers" description="This page is being written." />;
+/** /admin/customer: every customer, with Make employee and Delete. */
+export default function CustomersPage() {
+  return (
+    <PageShell title="Customers" intro="Everyone who signed up as a pet owner. Promote a customer to employee, or delete an account.">
+      <UserAdminList kind="customers" />
+    </PageShell>
+  );
 }

@@ -1,6 +1,11 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { PageShell } from '../../../components/page-shell';
+import { UserAdminList } from '../components/user-admin-list';
 
-/** Employees */
-export default function EmployeesPage(_props: { variant?: 'public' | 'customer' }) {
-  return <ComingSoon title="Employees" description="This page is being written." />;
+/** /admin/employee: every employee, with Make customer and Delete. */
+export default function EmployeesPage() {
+  return (
+    <PageShell title="Employees" intro="Your clinic team. Turn an employee back into a customer, or delete an account.">
+      <UserAdminList kind="employees" />
+    </PageShell>
+  );
 }

@@ -1,6 +1,87 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { LoginBodySchema } from '#shared/auth';
+import { REDIRECT_DELAY_MS } from '#shared/constants';
+import { MSG } from '#shared/messages';
+import { Button, LinkButton } from '../../../components/button';
+import { TextField } from '../../../components/field';
+import { ApiError } from '../../../lib/api-client';
+import { homePathFor, useSession } from '../../../lib/session';
+import { useLoginMutation } from '../api/login';
+import { AuthCard } from '../components/auth-card';
 
-/** Login */
-export default function LoginPage(_props: { variant?: 'public' | 'customer' }) {
-  return <ComingSoon title="Login" description="This page is being written." />;
+/** The toast text for a failed login: the server's own words for a refused login, else the spec's fallback. */
+export function loginErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message) return err.message;
+  if (err instanceof ApiError && err.status === 0) return MSG.loginFailed;
+  return MSG.invalidCredentials;
+}
+
+/** /login: email + password; on success a welcome toast, then the role's home after 2 s. */
+export default function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const mutation = useLoginMutation();
+  const [redirecting, setRedirecting] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(LoginBodySchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { token, user } = await mutation.mutateAsync(values);
+      const home = homePathFor(user.role);
+      if (!home) {
+        toast.error(MSG.invalidRole);
+        return;
+      }
+      session.login(token, user);
+      toast.success(`Welcome, ${user.name}!`);
+      setRedirecting(true);
+      timer.current = setTimeout(() => navigate(home, { replace: true }), REDIRECT_DELAY_MS);
+    } catch (err) {
+      toast.error(loginErrorMessage(err));
+    }
+  });
+
+  const signedInHome = !redirecting && session.user ? homePathFor(session.user.role) : null;
+
+  return (
+    <AuthCard
+      title="Login"
+      subtitle="Welcome back! Log in to book slots, shop and chat with our team."
+      footer={
+        <>
+          New to Pawcare?{' '}
+          <Link to="/register" className="font-semibold text-brand-800 underline underline-offset-2">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {signedInHome && session.user && (
+        <div className="mb-5 rounded-md bg-brand-50 p-3 text-sm text-brand-900" role="note">
+          <p>You are signed in as {session.user.name}.</p>
+          <LinkButton to={signedInHome} size="sm" className="mt-2">
+            Continue to your home page
+          </LinkButton>
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" markRequired error={errors.email?.message} {...register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" markRequired error={errors.password?.message} {...register('password')} />
+        <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
+          {redirecting ? 'Redirecting…' : 'Login'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
 }

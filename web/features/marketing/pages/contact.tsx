@@ -1,6 +1,102 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { TextAreaField, TextField } from '../../../components/field';
+import { PageShell } from '../../../components/page-shell';
+import { usePublicConfig } from '../api/get-public-config';
+import type { Variant } from '../content';
 
-/** Contact */
-export default function ContactPage(_props: { variant?: 'public' | 'customer' }) {
-  return <ComingSoon title="Contact" description="This page is being written." />;
+/** Builds the mailto: link with the visitor's message as subject and body. Nothing goes to our server. */
+export function contactMailto(to: string, v: { name: string; email: string; message: string }): string {
+  const subject = `Message from ${v.name} via the Pawcare website`;
+  const body = `${v.message}\n\n--\n${v.name}\n${v.email}`;
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+const FALLBACK_EMAIL = 'clinic@pawcare.local';
+
+/** /contact and /contactcustomers: a form that opens the visitor's mail app with the message prefilled. */
+export default function ContactPage({ variant = 'public' }: { variant?: Variant }) {
+  const config = usePublicConfig();
+  const clinic = config.data?.clinic;
+  const [mailto, setMailto] = useState<string | null>(null);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const link = contactMailto(clinic?.email ?? FALLBACK_EMAIL, {
+      name: String(data.get('name') ?? '').trim(),
+      email: String(data.get('email') ?? '').trim(),
+      message: String(data.get('message') ?? '').trim(),
+    });
+    setMailto(link);
+    window.location.href = link;
+  };
+
+  return (
+    <PageShell title="Contact us" intro={variant === 'customer' ? 'Questions about a booking or an order? Write to us, or use the chat for a quick answer.' : 'Questions, feedback or a special request? Write to us and we will answer within one working day.'}>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <form onSubmit={onSubmit} className="space-y-4 rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 lg:col-span-2" aria-label="Contact form">
+          <TextField label="Your name" name="name" autoComplete="name" required />
+          <TextField label="Your email" name="email" type="email" autoComplete="email" required />
+          <TextAreaField label="Message" name="message" required rows={6} />
+          <p className="text-sm text-ink-muted">Sending opens your mail app with the message ready to go. Nothing is stored on our website.</p>
+          <Button type="submit">Send message</Button>
+          {mailto && (
+            <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+              Your mail app should open now. If it did not,{' '}
+              <a href={mailto} className="font-semibold underline">
+                open the prepared email
+              </a>{' '}
+              or write to {clinic?.email ?? FALLBACK_EMAIL}.
+            </p>
+          )}
+        </form>
+        <aside aria-labelledby="visit-heading" className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5">
+          <h2 id="visit-heading" className="text-lg font-semibold">
+            Visit or call
+          </h2>
+          {config.isPending ? (
+            <p className="mt-3 text-ink-muted">Loading our contact details…</p>
+          ) : (
+            <dl className="mt-3 space-y-3">
+              <div>
+                <dt className="text-sm text-ink-muted">Clinic</dt>
+                <dd className="font-medium">{clinic?.name ?? 'Pawcare Pet Clinic'}</dd>
+              </div>
+              {clinic?.address && (
+                <div>
+                  <dt className="text-sm text-ink-muted">Address</dt>
+                  <dd>{clinic.address}</dd>
+                </div>
+              )}
+              {clinic?.phone && (
+                <div>
+                  <dt className="text-sm text-ink-muted">Phone</dt>
+                  <dd>
+                    <a className="underline" href={`tel:${clinic.phone}`}>
+                      {clinic.phone}
+                    </a>
+                  </dd>
+                </div>
+              )}
+              <div>
+                <dt className="text-sm text-ink-muted">Email</dt>
+                <dd>
+                  <a className="underline" href={`mailto:${clinic?.email ?? FALLBACK_EMAIL}`}>
+                    {clinic?.email ?? FALLBACK_EMAIL}
+                  </a>
+                </dd>
+              </div>
+              {clinic?.hours && (
+                <div>
+                  <dt className="text-sm text-ink-muted">Opening hours</dt>
+                  <dd>{clinic.hours}</dd>
+                </div>
+              )}
+            </dl>
+          )}
+        </aside>
+      </div>
+    </PageShell>
+  );
 }

@@ -1,6 +1,74 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { LinkButton } from '../../../components/button';
+import { StarIcon } from '../../../components/icons';
+import { useDocumentTitle } from '../../../components/page-shell';
+import { useSession } from '../../../lib/session';
+import { PickupIllustration, VetPortrait } from '../components/illustrations';
+import { TESTIMONIALS, VETS, bookingPath, type Variant } from '../content';
 
-/** Reliable Pet Pickup Services */
-export default function HomePage(_props: { variant?: 'public' | 'customer' }) {
-  return <ComingSoon title="Reliable Pet Pickup Services" description="This page is being written." />;
+/** Landing page (/ and /home) and the customer's home (/homeusers). */
+export default function HomePage({ variant = 'public' }: { variant?: Variant }) {
+  useDocumentTitle(variant === 'customer' ? 'Home' : 'Pet pickup, vet visits and training');
+  const { user } = useSession();
+  const firstName = user?.name.split(' ')[0];
+
+  return (
+    <>
+      <section className="themed mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:py-20">
+        <div>
+          {variant === 'customer' && firstName && <p className="mb-3 text-lg font-semibold">Welcome back, {firstName}!</p>}
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Reliable Pet Pickup Services</h1>
+          <p className="mt-5 max-w-xl text-lg">
+            We collect your pet from your door, bring them to our clinic for checkups, training or urgent care, and drive
+            them home again. You follow every step from your phone.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <LinkButton to={bookingPath(variant)} size="lg">
+              Book a Ride
+            </LinkButton>
+            <LinkButton to={variant === 'customer' ? '/servicescustomers' : '/services'} size="lg" variant="secondary">
+              See our services
+            </LinkButton>
+          </div>
+        </div>
+        <PickupIllustration className="mx-auto w-full max-w-md drop-shadow-sm" />
+      </section>
+
+      <section aria-labelledby="vets-heading" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <h2 id="vets-heading" className="themed text-2xl font-bold sm:text-3xl">
+          Meet our vets
+        </h2>
+        <ul className="mt-6 grid gap-6 md:grid-cols-3">
+          {VETS.map((vet) => (
+            <li key={vet.name} className="flex flex-col items-center rounded-xl bg-white p-6 text-center text-ink shadow-sm ring-1 ring-black/5">
+              <VetPortrait {...vet.portrait} title={`Portrait of ${vet.name}`} />
+              <h3 className="mt-4 text-lg font-semibold">{vet.name}</h3>
+              <p className="text-sm font-medium text-brand-800">{vet.role}</p>
+              <p className="mt-3 text-ink-muted">{vet.about}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <h2 id="testimonials-heading" className="themed text-2xl font-bold sm:text-3xl">
+          What pet parents say
+        </h2>
+        <ul className="mt-6 grid gap-6 md:grid-cols-3">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.who} className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5">
+              <figure>
+                <div className="flex gap-0.5 text-amber-600" role="img" aria-label="Rated 5 out of 5">
+                  {[0, 1, 2, 3, 4].map((i) => (
+                    <StarIcon key={i} className="h-5 w-5" />
+                  ))}
+                </div>
+                <blockquote className="mt-3">“{t.quote}”</blockquote>
+                <figcaption className="mt-4 font-semibold">{t.who}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
 }

@@ -1,6 +1,142 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { NameSchema, PhoneSchema, type User } from '#shared/auth';
+import { ADDRESS_MAX } from '#shared/constants';
+import { MSG } from '#shared/messages';
+import { Button, LinkButton } from '../../../components/button';
+import { TextField } from '../../../components/field';
+import { Avatar } from '../../../components/avatar';
+import { PageShell } from '../../../components/page-shell';
+import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useUpdateProfileMutation } from '../api/update-profile';
 
-/** Profile */
-export default function ProfilePage(_props: { variant?: 'public' | 'customer' }) {
-  return <ComingSoon title="Profile" description="This page is being written." />;
+const ROLE_LABEL: Record<string, string> = { user: 'Customer', employee: 'Employee', admin: 'Admin' };
+
+/** What the profile form edits; the same rules as the server's ProfileBodySchema. */
+const ProfileFormSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  address: z.string().trim().max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`),
+});
+type ProfileForm = z.input<typeof ProfileFormSchema>;
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { updateUser } = useSession();
+  const mutation = useUpdateProfileMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProfileForm, unknown, z.output<typeof ProfileFormSchema>>({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: { name: user.name, phone: user.phone, address: user.address ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const fresh = await mutation.mutateAsync(values);
+      updateUser(fresh);
+      toast.success('Profile updated');
+      onDone();
+    } catch (err) {
+      toast.error(errorMessage(err, MSG.profileUpdateFailed));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit profile">
+      <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
+      <TextField label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" markRequired error={errors.phone?.message} {...register('phone')} />
+      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={mutation.isPending}>
+          Save changes
+        </Button>
+        <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /customer/profile, /employee/profile, /admin/profile: name, role, avatar, Logout, and editing. */
+export default function ProfilePage() {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  if (!user) return null; // The layout's guard has already sent anonymous visitors to /login.
+
+  const onLogout = () => {
+    logout();
+    toast.info('You have been logged out.');
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <PageShell title="Your profile" width="normal">
+      <div className="grid gap-6 md:grid-cols-3">
+        <section aria-label="Account" className="flex flex-col items-center rounded-xl bg-white p-6 text-center text-ink shadow-sm ring-1 ring-black/5">
+          <Avatar name={user.name} src={user.image} size={112} />
+          <p className="mt-4 text-xl font-semibold">{user.name}</p>
+          <p className="mt-1 inline-block rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-900">
+            <span className="sr-only">Role: </span>
+            {ROLE_LABEL[user.role] ?? user.role}
+          </p>
+          <Button variant="danger" className="mt-6 w-full" onClick={onLogout}>
+            Logout
+          </Button>
+        </section>
+        <section aria-labelledby="details-heading" className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 md:col-span-2">
+          <div className="mb-4 flex items-center justify-between gap-2">
+            <h2 id="details-heading" className="text-lg font-semibold">
+              {editing ? 'Edit your details' : 'Your details'}
+            </h2>
+            {!editing && (
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                Edit profile
+              </Button>
+            )}
+          </div>
+          {editing ? (
+            <EditProfileForm user={user} onDone={() => setEditing(false)} />
+          ) : (
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm text-ink-muted">Email</dt>
+                <dd className="break-all font-medium">{user.email}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-ink-muted">Phone number</dt>
+                <dd className="font-medium">{user.phone}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-ink-muted">Address</dt>
+                <dd className="font-medium">{user.address || 'Not given'}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-ink-muted">Blood group</dt>
+                <dd className="font-medium">{user.bloodGroup || 'Not given'}</dd>
+              </div>
+            </dl>
+          )}
+          {user.role === 'user' && !editing && (
+            <div className="mt-6 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
+              <LinkButton to="/customer/my-orders" variant="secondary">
+                My orders
+              </LinkButton>
+              <LinkButton to="/slots" variant="secondary">
+                Book a slot
+              </LinkButton>
+            </div>
+          )}
+        </section>
+      </div>
+    </PageShell>
+  );
 }

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '#shared/auth';
+import type { Role } from '#shared/constants';
+import { api } from '../../../lib/api-client';
+import { adminUsersKey } from './list-users';
+
+/** PUT /api/users/{id}/role. */
+export function changeRole(id: string, role: Role): Promise<User> {
+  return api<User>(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } });
+}
+
+/** Role change; both admin lists refresh afterwards (the person moves from one to the other). */
+export function useChangeRoleMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) => changeRole(id, role),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersKey() }),
+  });
+}

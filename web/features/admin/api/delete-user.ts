@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminUsersKey } from './list-users';
+
+/** DELETE /api/users/{id}. */
+export function deleteUser(id: string): Promise<{ ok: true; id: string }> {
+  return api(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Deletion; the admin lists refresh afterwards. */
+export function useDeleteUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersKey() }),
+  });
+}

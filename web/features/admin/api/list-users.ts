@@ -1,0 +1,25 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { User } from '#shared/auth';
+import { apiPage } from '../../../lib/api-client';
+
+export type UserKind = 'customers' | 'employees';
+
+const PAGE_SIZE = 50;
+
+/** GET /api/all-customers or /api/all-employees, one page (newest first; X-Next-Cursor for more). */
+export function listUsers(kind: UserKind, q: string, cursor?: string) {
+  return apiPage<User>(`/api/all-${kind}`, { query: { limit: PAGE_SIZE, cursor, q: q || undefined } });
+}
+
+/** Query key prefix of the admin lists, invalidated after a role change or deletion. */
+export const adminUsersKey = (kind?: UserKind, q?: string) => (kind ? ['admin', 'users', kind, q ?? ''] : ['admin', 'users']);
+
+/** The admin's list of customers or employees, page by page. */
+export function useAdminUsers(kind: UserKind, q: string) {
+  return useInfiniteQuery({
+    queryKey: adminUsersKey(kind, q),
+    queryFn: ({ pageParam }) => listUsers(kind, q, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}

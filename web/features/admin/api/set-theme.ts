@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Theme } from '#shared/constants';
+import { api } from '../../../lib/api-client';
+import { storeTheme } from '../../../lib/storage';
+import { THEME_QUERY_KEY } from '../../../lib/theme';
+
+/** PUT /api/settings/theme (admin). */
+export function setTheme(theme: Theme): Promise<{ theme: Theme }> {
+  return api<{ theme: Theme }>('/api/settings/theme', { method: 'PUT', body: { theme } });
+}
+
+/** Saves the site theme; on success every page of this tab repaints at once and the choice is mirrored locally. */
+export function useSetThemeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setTheme,
+    onSuccess: ({ theme }) => {
+      storeTheme(theme);
+      queryClient.setQueryData(THEME_QUERY_KEY, theme);
+    },
+  });
+}

@@ -1,0 +1,63 @@
+// Copy shared by the public and customer versions of the marketing pages.
+
+export type Variant = 'public' | 'customer';
+
+export const VETS = [
+  {
+    name: 'Dr. Kavya Menon',
+    role: 'Senior veterinarian',
+    about: 'Twelve years of small-animal medicine; calm hands for nervous cats and first-time puppy parents.',
+    portrait: { skin: '#c68642', hair: '#1f2937', coat: '#0f766e' },
+  },
+  {
+    name: 'Dr. Arjun Das',
+    role: 'Surgery and emergency care',
+    about: 'Leads our round-the-clock emergency team and soft-tissue surgery.',
+    portrait: { skin: '#8d5524', hair: '#111827', coat: '#1d4ed8' },
+  },
+  {
+    name: 'Dr. Leena Thomas',
+    role: 'Behaviour and training',
+    about: 'Certified in animal behaviour; designs training plans built on rewards, never fear.',
+    portrait: { skin: '#f1c27d', hair: '#78350f', coat: '#7c3aed' },
+  },
+] as const;
+
+export const TESTIMONIALS = [
+  {
+    quote: 'The pickup van was on time, the driver sent me photos on the way, and Bruno came back with a clean bill of health.',
+    who: 'Priya, with Bruno the beagle',
+  },
+  {
+    quote: 'Our kitten hated car rides. Pawcare came to us, and the vet explained every vaccine in plain words.',
+    who: 'Rahul, with Misty the kitten',
+  },
+  {
+    quote: 'Three training sessions and Rocky finally walks on a loose lead. The tips in between were gold.',
+    who: 'Sneha, with Rocky the labrador',
+  },
+] as const;
+
+export const SERVICES = [
+  {
+    kind: 'checkup' as const,
+    title: 'Pet Health Checkups',
+    text: 'Head-to-tail examinations, vaccinations, dental checks and lab tests, with a written care plan after every visit.',
+    points: ['Vaccination schedules', 'Dental and skin checks', 'Lab tests with results the same day'],
+  },
+  {
+    kind: 'training' as const,
+    title: 'Pet Training',
+    text: 'One-to-one sessions for puppies and adult dogs: basic obedience, lead walking, socialising and calm behaviour at home.',
+    points: ['Reward-based methods', 'Puppy foundations', 'Homework you can follow'],
+  },
+  {
+    kind: 'emergency' as const,
+    title: 'Emergency Pet Care',
+    text: 'Injuries, poisoning, breathing trouble: our emergency team is on call day and night, and the pickup van comes to you.',
+    points: ['Open around the clock', 'Pickup within the city', 'Surgery on site'],
+  },
+] as const;
+
+/** Where "book" buttons lead: visitors log in first, customers go straight to booking. */
+export const bookingPath = (variant: Variant) => (variant === 'customer' ? '/slots' : '/login');
