@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { errors } from './errors';
 import authRoutes from './auth/routes';
 import catalogueRoutes from './catalogue/routes';
 import chatRoutes from './chat/routes';
@@ -52,6 +53,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // JSON or multipart only: a text/plain body would reach the schemas as a bare string (a confusing 400);
+  // without a parser it is a clear 415.
+  app.removeContentTypeParser('text/plain');
+  // Clients that send `Content-Type: application/json` with no body (common on DELETE) are not malformed:
+  // treat the body as absent and let the route's schema decide.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    jsonParser(request, text, done);
+  });
+
   // Ecosystem plugins.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: opts.database, config });
@@ -71,10 +85,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(cors, { origin: config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((s) => s.trim()) : false });
+  await app.register(cors, {
+    origin: config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((s) => s.trim()) : false,
+    // Lists put their next-page cursor in a header; a web app on another origin must be able to read it.
+    exposedHeaders: ['x-next-cursor', 'x-unread-count', 'retry-after'],
+  });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
+  // A form posted to a JSON endpoint would otherwise fail schema validation with an unhelpful message.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.schema?.body && request.isMultipart()) {
+      throw errors.unsupportedMedia('This endpoint expects a JSON body (Content-Type: application/json)');
+    }
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Pawcare API', version: '1.0.0', description: 'Bookings, shop, chat and administration of a pet-care business.' },

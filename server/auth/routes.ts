@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthResponseSchema, LoginBodySchema, RegisterFieldsSchema, UserSchema } from '#shared/auth';
 import { ApiErrorSchema } from '#shared/common';
 import { IDENTITY_PROOF_MAX_BYTES } from '#shared/constants';
 import { MSG } from '#shared/messages';
-import { errors } from '../errors';
+import { AppError, errors } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { zodDetails } from '../plugins/errors';
 import { getUser, registerCustomer, verifyLogin } from '../users/service';
@@ -17,6 +17,17 @@ async function readRegisterForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw errors.unsupportedMedia('Registration must be sent as multipart/form-data');
   const fields: Record<string, string> = {};
   let file: { data: Buffer; filename: string } | undefined;
+  try {
+    await readParts(request, fields, (f) => (file = f));
+  } catch (err) {
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode === 413) throw err;
+    // busboy's own errors (no boundary, truncated body, ...) are the client's malformed form, not our fault.
+    throw errors.badRequest('The registration form could not be read: send it as multipart/form-data');
+  }
+  return { fields, file };
+}
+
+async function readParts(request: FastifyRequest, fields: Record<string, string>, onFile: (f: { data: Buffer; filename: string }) => void) {
   for await (const part of request.parts({ limits: { fileSize: IDENTITY_PROOF_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096 } })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'identityProof') {
@@ -27,12 +38,11 @@ async function readRegisterForm(request: FastifyRequest) {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw errors.tooLarge('Identity proof must be at most 5 MB');
         throw err;
       });
-      if (data.length > 0) file = { data, filename: part.filename };
+      if (data.length > 0) onFile({ data, filename: part.filename });
     } else if (REGISTER_FIELDS.has(part.fieldname)) {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
     }
   }
-  return { fields, file };
 }
 
 /** POST /api/auth/login, POST /api/auth/register, GET /api/auth/me (spec section 7). */
@@ -44,15 +54,31 @@ export default async function authRoutes(fastify: FastifyInstance) {
     max: cfg.LOGIN_RATE_LIMIT_IP,
     timeWindow: '1 minute',
     keyGenerator: (req) => `login-ip:${req.ip}`,
+    // Thrown by the plugin, so our error handler answers `{ error, code: 'RATE_LIMITED' }` with 429.
     errorResponseBuilder: (_req, ctx) => errors.rateLimited(`Too many login attempts. Please try again in ${ctx.after}.`),
   });
-  const perEmail = app.rateLimit({
-    max: cfg.LOGIN_RATE_LIMIT_EMAIL,
-    timeWindow: '15 minutes',
-    keyGenerator: (req) => `login-email:${String((req.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
-    errorResponseBuilder: (_req, ctx) =>
-      errors.rateLimited(`Too many login attempts for this account. Please try again in ${ctx.after}.`),
+  const registerPerIp = app.rateLimit({
+    max: cfg.LOGIN_RATE_LIMIT_IP,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `register-ip:${req.ip}`,
+    errorResponseBuilder: (_req, ctx) => errors.rateLimited(`Too many sign-up attempts. Please try again in ${ctx.after}.`),
   });
+  // Not `app.rateLimit`: the plugin runs only the first of its handlers per request, so a second one (after the
+  // per-IP limit) would be skipped silently. `createRateLimit` only counts; we answer ourselves.
+  const emailCounter = app.createRateLimit({
+    max: cfg.LOGIN_RATE_LIMIT_EMAIL,
+    timeWindow: 15 * 60_000,
+    keyGenerator: (req) => `login-email:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+  });
+  async function perEmail(request: FastifyRequest, reply: FastifyReply) {
+    const r = await emailCounter(request);
+    if (r.isAllowed || !r.isExceeded) return;
+    reply.header('retry-after', r.ttlInSeconds);
+    const minutes = Math.max(1, Math.ceil(r.ttlInSeconds / 60));
+    throw errors.rateLimited(
+      `Too many login attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
 
   app.post(
     '/api/auth/login',
@@ -75,7 +101,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/auth/register',
     {
-      onRequest: perIp,
+      onRequest: registerPerIp,
       schema: {
         tags: ['auth'],
         summary: 'Register a customer account (multipart/form-data with an identityProof file)',

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
 import { errors } from '../errors';
+import { isUuid } from './ids';
 
 /** A keyset position: the sort timestamp and the id of the last row of a page. */
 export interface Cursor {
@@ -19,7 +20,8 @@ export function decodeCursor(raw: string | undefined): Cursor | undefined {
   const text = Buffer.from(raw, 'base64url').toString('utf8');
   const [at, id] = text.split('|');
   const date = at ? new Date(at) : undefined;
-  if (!date || Number.isNaN(date.getTime()) || !id || id.length > 64) throw errors.badRequest('Invalid cursor');
+  // The id goes into a uuid comparison: anything else would be a database error, not a client one.
+  if (!date || Number.isNaN(date.getTime()) || !id || !isUuid(id)) throw errors.badRequest('Invalid cursor');
   return { at: date, id };
 }
 

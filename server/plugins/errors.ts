@@ -18,10 +18,13 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         .send({ error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => ({
-        path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'Invalid value',
-      }));
+      const context = (err as { validationContext?: string }).validationContext;
+      const details = err.validation.map((v) => {
+        const path = (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.');
+        // A body that is not an object at all (missing, a string, an array) gets a sentence, not zod's jargon.
+        const message = path === '' && context === 'body' ? 'The request body must be a JSON object' : (v.message ?? 'Invalid value');
+        return { path, message };
+      });
       return reply.status(400).send({ error: details[0]?.message ?? 'Invalid request', code: 'VALIDATION', details });
     }
     if (err instanceof ZodError) {
@@ -40,7 +43,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(413).send({ error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
     }
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ error: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return reply
+        .status(415)
+        .send({ error: 'Unsupported content type: send JSON (Content-Type: application/json)', code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
     if (status >= 400 && status < 500) {
       const message =
