@@ -1,7 +1,20 @@
 // The chat feature's public surface, used by the customer layout.
+import { useQueryClient } from '@tanstack/react-query';
+import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
+import { useSession } from '../../lib/session';
+import { useSocketEvent } from '../../lib/socket';
+import { useUnreadCountQuery } from './api/get-unread-count';
+import { chatKeys } from './api/keys';
+
 export { CustomerChat } from './components/customer-chat';
 
-/** Number of unread chat messages for the navbar badge (placeholder: always 0). */
+/** Unread chat messages of the signed-in person, for the navbar badge; refreshed as messages arrive. */
 export function useChatUnreadCount(): number {
-  return 0;
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const query = useUnreadCountQuery(!!user);
+  useSocketEvent(CHAT_EVENTS.receive, (m: ChatMessage | undefined) => {
+    if (m && m.senderId !== user?.id) void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
+  });
+  return query.data?.count ?? 0;
 }

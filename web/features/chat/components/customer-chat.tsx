@@ -1,15 +1,97 @@
-/** The customer's chat box (placeholder until the chat feature lands). */
-export function CustomerChat({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+import { useEffect, useMemo, useRef } from 'react';
+import type { User } from '#shared/auth';
+import { CloseIcon } from '../../../components/icons';
+import { useSession } from '../../../lib/session';
+import { useSocketStatus } from '../../../lib/socket';
+import { useCustomerHistory } from '../api/get-customer-history';
+import { useUnreadCountQuery } from '../api/get-unread-count';
+import { useMarkRead } from '../api/mark-read';
+import { mergeMessages, pagesInOrder } from '../lib/messages';
+import { useChatSender, useConnectionFailureToast, useLiveMessages, useTypingEmitter, useTypingIndicator } from '../lib/use-chat';
+import { Composer } from './composer';
+import { ConnectionBadge } from './connection-badge';
+import { MessageList } from './message-list';
+
+export interface CustomerChatProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The customer's chat box with the support team, shown on customer pages and toggled by the navbar's Chat.
+ * It stays mounted while closed so queued messages keep being sent and new ones are counted.
+ */
+export function CustomerChat({ open, onOpenChange }: CustomerChatProps) {
+  const { user } = useSession();
+  if (!user || user.role !== 'user') return null;
+  return <CustomerChatBox key={user.id} user={user} open={open} onOpenChange={onOpenChange} />;
+}
+
+function CustomerChatBox({ user, open, onOpenChange }: CustomerChatProps & { user: User }) {
+  const { status, reconnect } = useSocketStatus();
+  const history = useCustomerHistory(open ? user.id : null);
+  const { live, add } = useLiveMessages(user.id);
+  const sender = useChatSender(user.id, add);
+  const { typing, stop } = useTypingEmitter(null);
+  const typers = useTypingIndicator((e) => e.role !== 'user');
+  const unread = useUnreadCountQuery(open);
+  const markRead = useMarkRead();
+  const panel = useRef<HTMLElement>(null);
+  useConnectionFailureToast(open);
+
+  const messages = useMemo(() => mergeMessages(pagesInOrder(history.data?.pages), live), [history.data, live]);
+
+  // Seen while the box is open: nothing left unread.
+  const unreadCount = unread.data?.count ?? 0;
+  const { mutate: markSeen, isPending: marking } = markRead;
+  useEffect(() => {
+    if (open && unreadCount > 0 && !marking) markSeen(user.id);
+  }, [open, unreadCount, marking, markSeen, user.id, messages.length]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && panel.current?.contains(document.activeElement)) onOpenChange(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onOpenChange]);
+
   if (!open) return null;
   return (
-    <section aria-label="Chat with support" className="fixed right-4 bottom-4 z-40 w-80 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-4 text-ink shadow-xl ring-1 ring-black/10">
-      <div className="flex items-center justify-between">
-        <h2 className="font-semibold">Chat with support</h2>
-        <button type="button" className="rounded px-2 py-1 text-sm font-medium hover:bg-gray-100" onClick={() => onOpenChange(false)}>
-          Close
+    <section
+      ref={panel}
+      aria-label="Chat with support"
+      className="fixed inset-x-2 bottom-2 z-40 flex max-h-[min(36rem,calc(100dvh-5rem))] flex-col overflow-hidden rounded-xl bg-white text-ink shadow-2xl ring-1 ring-black/10 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96"
+    >
+      <header className="flex items-center justify-between gap-2 border-b border-black/10 bg-brand-700 px-3 py-2 text-white">
+        <div>
+          <h2 className="font-semibold">Chat with support</h2>
+          <div className="text-white">
+            <ConnectionBadge status={status} onRetry={reconnect} />
+          </div>
+        </div>
+        <button type="button" onClick={() => onOpenChange(false)} className="rounded-md p-1.5 hover:bg-white/15">
+          <CloseIcon className="h-5 w-5" />
+          <span className="sr-only">Close chat</span>
         </button>
-      </div>
-      <p className="mt-2 text-sm">Live chat with our team is coming soon.</p>
+      </header>
+      <MessageList
+        meId={user.id}
+        messages={messages}
+        pending={sender.pending}
+        typing={typers}
+        label="Messages with support"
+        emptyText="Ask us anything about bookings, orders or your pet. Our team answers here."
+        loading={history.isLoading}
+        hasOlder={history.hasNextPage}
+        loadingOlder={history.isFetchingNextPage}
+        onLoadOlder={() => void history.fetchNextPage()}
+        onRetry={sender.retry}
+        onDiscard={sender.discard}
+        className="min-h-48 flex-1"
+      />
+      <Composer connected={sender.connected} onSend={(text) => sender.send(text, null)} onTyping={typing} onStopTyping={stop} autoFocus />
     </section>
   );
 }

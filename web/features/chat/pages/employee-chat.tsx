@@ -1,6 +1,164 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { CHAT_BROADCAST, CHAT_EVENTS, type ChatMessage, type PresenceEvent } from '#shared/chat';
+import { MSG } from '#shared/messages';
+import { PageShell } from '../../../components/page-shell';
+import { useSession } from '../../../lib/session';
+import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket';
+import { useConversations } from '../api/get-conversations';
+import { useCustomerHistory } from '../api/get-customer-history';
+import { useChatCustomers } from '../api/get-customers';
+import { useOnlineCustomers } from '../api/get-online';
+import { useStaffInbox } from '../api/get-staff-inbox';
+import { chatKeys } from '../api/keys';
+import { useMarkRead } from '../api/mark-read';
+import { Composer } from '../components/composer';
+import { ConnectionBadge } from '../components/connection-badge';
+import { ConversationList } from '../components/conversation-list';
+import { MessageList } from '../components/message-list';
+import { mergeMessages, pagesInOrder } from '../lib/messages';
+import { useChatSender, useConnectionFailureToast, useLiveMessages, useTypingEmitter, useTypingIndicator } from '../lib/use-chat';
 
-/** Chat (placeholder until this feature lands). */
+/**
+ * /employee/chat: conversations with unread counts on the left; on the right the selected conversation (or every
+ * message for 'All customers') and a box that writes to the selected target.
+ */
 export default function EmployeeChatPage() {
-  return <ComingSoon title="Chat" description="Chatting with customers live is almost ready." />;
+  const { user } = useSession();
+  if (!user) return null;
+  return <EmployeeChat meId={user.id} />;
+}
+
+function EmployeeChat({ meId }: { meId: string }) {
+  const [params, setParams] = useSearchParams();
+  const target = params.get('to') || CHAT_BROADCAST;
+  const isAll = target === CHAT_BROADCAST;
+  const setTarget = (to: string) => setParams(to === CHAT_BROADCAST ? {} : { to }, { replace: true });
+  const selectId = useId();
+
+  const socket = useSocket();
+  const { status, reconnect } = useSocketStatus();
+  const queryClient = useQueryClient();
+  const conversations = useConversations();
+  const customers = useChatCustomers();
+  const online = useOnlineCustomers();
+  const inbox = useStaffInbox(meId, isAll);
+  const history = useCustomerHistory(isAll ? null : target);
+  const { live, add } = useLiveMessages(meId);
+  const sender = useChatSender(meId, add);
+  const { typing, stop } = useTypingEmitter(isAll ? null : target);
+  const typers = useTypingIndicator((e) => e.role === 'user' && e.customerId === target);
+  const { mutate: markSeen } = useMarkRead();
+  useConnectionFailureToast(true);
+
+  const [presence, setPresence] = useState<Record<string, boolean>>({});
+  useSocketEvent(CHAT_EVENTS.presence, (e: PresenceEvent | undefined) => {
+    if (e && typeof e.userId === 'string') setPresence((p) => ({ ...p, [e.userId]: e.online }));
+  });
+  const onlineSet = useMemo(() => {
+    const s = new Set(online.data?.userIds ?? []);
+    for (const [id, on] of Object.entries(presence)) {
+      if (on) s.add(id);
+      else s.delete(id);
+    }
+    return s;
+  }, [online.data, presence]);
+
+  useEffect(() => {
+    if (customers.isError) toast.error(MSG.chatUsersFailed, { toastId: 'chat-users-failed' });
+  }, [customers.isError]);
+
+  // New messages move conversations up and change unread counts.
+  useSocketEvent(CHAT_EVENTS.receive, () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations }));
+
+  // Watching a customer's conversation: see colleagues' replies to them too. Rooms are per connection, so join again after a reconnect.
+  useEffect(() => {
+    if (!socket || status !== 'connected' || isAll) return;
+    socket.emit(CHAT_EVENTS.joinRoom, { customerId: target });
+    return () => {
+      socket.emit(CHAT_EVENTS.leaveRoom, { customerId: target });
+    };
+  }, [socket, status, isAll, target]);
+
+  const names = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const c of conversations.data ?? []) map.set(c.customerId, c.customerName);
+    for (const u of customers.data ?? []) map.set(u.id, u.name);
+    return map;
+  }, [conversations.data, customers.data]);
+
+  const messages = useMemo(() => {
+    if (isAll) return mergeMessages(pagesInOrder(inbox.data?.pages), live.filter((m) => m.senderRole === 'user' || m.senderId === meId));
+    return mergeMessages(pagesInOrder(history.data?.pages), live.filter((m) => m.customerId === target || m.customerId === null));
+  }, [isAll, inbox.data, history.data, live, target, meId]);
+
+  const pending = sender.pending.filter((p) => (isAll ? true : p.receiverId === target));
+  const lastFromCustomer = messages.filter((m) => m.senderRole === 'user').at(-1)?.id;
+  useEffect(() => {
+    if (!isAll && lastFromCustomer) markSeen(target);
+  }, [isAll, target, lastFromCustomer, markSeen]);
+
+  const targetName = isAll ? 'All customers' : (names.get(target) ?? 'this customer');
+  const active = isAll ? inbox : history;
+  const options = useMemo(() => [...names.entries()].sort((a, b) => a[1].localeCompare(b[1])), [names]);
+
+  return (
+    <PageShell title="Chat" intro="Answer customers live. Pick a conversation, or write to all customers at once." actions={<ConnectionBadge status={status} onRetry={reconnect} />}>
+      <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
+        <aside className="rounded-xl bg-gray-100 p-2 shadow-sm ring-1 ring-black/5 md:max-h-[70vh] md:overflow-y-auto">
+          <ConversationList
+            conversations={conversations.data ?? []}
+            selected={target}
+            online={onlineSet}
+            onSelect={setTarget}
+            loading={conversations.isLoading}
+            failed={conversations.isError}
+          />
+        </aside>
+        <section aria-label={`Conversation: ${targetName}`} className="flex min-h-[28rem] flex-col overflow-hidden rounded-xl bg-white text-ink shadow-sm ring-1 ring-black/5 md:h-[70vh]">
+          <div className="flex flex-wrap items-center gap-2 border-b border-black/10 px-3 py-2">
+            <label htmlFor={selectId} className="text-sm font-medium">
+              Send to
+            </label>
+            <select id={selectId} value={target} onChange={(e) => setTarget(e.target.value)} className="min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm sm:flex-none">
+              <option value={CHAT_BROADCAST}>All customers</option>
+              {options.map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+              {!isAll && !names.has(target) && <option value={target}>Selected customer</option>}
+            </select>
+            {isAll && <span className="text-xs text-ink-muted">Click a customer&apos;s message to reply to them.</span>}
+          </div>
+          <MessageList
+            meId={meId}
+            messages={messages}
+            pending={pending}
+            typing={typers}
+            label={`Messages: ${targetName}`}
+            emptyText={isAll ? 'No messages yet.' : 'No messages with this customer yet.'}
+            loading={active.isLoading}
+            hasOlder={active.hasNextPage}
+            loadingOlder={active.isFetchingNextPage}
+            onLoadOlder={() => void active.fetchNextPage()}
+            onRetry={sender.retry}
+            onDiscard={sender.discard}
+            onPickSender={(m: ChatMessage) => setTarget(m.senderId)}
+            describe={(m) => (isAll && m.senderRole !== 'user' ? (m.customerId ? `to ${names.get(m.customerId) ?? 'a customer'}` : 'to all customers') : null)}
+            className="flex-1"
+          />
+          <Composer
+            connected={sender.connected}
+            onSend={(text) => sender.send(text, target)}
+            onTyping={typing}
+            onStopTyping={stop}
+            placeholder={isAll ? 'Write to all customers…' : `Write to ${targetName}…`}
+          />
+        </section>
+      </div>
+    </PageShell>
+  );
 }

@@ -1,0 +1,23 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ChatMessage } from '#shared/chat';
+import { apiPage } from '../../../lib/api-client';
+import { chatKeys } from './keys';
+
+const PAGE_SIZE = 50;
+
+/** GET /api/chat/customer/{id}: one page of a conversation (newest page first, each page oldest to newest). */
+export function getCustomerHistory(customerId: string, before: string | null, signal?: AbortSignal) {
+  return apiPage<ChatMessage>(`/api/chat/customer/${encodeURIComponent(customerId)}`, { query: { limit: PAGE_SIZE, before }, signal });
+}
+
+/** A customer's conversation, older pages on demand. */
+export function useCustomerHistory(customerId: string | null) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.customer(customerId ?? ''),
+    queryFn: ({ pageParam, signal }) => getCustomerHistory(customerId!, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: !!customerId,
+    staleTime: 0,
+  });
+}

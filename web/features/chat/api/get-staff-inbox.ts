@@ -1,0 +1,23 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ChatMessage } from '#shared/chat';
+import { apiPage } from '../../../lib/api-client';
+import { chatKeys } from './keys';
+
+const PAGE_SIZE = 50;
+
+/** GET /api/chat/employee/{id}: every customer's messages and this staff member's replies, a page at a time. */
+export function getStaffInbox(staffId: string, before: string | null, signal?: AbortSignal) {
+  return apiPage<ChatMessage>(`/api/chat/employee/${encodeURIComponent(staffId)}`, { query: { limit: PAGE_SIZE, before }, signal });
+}
+
+/** The staff inbox shown when 'All customers' is the target. */
+export function useStaffInbox(staffId: string | null, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.inbox(staffId ?? ''),
+    queryFn: ({ pageParam, signal }) => getStaffInbox(staffId!, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: enabled && !!staffId,
+    staleTime: 0,
+  });
+}

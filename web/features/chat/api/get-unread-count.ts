@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UnreadCount } from '#shared/chat';
+import { api } from '../../../lib/api-client';
+import { chatKeys } from './keys';
+
+/** GET /api/chat/unread-count: chat messages the caller has not read yet. */
+export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
+  return api<UnreadCount>('/api/chat/unread-count', { signal });
+}
+
+/** The unread count, refreshed whenever a message arrives (see useChatUnreadCount). */
+export function useUnreadCountQuery(enabled: boolean) {
+  return useQuery({ queryKey: chatKeys.unread, queryFn: ({ signal }) => getUnreadCount(signal), enabled, staleTime: 0 });
+}

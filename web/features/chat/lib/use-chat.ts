@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { toast } from 'react-toastify';
+import { CHAT_EVENTS, type ChatMessage, type TypingEvent } from '#shared/chat';
+import { MSG } from '#shared/messages';
+import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket';
+import { chatKeys } from '../api/keys';
+import { outboxFor, type OutgoingMessage } from './outbox';
+
+/**
+ * Messages that arrived live (or were acknowledged) since the view mounted, each once. After a reconnect the
+ * chat queries are refetched, because messages sent while this tab was offline were not pushed to it.
+ */
+export function useLiveMessages(userId: string) {
+  const [live, setLive] = useState<ChatMessage[]>([]);
+  const queryClient = useQueryClient();
+  const { status } = useSocketStatus();
+  const wasConnected = useRef(false);
+
+  const add = useCallback(
+    (m: ChatMessage) => {
+      setLive((list) => (list.some((x) => x.id === m.id) ? list : [...list, m]));
+      // A copy stored by another tab of the same person: it no longer needs sending from here.
+      if (m.senderId === userId) outboxFor(userId).remove(m.clientMessageId);
+    },
+    [userId],
+  );
+
+  useSocketEvent(CHAT_EVENTS.receive, (m: ChatMessage | undefined) => {
+    if (m && typeof m.id === 'string') add(m);
+  });
+
+  useEffect(() => {
+    if (status === 'connected') {
+      if (wasConnected.current) void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      wasConnected.current = true;
+    }
+  }, [status, queryClient]);
+
+  return { live, add };
+}
+
+/**
+ * Sending with an outbox: optimistic messages show at once, are sent in order while connected, resent after a
+ * reconnect until acknowledged, and marked sent when the stored copy comes back.
+ */
+export function useChatSender(userId: string, onStored: (m: ChatMessage) => void) {
+  const socket = useSocket();
+  const { status } = useSocketStatus();
+  const outbox = outboxFor(userId);
+  const pending = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot, outbox.getSnapshot);
+  const storedRef = useRef(onStored);
+  useEffect(() => {
+    storedRef.current = onStored;
+  });
+
+  const flush = useCallback(() => {
+    if (!socket || !socket.connected) return;
+    void outbox.flush(socket, {
+      onStored: (m) => storedRef.current(m),
+      // The reason is shown next to the message itself.
+      onRefused: (item) => toast.error(MSG.chatSendFailed, { toastId: `chat-refused-${item.clientMessageId}` }),
+    });
+  }, [socket, outbox]);
+
+  // Connected again (or for the first time): send whatever is still waiting.
+  useEffect(() => {
+    if (status === 'connected') flush();
+  }, [status, flush]);
+
+  const connected = status === 'connected' && !!socket?.connected;
+
+  /** Queues a message; false (with the spec's toast) when there is no connection. */
+  const send = useCallback(
+    (text: string, receiverId: string | null): boolean => {
+      if (!connected) {
+        toast.error(MSG.chatNotConnected, { toastId: 'chat-not-connected' });
+        return false;
+      }
+      outbox.add(text, receiverId);
+      flush();
+      return true;
+    },
+    [connected, outbox, flush],
+  );
+
+  const retry = useCallback(
+    (item: OutgoingMessage) => {
+      outbox.retry(item.clientMessageId);
+      flush();
+    },
+    [outbox, flush],
+  );
+  const discard = useCallback((item: OutgoingMessage) => outbox.remove(item.clientMessageId), [outbox]);
+
+  return { pending, send, retry, discard, connected };
+}
+
+const TYPING_THROTTLE_MS = 2000;
+const TYPING_IDLE_MS = 3000;
+const TYPING_SHOWN_MS = 5000;
+
+/** Tells the other side while this person types (throttled), and stops when they pause or send. */
+export function useTypingEmitter(receiverId: string | null) {
+  const socket = useSocket();
+  const lastSent = useRef(0);
+  const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const stop = useCallback(() => {
+    clearTimeout(idle.current);
+    if (lastSent.current && socket?.connected) socket.emit(CHAT_EVENTS.typing, { isTyping: false, receiverId });
+    lastSent.current = 0;
+  }, [socket, receiverId]);
+
+  const typing = useCallback(() => {
+    if (!socket?.connected) return;
+    const now = Date.now();
+    if (now - lastSent.current > TYPING_THROTTLE_MS) {
+      socket.emit(CHAT_EVENTS.typing, { isTyping: true, receiverId });
+      lastSent.current = now;
+    }
+    clearTimeout(idle.current);
+    idle.current = setTimeout(stop, TYPING_IDLE_MS);
+  }, [socket, receiverId, stop]);
+
+  useEffect(() => () => clearTimeout(idle.current), []);
+  return { typing, stop };
+}
+
+/** Who is typing right now (filtered by `accept`), forgotten a few seconds after their last signal. */
+export function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingEvent[] {
+  const [typers, setTypers] = useState<Record<string, TypingEvent & { until: number }>>({});
+  const acceptRef = useRef(accept);
+  useEffect(() => {
+    acceptRef.current = accept;
+  });
+
+  useSocketEvent(CHAT_EVENTS.typing, (e: TypingEvent | undefined) => {
+    if (!e || typeof e.userId !== 'string' || !acceptRef.current(e)) return;
+    setTypers((t) => {
+      const next = { ...t };
+      if (e.isTyping) next[e.userId] = { ...e, until: Date.now() + TYPING_SHOWN_MS };
+      else delete next[e.userId];
+      return next;
+    });
+  });
+  // Someone who wrote a message has stopped typing.
+  useSocketEvent(CHAT_EVENTS.receive, (m: ChatMessage | undefined) => {
+    if (!m) return;
+    setTypers((t) => {
+      if (!t[m.senderId]) return t;
+      const next = { ...t };
+      delete next[m.senderId];
+      return next;
+    });
+  });
+
+  const list = Object.values(typers);
+  const hasTypers = list.length > 0;
+  useEffect(() => {
+    if (!hasTypers) return;
+    const timer = setInterval(() => {
+      setTypers((t) => {
+        const now = Date.now();
+        const kept = Object.entries(t).filter(([, v]) => v.until > now);
+        return kept.length === Object.keys(t).length ? t : Object.fromEntries(kept);
+      });
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [hasTypers]);
+
+  return list;
+}
+
+/** The spec's connection toast, once per failure, while the chat is on screen. */
+export function useConnectionFailureToast(active: boolean) {
+  const { status } = useSocketStatus();
+  useEffect(() => {
+    if (active && status === 'failed') toast.error(MSG.chatConnectFailed, { toastId: 'chat-connect-failed' });
+  }, [active, status]);
+}
