@@ -45,7 +45,7 @@ const optionalText = (max: number, label: string) =>
 
 export const AddressTextSchema = optionalText(ADDRESS_MAX, 'Address');
 export const BloodGroupSchema = z
-  .union([z.enum(BLOOD_GROUPS, { error: 'Choose a valid blood group' }), z.literal('')])
+  .union([z.enum(BLOOD_GROUPS), z.literal('')], { error: 'Choose a valid blood group' })
   .optional()
   .transform((v) => (v ? v : undefined));
 

@@ -22,7 +22,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       const details = err.validation.map((v) => {
         const path = (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.');
         // A body that is not an object at all (missing, a string, an array) gets a sentence, not zod's jargon.
-        const message = path === '' && context === 'body' ? 'The request body must be a JSON object' : (v.message ?? 'Invalid value');
+        const notAnObject = path === '' && context === 'body' && v.keyword === 'invalid_type';
+        const message = notAnObject ? 'The request body must be a JSON object' : (v.message ?? 'Invalid value');
         return { path, message };
       });
       return reply.status(400).send({ error: details[0]?.message ?? 'Invalid request', code: 'VALIDATION', details });

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { User } from '#shared/auth';
 import type { Role } from '#shared/constants';
 import { buildApp } from '../app';
@@ -32,11 +33,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A built app (not listening) on a fresh database, with the products seeded. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestApp(overrides: Partial<Config> = {}, opts: { webDir?: string } = {}): Promise<TestContext> {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
   await seedEssentials(database.db);
-  const app = await buildApp({ config, database, webDir: path.join(os.tmpdir(), 'pawcare-no-web') });
+  const app = await buildApp({ config, database, webDir: opts.webDir ?? path.join(os.tmpdir(), 'pawcare-no-web') });
   await app.ready();
   let n = 0;
   const ctx: TestContext = {
@@ -80,5 +81,18 @@ export async function multipart(fields: Record<string, string | { data: Buffer; 
 export const FILES = {
   png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex'),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.from('0d0000002f0000000007d0ff0100', 'hex')]),
+  gif: Buffer.from('474946383961010001000000002c00000000010001000002003b', 'hex'),
   text: Buffer.from('just some text, not an image'),
 };
+
+/** Asserts an error answer: its status, our `{ error, code }` shape, and optionally the exact message. */
+export function expectError(res: { statusCode: number; json(): unknown }, status: number, code?: string, message?: string | RegExp) {
+  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
+  const body = res.json() as { error?: unknown; code?: unknown };
+  expect(body.error).toEqual(expect.any(String));
+  expect(body.code).toEqual(code ?? expect.any(String));
+  if (typeof message === 'string') expect(body.error).toBe(message);
+  else if (message) expect(body.error).toMatch(message);
+}
