@@ -173,7 +173,7 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
                   return (
                     <label
                       key={s.time}
-                      className={`flex cursor-pointer flex-col items-center rounded-md border px-2 py-2 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink ${
+                      className={`relative flex cursor-pointer flex-col items-center rounded-md border px-2 py-2 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink ${
                         disabled
                           ? 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600 line-through decoration-1'
                           : time === s.time
@@ -181,7 +181,7 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
                             : 'border-gray-300 bg-white text-ink hover:border-brand-700'
                       }`}
                     >
-                      <input type="radio" value={s.time} disabled={disabled} className="sr-only" {...register('time')} />
+                      <input type="radio" value={s.time} disabled={disabled} className="absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed" {...register('time')} />
                       <span className="font-semibold">{s.time}</span>
                       <span className={`text-xs ${time === s.time && !disabled ? 'text-white' : ''}`}>{note}</span>
                     </label>

@@ -1,0 +1,175 @@
+import type { Browser, Page } from '@playwright/test';
+import { BASE_URL, createUser, expect, loginViaUI, test, type TestUser } from './fixtures';
+
+const CLINIC_TZ = 'Asia/Kolkata';
+
+/** A clinic-local day `offset` days from today, as 'YYYY-MM-DD'. Each test uses its own day so they never collide. */
+function clinicDay(offset: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
+}
+
+async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginViaUI(page, user);
+  return page;
+}
+
+async function bookThroughForm(page: Page, o: { date: string; time: string; petName: string; petAge?: string }) {
+  await page.getByLabel('Date').fill(o.date);
+  await page.getByRole('radio', { name: new RegExp(`^${o.time}`) }).check();
+  await page.getByLabel('Pet name').fill(o.petName);
+  if (o.petAge) await page.getByLabel('Pet age (years)').fill(o.petAge);
+  await page.getByRole('button', { name: 'Book Slot' }).click();
+}
+
+test.describe('slot booking', () => {
+  test('a customer books, an employee confirms, and the customer sees it confirmed with a live notification', async ({ page, browser, request }) => {
+    const customer = await createUser(request, 'user');
+    const employee = await createUser(request, 'employee');
+    const date = clinicDay(2);
+    const petName = `Bruno ${customer.name.split(' ')[1]}`;
+
+    await loginViaUI(page, customer);
+    await page.getByRole('link', { name: 'Slot Booking' }).first().click();
+    await expect(page).toHaveURL(/\/slots$/);
+    await expect(page.getByRole('heading', { name: 'Slot Booking', level: 1 })).toBeVisible();
+    // Owner name and phone start from the account.
+    await expect(page.getByLabel('Owner name')).toHaveValue(customer.name);
+    await expect(page.getByLabel('Phone')).toHaveValue(customer.phone);
+
+    await bookThroughForm(page, { date, time: '10:00', petName, petAge: '3' });
+    await expect(page.getByText('Slot booked successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
+    expect(saved).toMatchObject({ date, time: '10:00', petName, ownerName: customer.name, petAge: '3', phone: customer.phone, selectedSlot: `${date} at 10:00` });
+    const myBookings = page.getByRole('region', { name: 'My bookings' });
+    await expect(myBookings.getByText('Pending')).toBeVisible();
+
+    const staff = await signedIn(browser, employee);
+    await staff.goto('/employee/slots');
+    await staff.getByRole('button', { name: new RegExp(`^Confirm booking for ${petName}`) }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Confirm booking' });
+    await expect(dialog.getByLabel('Hospital name')).toHaveValue('Pawcare Pet Clinic');
+    await dialog.getByLabel('Opening hours').fill('Mon-Sun 08:00-20:00');
+    await dialog.getByRole('button', { name: 'Confirm and notify' }).click();
+    await expect(staff.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(staff.getByRole('button', { name: new RegExp(`^Confirm booking for ${petName}`) })).toHaveCount(0);
+
+    // The customer's open page hears about it at once: a toast, then the booked view and the list update.
+    await expect(page.getByText('Booking confirmed', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your slot is booked' }).locator('..').getByText('Confirmed')).toBeVisible();
+    await expect(myBookings.getByText('Mon-Sun 08:00-20:00')).toBeVisible();
+    await staff.context().close();
+  });
+
+  test('Change Slot cancels on the server and returns to the form with the values kept', async ({ page, request }) => {
+    const customer = await createUser(request, 'user');
+    const date = clinicDay(3);
+    await loginViaUI(page, customer);
+    await page.goto('/slots');
+    await bookThroughForm(page, { date, time: '11:00', petName: 'Milo', petAge: '2' });
+    await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^11:00/ })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Change Slot' }).click();
+    await expect(page.getByText('Slot changed successfully! Please book again.')).toBeVisible();
+    await expect(page.getByLabel('Date')).toHaveValue(date);
+    await expect(page.getByLabel('Pet name')).toHaveValue('Milo');
+    await expect(page.getByLabel('Pet age (years)')).toHaveValue('2');
+    // The seat was given back: both seats of 11:00 are free again.
+    await expect(page.getByRole('radio', { name: /^11:00/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: '11:00 2 of 2 free' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'My bookings' }).getByText('Canceled')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('savedBooking'))).toBeNull();
+
+    await page.getByRole('radio', { name: /^11:30/ }).check();
+    await page.getByRole('button', { name: 'Book Slot' }).click();
+    await expect(page.getByText('Slot booked successfully!')).toBeVisible();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
+    expect(saved).toMatchObject({ time: '11:30', petName: 'Milo' });
+  });
+
+  test('Cancel cancels on the server, clears the saved booking and shows an empty form', async ({ page, request }) => {
+    const customer = await createUser(request, 'user');
+    const date = clinicDay(4);
+    await loginViaUI(page, customer);
+    await page.goto('/slots');
+    await bookThroughForm(page, { date, time: '12:00', petName: 'Luna' });
+    await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
+
+    // The booked view survives a reload (savedBooking).
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(page.getByText('Slot booking canceled')).toBeVisible();
+    await expect(page.getByLabel('Pet name')).toHaveValue('');
+    expect(await page.evaluate(() => localStorage.getItem('savedBooking'))).toBeNull();
+    await expect(page.getByRole('region', { name: 'My bookings' }).getByText('Canceled')).toBeVisible();
+
+    const res = await request.get(`${BASE_URL}/api/slots/availability?date=${date}`, { headers: { authorization: `Bearer ${customer.token}` } });
+    expect((await res.json()).slots.find((s: { time: string }) => s.time === '12:00')).toMatchObject({ booked: 0 });
+  });
+
+  test('full times cannot be picked, and a missing field is reported with the spec message', async ({ page, request }) => {
+    const date = clinicDay(5);
+    for (const pet of ['Rex', 'Tara']) {
+      const other = await createUser(request, 'user');
+      const res = await request.post(`${BASE_URL}/api/slots/book`, {
+        headers: { authorization: `Bearer ${other.token}` },
+        data: { schedule: `${date} at 15:00`, petName: pet, ownerName: other.name, phone: other.phone },
+      });
+      expect(res.status()).toBe(201);
+    }
+    const customer = await createUser(request, 'user');
+    await loginViaUI(page, customer);
+    await page.goto('/slots');
+    await page.getByLabel('Date').fill(date);
+    await expect(page.getByRole('radio', { name: '15:00 Full' })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: '15:30 2 of 2 free' })).toBeEnabled();
+
+    await page.getByRole('radio', { name: /^15:30/ }).check();
+    await page.getByRole('button', { name: 'Book Slot' }).click();
+    await expect(page.getByText('Please fill all required fields!').first()).toBeVisible();
+    await expect(page.getByLabel('Pet name')).toBeFocused();
+  });
+
+  test('the employee dashboard shows the counts, receives new bookings live, confirms and cancels', async ({ page, request }) => {
+    const employee = await createUser(request, 'employee');
+    const customer = await createUser(request, 'user');
+    const date = clinicDay(6);
+    await loginViaUI(page, employee);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    const pendingCard = page.getByRole('listitem').filter({ hasText: 'Waiting for confirmation' });
+    await expect(pendingCard).toBeVisible();
+    const before = Number(await pendingCard.locator('p').nth(1).textContent());
+
+    const book = (pet: string, time: string) =>
+      request.post(`${BASE_URL}/api/slots/book`, {
+        headers: { authorization: `Bearer ${customer.token}` },
+        data: { schedule: `${date} at ${time}`, petName: pet, ownerName: customer.name, phone: customer.phone },
+      });
+    expect((await book('Coco', '09:00')).status()).toBe(201);
+    expect((await book('Pixel', '09:30')).status()).toBe(201);
+
+    // No reload: the socket tells the dashboard.
+    const coco = page.getByRole('row').filter({ hasText: 'Coco' });
+    const pixel = page.getByRole('row').filter({ hasText: 'Pixel' });
+    await expect(coco).toBeVisible();
+    await expect(pixel).toBeVisible();
+    await expect(pendingCard.getByText(String(before + 2), { exact: true })).toBeVisible();
+
+    await coco.getByRole('button', { name: /^Confirm booking/ }).click();
+    await expect(page.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
+    await expect(coco.getByText('Confirmed')).toBeVisible();
+    await expect(coco.getByRole('button', { name: /^Confirm booking/ })).toHaveCount(0);
+
+    await pixel.getByRole('button', { name: /^Cancel booking/ }).click();
+    await expect(page.getByText('Slot cancelled!')).toBeVisible();
+    await expect(pixel).toHaveCount(0);
+  });
+});
