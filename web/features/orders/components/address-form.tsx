@@ -18,7 +18,8 @@ export function AddressForm({ onSave, onCancel, defaultName = '' }: AddressFormP
     formState: { errors },
   } = useForm<DeliveryAddressInput, unknown, DeliveryAddress>({
     resolver: zodResolver(DeliveryAddressSchema),
-    mode: 'onTouched',
+    // Errors appear on submit, not on blur: a message appearing on blur shifts the Save button under the pointer.
+    mode: 'onSubmit',
     defaultValues: { name: defaultName, house: '', landmark: '', city: '', state: '', pin: '', country: 'India' },
   });
 

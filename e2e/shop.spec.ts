@@ -1,0 +1,162 @@
+import type { Browser, Page } from '@playwright/test';
+import { createUser, expect, loginViaUI, test, type TestUser } from './fixtures';
+
+async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginViaUI(page, user);
+  return page;
+}
+
+const productCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+/** From the catalogue's Add to Cart to a placed order, with the address already saved. */
+async function checkout(page: Page, o: { quantity: number; total: string; payment: 'Cash on Delivery' | 'UPI/QR' }) {
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill(String(o.quantity));
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Items in your order' })).toContainText(o.total);
+  await page.getByRole('radio', { name: new RegExp(`^${o.payment.replace('/', '\\/')}`) }).check();
+  if (o.payment === 'UPI/QR') {
+    await expect(page.getByRole('img', { name: new RegExp(`UPI QR code to pay ${o.total.replace('.', '\\.')}`) })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your order' });
+  await expect(dialog).toContainText(o.total);
+  await dialog.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page.getByText(/placed successfully!/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/homeusers$/);
+}
+
+test.describe('shop', () => {
+  test('visitors filter the public catalogue, share the filtered link, and Add to Cart asks them to log in', async ({ page }) => {
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '15 products' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Product offers' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Care', exact: true }).click();
+    await expect(page).toHaveURL(/category=Care/);
+    await expect(page.getByRole('article')).toHaveCount(2);
+    await expect(productCard(page, 'Pet Shampoo - Anti Flea')).toBeVisible();
+
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByLabel('Rating').selectOption('4');
+    await page.getByLabel('Search').fill('food');
+    await expect(page).toHaveURL(/minRating=4/);
+    await expect(page).toHaveURL(/q=food/);
+    await expect(page.getByRole('status').filter({ hasText: '4 products match your filters' })).toBeVisible();
+
+    // The same link shows the same view.
+    await page.goto('/products?category=Accessories&maxPrice=1200');
+    await expect(page.getByRole('slider', { name: 'Max price' })).toHaveValue('1200');
+    await expect(page.getByRole('button', { name: 'Accessories', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('article')).toHaveCount(3);
+    await expect(productCard(page, 'Fish Tank')).toHaveCount(0);
+
+    await productCard(page, 'Bird Cage').getByRole('button', { name: /^Add to Cart/ }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a customer orders with COD and UPI, sees the history, and an employee ships one', async ({ page, browser, request }) => {
+    // The whole journey of two people in two browsers: longer than one screen's test.
+    test.setTimeout(180_000);
+    const customer = await createUser(request, 'user');
+    const employee = await createUser(request, 'employee');
+    await loginViaUI(page, customer);
+
+    // Catalogue with filters, then Add to Cart.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // The customer navbar replaces the public one once its chunk has loaded.
+    await expect(nav.getByRole('link', { name: 'Medical Tips' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Product', exact: true }).click();
+    await expect(page).toHaveURL(/\/customer\/product$/);
+    await page.getByRole('button', { name: 'Toys', exact: true }).click();
+    await page.getByLabel('Rating').selectOption('4');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await productCard(page, 'Cat Toy').getByRole('button', { name: /^Add to Cart/ }).click();
+    await expect(page).toHaveURL(/\/customer\/orders$/);
+    await expect(page.getByText('Cat Toy', { exact: true }).first()).toBeVisible();
+
+    // Buy Now needs an address; the form shows the spec's messages.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please add a delivery address before proceeding.' }).first()).toBeVisible();
+    const form = page.getByRole('form', { name: 'New delivery address' });
+    await form.getByLabel('Full name').fill('');
+    await form.getByLabel('Pin Code').fill('1234');
+    await form.getByRole('button', { name: 'Save address' }).click();
+    for (const message of ['Name is required', 'House number is required', 'Landmark is required', 'City is required', 'State is required', 'Enter a valid 6-digit Pin Code']) {
+      await expect(form.getByText(message)).toBeVisible();
+    }
+    await form.getByLabel('Full name').fill(customer.name);
+    await form.getByLabel('House / flat number').fill('12B, Lake View Apartments');
+    await form.getByLabel('Landmark').fill('Near Lake Mall');
+    await form.getByLabel('City').fill('Kolkata');
+    await form.getByLabel('State').fill('West Bengal');
+    await form.getByLabel('Pin Code').fill('700019');
+    await form.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByRole('radio', { name: new RegExp(customer.name) })).toBeChecked();
+    const saved = await page.evaluate((id) => JSON.parse(localStorage.getItem(`deliveryAddresses:${id}`) ?? '[]'), customer.id);
+    expect(saved).toHaveLength(1);
+
+    // 2 x Cat Toy (300, 5% off) = 570.00, cash on delivery.
+    await checkout(page, { quantity: 2, total: '₹570.00', payment: 'Cash on Delivery' });
+
+    // 2 x Soft Pet Bed - Large (2500, 25% off) = 3,750.00 by UPI.
+    await page.goto('/customer/product?q=bed');
+    await productCard(page, 'Soft Pet Bed - Large').getByRole('button', { name: /^Add to Cart/ }).click();
+    await checkout(page, { quantity: 2, total: '₹3,750.00', payment: 'UPI/QR' });
+
+    // Order history.
+    await page.goto('/customer/my-orders');
+    const orders = page.getByRole('article');
+    await expect(orders).toHaveCount(2);
+    const bedOrder = orders.filter({ hasText: 'Soft Pet Bed - Large' });
+    await expect(bedOrder).toContainText('₹3,750.00');
+    await expect(bedOrder).toContainText('UPI/QR');
+    await expect(bedOrder.getByText('Placed', { exact: true }).first()).toBeVisible();
+    await expect(orders.filter({ hasText: 'Cat Toy' })).toContainText('Cash on Delivery');
+    const heading = (await bedOrder.getByRole('heading').textContent()) ?? '';
+    const orderNumber = heading.replace('Order ', '').trim();
+    expect(orderNumber).toMatch(/^[0-9A-F]{8}$/);
+
+    // An employee confirms and ships it; the customer sees it change without reloading.
+    const staff = await signedIn(browser, employee);
+    await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders', exact: true }).click();
+    await expect(staff).toHaveURL(/\/employee\/orders$/);
+    const staffCard = staff.getByRole('article', { name: `Order ${orderNumber}` });
+    await staffCard.getByRole('button', { name: /^Confirm/ }).click();
+    await expect(staffCard.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+    await staffCard.getByRole('button', { name: /^Mark shipped/ }).click();
+    await expect(staffCard.getByRole('button', { name: /^Mark delivered/ })).toBeVisible();
+    await staff.getByLabel('Status').selectOption('shipped');
+    await expect(staff.getByRole('article', { name: `Order ${orderNumber}` })).toBeVisible();
+
+    await expect(page.getByText(`Your order ${orderNumber} is on its way.`)).toBeVisible();
+    const customerCard = page.getByRole('article', { name: `Order ${orderNumber}` });
+    await expect(customerCard.getByText('Shipped', { exact: true }).first()).toBeVisible();
+    await expect(customerCard.locator('[aria-current="step"]')).toContainText('Shipped');
+    await staff.context().close();
+  });
+
+  test('the Medical Tips ad opens the catalogue with its product highlighted; an empty cart offers Shop Now', async ({ page, request }) => {
+    const customer = await createUser(request, 'user');
+    await loginViaUI(page, customer);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Medical Tips', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Keep vaccinations on schedule' })).toBeVisible();
+    const ad = page.getByRole('region', { name: 'Recommended products' });
+    await ad.getByRole('button', { name: 'Pause offers' }).click();
+    const name = ((await ad.locator('p.truncate').textContent()) ?? '').trim();
+    await ad.getByRole('button', { name: /^View product/ }).click();
+    await expect(page).toHaveURL(/\/customer\/product$/);
+    const card = productCard(page, name);
+    await expect(card).toHaveAttribute('data-highlighted', 'true');
+    await expect(card.getByText('Recommended for you')).toBeVisible();
+
+    await page.goto('/customer/orders');
+    await expect(page.getByText('No product selected')).toBeVisible();
+    await page.getByRole('link', { name: 'Shop Now' }).click();
+    await expect(page).toHaveURL(/\/customer\/product$/);
+  });
+});
