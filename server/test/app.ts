@@ -27,7 +27,15 @@ export interface TestContext {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.join(os.tmpdir(), `pawcare-test-${randomBytes(4).toString('hex')}`);
   return loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-'.padEnd(48, 'x') } as NodeJS.ProcessEnv,
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+      // Every injected request comes from one address; tests of the limits themselves pass low values.
+      LOGIN_RATE_LIMIT_IP: '10000',
+      LOGIN_RATE_LIMIT_EMAIL: '10000',
+    } as NodeJS.ProcessEnv,
     overrides,
   );
 }
