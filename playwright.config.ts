@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
@@ -24,11 +25,28 @@ function chromiumPath(): string | undefined {
 }
 
 const EXECUTABLE = chromiumPath();
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The first port from `start` up that nothing listens on, so parallel runs never share (and stop) a server. */
+async function freePort(start: number): Promise<number> {
+  for (let port = start; port < start + 100; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`No free port between ${start} and ${start + 99} for the end-to-end server`);
+}
+
+// Fixed when E2E_PORT is set (then an already running server on it may be reused); otherwise 3100 or the next
+// free port. Computed once in the runner: workers inherit the environment and must talk to the same server.
+const reuseServer = !!process.env.E2E_PORT && !process.env.CI;
+process.env.E2E_PORT ??= String(await freePort(3100));
+const PORT = Number(process.env.E2E_PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Workers inherit the runner's environment: compute these once, in the runner, and share them.
-process.env.E2E_BASE_URL ??= BASE_URL;
+process.env.E2E_BASE_URL = BASE_URL;
 process.env.E2E_ADMIN_EMAIL ??= 'admin@e2e.pawcare.test';
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-'));
@@ -46,6 +64,8 @@ const isCI = !!process.env.CI;
 
 export default defineConfig({
   testDir: 'e2e',
+  // One output folder per server port: parallel runs on one machine do not wipe each other's traces.
+  outputDir: path.join('test-results', `port-${PORT}`),
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
@@ -63,7 +83,7 @@ export default defineConfig({
     // scripts/start.mjs builds the web app when it is missing or stale, then runs `node --import tsx server/main.ts`.
     command: 'node scripts/start.mjs',
     url: `${BASE_URL}/healthz`,
-    reuseExistingServer: !isCI,
+    reuseExistingServer: reuseServer,
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,0 +1,95 @@
+import { expect, test } from './fixtures';
+
+test.describe('public pages', () => {
+  test('the landing page shows the hero, three vets and three testimonials, and Book a Ride leads to login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reliable Pet Pickup Services' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Meet our vets' }).getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByRole('region', { name: 'What pet parents say' }).getByRole('listitem')).toHaveCount(3);
+
+    await page.getByRole('link', { name: 'Book a Ride' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  });
+
+  test('/home is the landing page too', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reliable Pet Pickup Services' })).toBeVisible();
+  });
+
+  test('the public navbar has Home, Product, Services, About, Contact, Login and Sign Up', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Product', 'Services', 'About', 'Contact', 'Login', 'Sign Up']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await nav.getByRole('link', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Product', exact: true }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test('services lists Pet Health Checkups, Pet Training and Emergency Pet Care', async ({ page }) => {
+    await page.goto('/services');
+    for (const name of ['Pet Health Checkups', 'Pet Training', 'Emergency Pet Care']) {
+      await expect(page.getByRole('heading', { name })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Book Pet Training' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('about tells the story', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Pawcare' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What we stand for' })).toBeVisible();
+  });
+
+  test('contact requires name, email and message, then prepares an email with subject and body', async ({ page }) => {
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    // The browser's own checks stop an empty form.
+    await expect(page.getByLabel('Your name')).toHaveJSProperty('validity.valueMissing', true);
+    await expect(page.getByRole('status')).toHaveCount(0);
+
+    await page.getByLabel('Your name').fill('Asha');
+    await page.getByLabel('Your email').fill('not-an-email');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByLabel('Your email')).toHaveJSProperty('validity.typeMismatch', true);
+
+    await page.getByLabel('Your email').fill('asha@example.com');
+    await page.getByLabel('Message').fill('Do you board cats over the holidays?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    const link = page.getByRole('link', { name: 'open the prepared email' });
+    await expect(link).toBeVisible();
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^mailto:/);
+    const url = new URL(href);
+    expect(url.searchParams.get('subject')).toContain('Asha');
+    expect(url.searchParams.get('body')).toContain('Do you board cats over the holidays?');
+    expect(url.searchParams.get('body')).toContain('asha@example.com');
+  });
+
+  test('an unknown address shows a friendly not-found page', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reliable Pet Pickup Services' })).toBeVisible();
+  });
+
+  test('on a phone the menu collapses behind a Menu button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'About', exact: true })).toBeHidden();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(nav.getByRole('link', { name: 'About', exact: true })).toBeHidden();
+  });
+});
