@@ -139,7 +139,9 @@ async function registerWeb(app: FastifyInstance, webDir: string) {
       index: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // index.html names the current hashed assets: a cached copy would point at files a deploy removed.
+        const isIndex = path.basename(filePath) === 'index.html';
+        res.header('cache-control', isIndex ? 'no-cache' : hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }
