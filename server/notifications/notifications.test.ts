@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEXT_CURSOR_HEADER } from '#shared/common';
+import type { Notification } from '#shared/notifications';
+import { createNotification } from './service';
+import { createTestApp, expectError, type TestContext } from '../test/app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const notify = (userId: string, title: string) => createNotification(t.database.db, { userId, type: 'test', title, body: `${title} body`, data: { n: title } });
+
+describe('notifications', () => {
+  it('lists own notifications newest first with the unread count, page by page', async () => {
+    const u = await t.buildUser();
+    const other = await t.buildUser();
+    for (let i = 1; i <= 5; i++) await notify(u.user.id, `N${i}`);
+    await notify(other.user.id, 'Not yours');
+    const titles: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await t.app.inject({ method: 'GET', url: '/api/notifications', query: { limit: '2', ...(cursor ? { cursor } : {}) }, headers: t.auth(u.token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-unread-count']).toBe('5');
+      titles.push(...(res.json() as Notification[]).map((n) => n.title));
+      cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(titles).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
+  });
+
+  it('marks one read; someone else\'s notification is a 404 and stays unread', async () => {
+    const u = await t.buildUser();
+    const other = await t.buildUser();
+    const mine = await notify(u.user.id, 'Mine');
+    const theirs = await notify(other.user.id, 'Theirs');
+    const res = await t.app.inject({ method: 'PUT', url: `/api/notifications/${mine.id}/read`, headers: t.auth(u.token) });
+    expect(res.json()).toMatchObject({ id: mine.id, _id: mine.id, title: 'Mine', read: true, data: { n: 'Mine' } });
+    // Marking twice is harmless.
+    expect((await t.app.inject({ method: 'PUT', url: `/api/notifications/${mine.id}/read`, headers: t.auth(u.token) })).json().read).toBe(true);
+    expectError(await t.app.inject({ method: 'PUT', url: `/api/notifications/${theirs.id}/read`, headers: t.auth(u.token) }), 404, 'NOT_FOUND', 'Notification not found');
+    const theirList = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(other.token) });
+    expect(theirList.json()[0]).toMatchObject({ title: 'Theirs', read: false });
+    expect(theirList.headers['x-unread-count']).toBe('1');
+  });
+
+  it('read-all marks only own notifications', async () => {
+    const u = await t.buildUser();
+    const other = await t.buildUser();
+    await notify(u.user.id, 'A');
+    await notify(u.user.id, 'B');
+    await notify(other.user.id, 'C');
+    const res = await t.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: t.auth(u.token) });
+    expect(res.json()).toEqual({ ok: true });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(u.token) });
+    expect((mine.json() as Notification[]).every((n) => n.read)).toBe(true);
+    expect(mine.headers['x-unread-count']).toBe('0');
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(other.token) });
+    expect(theirs.headers['x-unread-count']).toBe('1');
+  });
+
+  it('anonymous callers get 401 everywhere', async () => {
+    const u = await t.buildUser();
+    const n = await notify(u.user.id, 'X');
+    expectError(await t.app.inject({ method: 'GET', url: '/api/notifications' }), 401, 'UNAUTHENTICATED');
+    expectError(await t.app.inject({ method: 'PUT', url: `/api/notifications/${n.id}/read` }), 401, 'UNAUTHENTICATED');
+    expectError(await t.app.inject({ method: 'PUT', url: '/api/notifications/read-all' }), 401, 'UNAUTHENTICATED');
+  });
+});
