@@ -20,7 +20,7 @@ import {
 } from '#shared/slots';
 import type { Config } from '../config';
 import { findPgError, isUniqueViolation, rowsOf, type Db, type Executor } from '../db/client';
-import { slotBookings, users } from '../db/schema/index';
+import { slotBookings } from '../db/schema/index';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import type { Cursor } from '../lib/pagination';
@@ -107,50 +107,79 @@ export function resolveSchedule(config: SlotConfig, schedule: string, now = new 
   return { date, time, startsAt };
 }
 
+interface RawBooking {
+  id: string;
+  user_id: string;
+  user_name: string;
+  user_email: string;
+  user_address: string | null;
+  schedule: string;
+  starts_at: Date | string;
+  pet_name: string;
+  owner_name: string;
+  pet_age: number | null;
+  phone: string;
+  status: Row['status'];
+  hospital_info: Row['hospitalInfo'] | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** A row from raw SQL (snake_case columns, driver-dependent value types) as Drizzle would type it. */
+function fromRaw(r: RawBooking): Row {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    userName: r.user_name,
+    userEmail: r.user_email,
+    userAddress: r.user_address,
+    schedule: r.schedule,
+    startsAt: new Date(r.starts_at),
+    petName: r.pet_name,
+    ownerName: r.owner_name,
+    petAge: r.pet_age === null ? null : Number(r.pet_age),
+    phone: r.phone,
+    status: r.status,
+    hospitalInfo: typeof r.hospital_info === 'string' ? JSON.parse(r.hospital_info) : r.hospital_info,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
+}
+
 /**
- * Books a seat for the signed-in customer. One transaction: take a seat with an atomic conditional upsert of
- * the time's counter (no row back = full), then insert the booking. A duplicate pet at that time violates a
- * unique index, which rolls the seat back too.
+ * Books a seat for the signed-in customer in ONE statement: a data-modifying CTE takes a seat with an atomic
+ * conditional upsert of the time's counter (no row back = full), and the booking is inserted only from that
+ * row. A duplicate pet at that time violates a unique index and fails the whole statement, seat included.
+ * One round trip, no read-then-write window.
  */
 export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody): Promise<SlotBooking> {
   const { db, config } = deps;
   if (me.role !== 'user') throw errors.forbidden(SLOT_MSG.staffCannotBook);
   if (body.userId && body.userId !== me.id) throw errors.forbidden(SLOT_MSG.otherUser);
   const { date, time, startsAt } = resolveSchedule(config, body.schedule);
-
-  const [account] = await db.select({ address: users.address }).from(users).where(eq(users.id, me.id)).limit(1);
-  const userAddress = account?.address ?? body.userAddress?.trim() ?? null;
+  const bodyAddress = body.userAddress?.trim() || null;
 
   try {
-    const row = await withRetry(() =>
-      db.transaction(async (tx) => {
-        const seat = rowsOf<{ booked: number }>(
-          await tx.execute(sql`
+    const rows = await withRetry(async () =>
+      rowsOf<RawBooking>(
+        await db.execute(sql`
+          with seat as (
             insert into slot_times (starts_at, booked) values (${startsAt.toISOString()}::timestamptz, 1)
             on conflict (starts_at) do update set booked = slot_times.booked + 1
             where slot_times.booked < ${config.SLOT_CAPACITY}
-            returning booked`),
-        );
-        if (seat.length === 0) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
-        const [inserted] = await tx
-          .insert(slotBookings)
-          .values({
-            userId: me.id,
-            userName: me.name,
-            userEmail: me.email,
-            userAddress: userAddress || null,
-            schedule: `${date} at ${time}`,
-            startsAt,
-            petName: body.petName,
-            ownerName: body.ownerName,
-            petAge: body.petAge ?? null,
-            phone: body.phone,
-          })
-          .returning();
-        return inserted!;
-      }),
+            returning starts_at
+          )
+          insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone)
+          select ${me.id}::uuid, ${me.name}, ${me.email},
+                 coalesce((select address from users where id = ${me.id}::uuid), ${bodyAddress}),
+                 ${`${date} at ${time}`}, seat.starts_at, ${body.petName}, ${body.ownerName}, ${body.petAge ?? null}::int, ${body.phone}
+          from seat
+          returning *`),
+      ),
     );
-    return toBookingDto(row, config.CLINIC_TZ);
+    const row = rows[0];
+    if (!row) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
+    return toBookingDto(fromRaw(row), config.CLINIC_TZ);
   } catch (err) {
     if (isUniqueViolation(err, 'slot_bookings_pet_time_uq')) throw errors.conflict(SLOT_MSG.petAlreadyBooked);
     throw err;

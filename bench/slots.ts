@@ -1,0 +1,227 @@
+/**
+ * npm run bench:slots: slot booking on PostgreSQL (a fresh database, dropped afterwards).
+ *
+ * 1. Throughput with distinct times: SLOTS_BENCH_BOOKINGS bookings, each at its own time, SLOTS_BENCH_CONCURRENCY
+ *    requests in flight over a pool of as many connections. Ours (bookSlot: one statement whose CTE takes a seat
+ *    with the atomic conditional upsert of the time's counter, then inserts the booking) against the baseline:
+ *    one plain INSERT of the same row (same account lookup), without the capacity logic.
+ * 2. The contended case: SLOTS_BENCH_CLIENTS different customers book ONE time at once. Ours must let exactly
+ *    `capacity` through; the baseline shows what a plain insert does (everyone gets in: overbooking).
+ *
+ * Rounds alternate ours/baseline (A B A B ...) on the same pool; medians over rounds are reported, with ratios.
+ *
+ * Env: SLOTS_BENCH_BOOKINGS (1600), SLOTS_BENCH_CLIENTS (500), SLOTS_BENCH_CONCURRENCY (50), SLOTS_BENCH_ROUNDS (3),
+ * BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { addDays, slotGrid, todayIn, zonedTimeToUtc, type BookSlotBody } from '#shared/slots';
+import { openDatabase, rowsOf, type Database } from '../server/db/client';
+import type { AuthUser } from '../server/plugins/auth';
+import { bookSlot, type SlotDeps } from '../server/slots/service';
+
+const num = (name: string, def: number) => (process.env[name] ? Number(process.env[name]) : def);
+const BOOKINGS = num('SLOTS_BENCH_BOOKINGS', 1600);
+const CLIENTS = num('SLOTS_BENCH_CLIENTS', 500);
+const CONCURRENCY = num('SLOTS_BENCH_CONCURRENCY', 50);
+const ROUNDS = num('SLOTS_BENCH_ROUNDS', 3);
+const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const config: SlotDeps['config'] = {
+  SLOT_OPEN: '09:00',
+  SLOT_CLOSE: '18:00',
+  SLOT_MINUTES: 30,
+  SLOT_CAPACITY: 2,
+  CLINIC_TZ: 'Asia/Kolkata',
+  CLINIC_NAME: 'Pawcare Pet Clinic',
+  CLINIC_ADDRESS: '12 Park Street, Kolkata 700016',
+  CLINIC_PHONE: '9876543210',
+  CLINIC_EMAIL: 'clinic@pawcare.local',
+  CLINIC_HOURS: 'Mon-Sat 09:00-18:00',
+};
+
+interface RunResult {
+  seconds: number;
+  opsPerSec: number;
+  p50: number;
+  p95: number;
+  ok: number;
+  full: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** Runs `jobs` with `concurrency` in flight; times each one. */
+async function drive(jobs: (() => Promise<'ok' | 'full'>)[], concurrency: number): Promise<RunResult> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let full = 0;
+  let errors = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        const t0 = performance.now();
+        try {
+          if ((await job()) === 'ok') ok++;
+          else full++;
+        } catch (err) {
+          errors++;
+          if (errors <= 3) console.error('  unexpected error:', err instanceof Error ? err.message : err);
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { seconds, opsPerSec: jobs.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), ok, full, errors };
+}
+
+async function main() {
+  const name = `pawcare_bench_slots_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BASE_DB });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BASE_DB);
+  url.pathname = `/${name}`;
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize: CONCURRENCY });
+    const db = database.db;
+    const deps: SlotDeps = { db, config };
+    const [{ version }] = rowsOf<{ version: string }>(await db.execute(sql`select current_setting('server_version') as version`)) as [{ version: string }];
+    console.log(`PostgreSQL ${version}; pool ${CONCURRENCY} connections, ${CONCURRENCY} requests in flight; ${ROUNDS} rounds, alternating.`);
+
+    // Customers inserted directly: the bench is about booking, not password hashing.
+    const people = rowsOf<AuthUser>(
+      await db.execute(sql`
+        insert into users (name, email, password_hash, phone, address, role)
+        select 'Bench Customer ' || g, 'bench' || g || '@example.com', 'x', '9876543210', g || ' Lake Road', 'user'
+        from generate_series(1, ${Math.max(CLIENTS, 50)}) g
+        returning id, name, email, role`),
+    );
+
+    // Every grid time from tomorrow on, each one distinct.
+    const today = todayIn(config.CLINIC_TZ);
+    const grid = slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES);
+    const schedules: string[] = [];
+    for (let d = 1; schedules.length < BOOKINGS && d <= 90; d++) for (const t of grid) if (schedules.length < BOOKINGS) schedules.push(`${addDays(today, d)} at ${t}`);
+    if (schedules.length < BOOKINGS) console.log(`Only ${schedules.length} distinct times exist within the booking horizon; using that many.`);
+
+    const body = (schedule: string, i: number): BookSlotBody => ({ schedule, petName: `Pet ${i}`, ownerName: 'Bench Owner', petAge: 3, phone: '9876543210' });
+
+    const ours = (who: AuthUser, b: BookSlotBody) => async (): Promise<'ok' | 'full'> => {
+      try {
+        await bookSlot(deps, who, b);
+        return 'ok';
+      } catch (err) {
+        if ((err as { code?: string }).code === 'SLOT_FULL') return 'full';
+        throw err;
+      }
+    };
+    // The baseline: the same row with the same account lookup, as one plain INSERT statement without a seat counter.
+    const plain = (who: AuthUser, b: BookSlotBody) => async (): Promise<'ok' | 'full'> => {
+      const [date, time] = b.schedule.split(' at ') as [string, string];
+      const startsAt = zonedTimeToUtc(date, time, config.CLINIC_TZ);
+      await db.execute(sql`
+        insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone)
+        values (${who.id}::uuid, ${who.name}, ${who.email}, coalesce((select address from users where id = ${who.id}::uuid), null),
+                ${b.schedule}, ${startsAt.toISOString()}::timestamptz, ${b.petName}, ${b.ownerName}, ${b.petAge ?? null}::int, ${b.phone})
+        returning *`);
+      return 'ok';
+    };
+    const reset = () => db.execute(sql`truncate slot_bookings, slot_times`);
+
+    async function compare(label: string, make: (kind: 'ours' | 'plain') => (() => Promise<'ok' | 'full'>)[], capacity?: number) {
+      const results: Record<'ours' | 'plain', RunResult[]> = { ours: [], plain: [] };
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const kind of r % 2 === 0 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const)) {
+          await reset();
+          results[kind].push(await drive(make(kind), CONCURRENCY));
+        }
+      }
+      const row = (kind: 'ours' | 'plain') => {
+        const rs = results[kind];
+        return {
+          opsPerSec: median(rs.map((x) => x.opsPerSec)),
+          p50: median(rs.map((x) => x.p50)),
+          p95: median(rs.map((x) => x.p95)),
+          ok: rs.map((x) => x.ok),
+          full: rs.map((x) => x.full),
+          errors: rs.reduce((n, x) => n + x.errors, 0),
+        };
+      };
+      const o = row('ours');
+      const p = row('plain');
+      console.log(`\n${label}`);
+      console.log(`  ${'variant'.padEnd(28)} ${'ops/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  successes per round`);
+      console.log(`  ${'ours (seat counter)'.padEnd(28)} ${o.opsPerSec.toFixed(0).padStart(8)} ${o.p50.toFixed(1).padStart(8)} ${o.p95.toFixed(1).padStart(8)}  ${o.ok.join(', ')}${o.full.some((n) => n) ? ` (409 full: ${o.full.join(', ')})` : ''}`);
+      console.log(`  ${'baseline (plain insert)'.padEnd(28)} ${p.opsPerSec.toFixed(0).padStart(8)} ${p.p50.toFixed(1).padStart(8)} ${p.p95.toFixed(1).padStart(8)}  ${p.ok.join(', ')}`);
+      console.log(`  ratio ours/baseline: throughput ${(o.opsPerSec / p.opsPerSec).toFixed(2)}x, median latency ${(o.p50 / p.p50).toFixed(2)}x, p95 ${(o.p95 / p.p95).toFixed(2)}x`);
+      if (o.errors || p.errors) console.log(`  unexpected errors: ours ${o.errors}, baseline ${p.errors}`);
+      if (capacity !== undefined) {
+        const held = o.ok.every((n) => n === capacity);
+        console.log(`  capacity ${capacity}: ours let ${o.ok.join(', ')} through -> ${held ? 'HELD' : 'VIOLATED'}; baseline let ${p.ok.join(', ')} through`);
+        if (!held) process.exitCode = 1;
+      }
+      if (o.errors) process.exitCode = 1;
+    }
+
+    // Warm-up: connections opened, plans cached.
+    await drive(schedules.slice(0, 100).map((s, i) => ours(people[i % people.length]!, body(s, i))), CONCURRENCY);
+
+    await compare(`1. Distinct times: ${schedules.length} bookings, each at its own time`, (kind) =>
+      schedules.map((s, i) => (kind === 'ours' ? ours : plain)(people[i % people.length]!, body(s, i))),
+    );
+
+    const oneTime = schedules[0]!;
+    await compare(
+      `2. Contended: ${CLIENTS} customers book ${oneTime} at once (capacity ${config.SLOT_CAPACITY})`,
+      (kind) => people.slice(0, CLIENTS).map((who, i) => (kind === 'ours' ? ours : plain)(who, body(oneTime, i))),
+      config.SLOT_CAPACITY,
+    );
+
+    const bigCapacity = 50;
+    const bigDeps: SlotDeps = { db, config: { ...config, SLOT_CAPACITY: bigCapacity } };
+    await compare(
+      `3. Contended, capacity ${bigCapacity}: ${CLIENTS} customers book ${oneTime} at once`,
+      (kind) =>
+        people.slice(0, CLIENTS).map((who, i) =>
+          kind === 'ours'
+            ? async (): Promise<'ok' | 'full'> => {
+                try {
+                  await bookSlot(bigDeps, who, body(oneTime, i));
+                  return 'ok';
+                } catch (err) {
+                  if ((err as { code?: string }).code === 'SLOT_FULL') return 'full';
+                  throw err;
+                }
+              }
+            : plain(who, body(oneTime, i)),
+        ),
+      bigCapacity,
+    );
+  } finally {
+    await database?.close();
+    const c = new pg.Client({ connectionString: BASE_DB });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
