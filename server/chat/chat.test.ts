@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, TypingEvent } from '#shared/chat';
@@ -108,6 +109,18 @@ describe('send_message', () => {
     expect(await errorEvent).toMatchObject({ message: CHAT_TEXT.receiverRequired });
     expect(await send(staff.socket, { message: 'Hello?', receiverId: admin.user.id })).toEqual({ ok: false, error: CHAT_TEXT.customerNotFound });
     expect(await send(staff.socket, { message: 'Hello?', receiverId: 'nobody' })).toEqual({ ok: false, error: CHAT_TEXT.customerNotFound });
+  });
+
+  it('checks the sender against the database on every send: a re-roled account follows its new role, a deleted one is refused', async () => {
+    const { customer, other } = await people();
+    const c = await client(customer.token);
+    await t.database.db.execute(sql`update users set role = 'employee' where id = ${customer.user.id}`);
+    expect(await send(c.socket, { message: 'Still a customer?' })).toEqual({ ok: false, error: CHAT_TEXT.receiverRequired });
+    const o = await client(other.token);
+    await t.database.db.execute(sql`delete from users where id = ${other.user.id}`);
+    const gone = nextEvent(o.socket, 'disconnect');
+    expect(await send(o.socket, { message: 'Am I still here?' })).toEqual({ ok: false, error: 'Authentication failed' });
+    await gone;
   });
 
   it('refuses blank and over-long messages with an error event, storing nothing', async () => {

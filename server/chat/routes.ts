@@ -24,6 +24,7 @@ import {
   loadChatter,
   loadCustomer,
   markConversationRead,
+  SenderChangedError,
   staffInbox,
   storeMessage,
   unreadCount,
@@ -112,7 +113,11 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const { message, created } = await storeMessage(app.db, limiter, me, request.body);
+      const { message, created } = await storeMessage(app.db, limiter, me, request.body).catch((err: unknown) => {
+        // The role changed between loading the user and storing: apply the current one.
+        if (err instanceof SenderChangedError) return storeMessage(app.db, limiter, err.current, request.body);
+        throw err;
+      });
       if (created) deliverMessage(app.io, message);
       return reply.status(created ? 201 : 200).send(message);
     },

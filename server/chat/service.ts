@@ -5,7 +5,7 @@ import { CHAT_BROADCAST, CHAT_EVENTS, CHAT_TEXT, type ChatMessage, type Conversa
 import type { Role } from '#shared/constants';
 import { rowsOf, type Db } from '../db/client';
 import { chatMessages, users } from '../db/schema/index';
-import { AppError, errors } from '../errors';
+import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import type { Cursor } from '../lib/pagination';
 import { roleRoom, userRoom } from '../plugins/socket';
@@ -66,6 +66,13 @@ export interface SendResult {
   created: boolean;
 }
 
+/** The sender's role is no longer the one the caller believed (changed by an admin since the socket connected). */
+export class SenderChangedError extends Error {
+  constructor(readonly current: Chatter) {
+    super('sender changed');
+  }
+}
+
 async function findStored(db: Db, senderId: string, clientMessageId: string): Promise<Row | undefined> {
   const [row] = await db
     .select()
@@ -75,9 +82,36 @@ async function findStored(db: Db, senderId: string, clientMessageId: string): Pr
   return row;
 }
 
+interface MessageRow {
+  id: string;
+  sender_id: string;
+  sender_name: string;
+  sender_role: string;
+  receiver_id: string | null;
+  customer_id: string | null;
+  client_message_id: string;
+  message: string;
+  created_at: string | Date;
+}
+
+const fromSqlRow = (r: MessageRow): Row => ({
+  id: r.id,
+  senderId: r.sender_id,
+  senderName: r.sender_name,
+  senderRole: r.sender_role,
+  receiverId: r.receiver_id,
+  customerId: r.customer_id,
+  clientMessageId: r.client_message_id,
+  message: r.message,
+  createdAt: new Date(r.created_at),
+});
+
 /**
  * Stores a message exactly once per (sender, clientMessageId). A customer writes to the staff; staff write to
  * one customer (receiverId) or to every customer ('all'). A resend answers the stored row with created=false.
+ *
+ * `sender` is who the caller believes is writing; one statement checks it against the database (the account still
+ * exists with that role, the named customer is a customer) while inserting, and copies the current name.
  */
 export async function storeMessage(db: Db, limiter: TokenBuckets, sender: Chatter, input: SendMessage): Promise<SendResult> {
   let customerId: string | null;
@@ -88,12 +122,9 @@ export async function storeMessage(db: Db, limiter: TokenBuckets, sender: Chatte
       customerId = null;
       receiverId = CHAT_BROADCAST;
     } else {
-      const customer = await loadCustomer(db, input.receiverId).catch((err: unknown) => {
-        if (err instanceof AppError && err.statusCode === 404) throw errors.validation(CHAT_TEXT.customerNotFound);
-        throw err;
-      });
-      customerId = customer.id;
-      receiverId = customer.id;
+      if (!isUuid(input.receiverId)) throw errors.validation(CHAT_TEXT.customerNotFound);
+      customerId = input.receiverId;
+      receiverId = input.receiverId;
     }
   } else {
     // A customer always writes into their own conversation, whatever receiverId the client names.
@@ -109,24 +140,28 @@ export async function storeMessage(db: Db, limiter: TokenBuckets, sender: Chatte
     throw errors.rateLimited(CHAT_TEXT.rateLimited);
   }
 
-  const [inserted] = await db
-    .insert(chatMessages)
-    .values({
-      senderId: sender.id,
-      senderName: sender.name,
-      senderRole: sender.role,
-      receiverId,
-      customerId,
-      clientMessageId,
-      message: input.message,
-    })
-    .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientMessageId] })
-    .returning();
-  if (inserted) return { message: toChatMessage(inserted), created: true };
+  const customerCheck =
+    customerId === null || customerId === sender.id
+      ? sql``
+      : sql`and exists (select 1 from users c where c.id = ${customerId} and c.role = 'user')`;
+  const inserted = rowsOf<MessageRow>(
+    await db.execute(sql`
+      insert into chat_messages (sender_id, sender_name, sender_role, receiver_id, customer_id, client_message_id, message)
+      select s.id, s.name, s.role, ${receiverId}, ${customerId}, ${clientMessageId}, ${input.message}
+        from users s
+       where s.id = ${sender.id} and s.role = ${sender.role} ${customerCheck}
+      on conflict (sender_id, client_message_id) do nothing
+      returning *`),
+  )[0];
+  if (inserted) return { message: toChatMessage(fromSqlRow(inserted)), created: true };
+
   const stored = await findStored(db, sender.id, clientMessageId);
-  // The conflicting row can only vanish if the account was deleted in between.
-  if (!stored) throw errors.notFound('Message');
-  return { message: toChatMessage(stored), created: false };
+  if (stored) return { message: toChatMessage(stored), created: false };
+  // Nothing stored: find out which check failed.
+  const current = await loadChatter(db, sender.id);
+  if (!current) throw errors.unauthenticated();
+  if (current.role !== sender.role) throw new SenderChangedError(current);
+  throw errors.validation(CHAT_TEXT.customerNotFound);
 }
 
 /** The rooms a stored message is delivered to. */

@@ -16,7 +16,7 @@ import { isUuid } from '../lib/ids';
 import type { AuthUser } from '../plugins/auth';
 import { roleRoom, userRoom } from '../plugins/socket';
 import type { TokenBuckets } from './rate-limit';
-import { conversationRoom, deliverMessage, isStaff, loadChatter, storeMessage } from './service';
+import { conversationRoom, deliverMessage, isStaff, SenderChangedError, storeMessage } from './service';
 
 type Ack = (res: unknown) => void;
 const asAck = (v: unknown): Ack | undefined => (typeof v === 'function' ? (v as Ack) : undefined);
@@ -28,8 +28,9 @@ interface ChatSocketState {
 }
 
 /**
- * Chat over Socket.IO. Identity is the socket's authenticated user (re-read from the database on every send,
- * so a deleted or re-roled account cannot keep writing as before); client-sent sender fields are ignored.
+ * Chat over Socket.IO. Identity is the socket's authenticated user; every send is checked against the database in
+ * the same statement that stores it, so a deleted or re-roled account cannot keep writing as before. Client-sent
+ * sender fields are ignored.
  */
 export function registerChatSocket(app: FastifyInstance, limiter: TokenBuckets): void {
   app.io.on('connection', (socket: Socket) => {
@@ -87,19 +88,26 @@ export function registerChatSocket(app: FastifyInstance, limiter: TokenBuckets):
         const parsed = SendMessageSchema.safeParse(payload);
         if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? MSG.chatSendFailed);
         try {
-          const sender = await loadChatter(app.db, me().id);
-          if (!sender) {
-            fail(MSG.authFailed);
-            socket.disconnect(true);
-            return;
+          let result;
+          try {
+            result = await storeMessage(app.db, limiter, me(), parsed.data);
+          } catch (err) {
+            if (!(err instanceof SenderChangedError)) throw err;
+            // An admin changed this person's role since they connected: move them and apply the new role's rules.
+            await moveRoleRoom(socket, me().role, err.current.role);
+            socket.data.user = { ...me(), name: err.current.name, role: err.current.role };
+            result = await storeMessage(app.db, limiter, err.current, parsed.data);
           }
-          if (sender.role !== me().role) await moveRoleRoom(socket, me().role, sender.role);
-          socket.data.user = { ...me(), name: sender.name, role: sender.role };
-          const { message, created } = await storeMessage(app.db, limiter, sender, parsed.data);
+          const { message, created } = result;
           // Stored first; a resend of a stored message is answered but not delivered twice.
           if (created) deliverMessage(app.io, message, socket.id);
           reply?.({ ok: true, message } satisfies SendAck);
         } catch (err) {
+          if (err instanceof AppError && err.statusCode === 401) {
+            fail(MSG.authFailed);
+            socket.disconnect(true);
+            return;
+          }
           if (err instanceof AppError && err.statusCode < 500) return fail(err.message);
           app.log.error({ err, userId: me().id }, 'chat send failed');
           fail(MSG.chatSendFailed);
