@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'pawcare-config-'));
+const env = (vars: Record<string, string>) => ({ DATA_DIR: tmp(), ...vars }) as NodeJS.ProcessEnv;
+const secret = 's'.repeat(40);
+
+function configError(vars: Record<string, string>): string {
+  try {
+    loadConfig(env(vars));
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig(env({ JWT_SECRET: secret }));
+    expect(c).toMatchObject({ NODE_ENV: 'development', PORT: 3000, HOST: '0.0.0.0', SLOT_OPEN: '09:00', SLOT_CLOSE: '18:00', LOGIN_RATE_LIMIT_IP: 20, LOGIN_RATE_LIMIT_EMAIL: 5, SEED_DEMO: true });
+    expect(path.isAbsolute(c.dataDir)).toBe(true);
+    expect(c.warnings).toEqual([]);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ SLOT_OPEN: '9am' }, 'SLOT_OPEN'],
+    [{ SLOT_MINUTES: 'half an hour' }, 'SLOT_MINUTES'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ JWT_EXPIRES_IN: 'forever' }, 'JWT_EXPIRES_IN'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ CLINIC_TZ: 'Mars/Olympus' }, 'CLINIC_TZ'],
+    [{ SLOT_OPEN: '18:00', SLOT_CLOSE: '09:00' }, 'SLOT_CLOSE'],
+    [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_EMAIL/ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+    [{ LOGIN_RATE_LIMIT_IP: '0' }, 'LOGIN_RATE_LIMIT_IP'],
+  ])('refuses %j naming %s', (vars, name) => {
+    expect(configError({ JWT_SECRET: secret, ...vars })).toMatch(new RegExp(`- ${name.replace('/', '\\/')}:`));
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = configError({ PORT: 'abc', SLOT_OPEN: '9am', LOG_LEVEL: 'loud' });
+    expect(message).toContain('PORT:');
+    expect(message).toContain('SLOT_OPEN:');
+    expect(message).toContain('LOG_LEVEL:');
+  });
+
+  it('refuses to start in production without JWT_SECRET', () => {
+    expect(configError({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare' })).toContain('JWT_SECRET: required in production');
+  });
+
+  it('warns in production without DATABASE_URL that PGlite is not durable, and does not seed demo accounts elsewhere', () => {
+    const c = loadConfig(env({ NODE_ENV: 'production', JWT_SECRET: secret }));
+    expect(c.warnings.join('\n')).toMatch(/DATABASE_URL not set in production.*PGlite.*NOT durable/s);
+    const pg = loadConfig(env({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://db/pawcare' }));
+    expect(pg.warnings).toEqual([]);
+    expect(pg.SEED_DEMO).toBe(false);
+  });
+
+  it('generates a development secret under DATA_DIR once and reuses it', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv);
+    expect(first.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(first.warnings.join()).toContain(path.join(dir, 'jwt-secret'));
+    const file = path.join(dir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8')).toBe(first.JWT_SECRET);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o077).toBe(0);
+    const second = loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv);
+    expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
+    // Another data directory gets another secret.
+    expect(loadConfig({ DATA_DIR: tmp() } as NodeJS.ProcessEnv).JWT_SECRET).not.toBe(first.JWT_SECRET);
+  });
+
+  it('treats empty variables as unset', () => {
+    const c = loadConfig(env({ JWT_SECRET: secret, DATABASE_URL: '', REDIS_URL: '', CORS_ORIGIN: '', SEED_DEMO: '' }));
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.REDIS_URL).toBeUndefined();
+    expect(c.SEED_DEMO).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** The real entry points in child processes: `npm run create-admin`, then `server/main.ts` started and stopped. */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-main-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+/** Env for a child: only what it needs, on a throw-away embedded database. */
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'npm_config_cache'];
+  const base = Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
+  return { ...base, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...extra };
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+describe('npm run create-admin', () => {
+  it('creates an admin, and running it again changes nothing', async () => {
+    const first = await run('npm', ['run', '--silent', 'create-admin', '--', 'Chief@Example.com', 'chiefpass1'], childEnv());
+    expect(first.out).toContain('Admin chief@example.com created.');
+    expect(first.code).toBe(0);
+    const again = await run('npm', ['run', '--silent', 'create-admin', '--', 'chief@example.com', 'otherpass'], childEnv());
+    expect(again.out).toContain('chief@example.com is already an admin.');
+    expect(again.code).toBe(0);
+  }, 120_000);
+
+  it('explains its usage when the arguments are wrong', async () => {
+    const res = await run('npm', ['run', '--silent', 'create-admin', '--', 'not-an-email', '1'], childEnv());
+    expect(res.code).toBe(2);
+    expect(res.out).toContain('Usage: npm run create-admin -- <email> <password>');
+    expect(res.out).toContain('Invalid email format');
+  }, 60_000);
+});
+
+describe('server/main.ts', () => {
+  it('refuses a bad configuration, naming the variable', async () => {
+    const res = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], childEnv({ PORT: 'abc', SLOT_OPEN: '9am' }));
+    expect(res.code).toBe(1);
+    expect(res.out).toContain('PORT:');
+    expect(res.out).toContain('SLOT_OPEN:');
+  }, 60_000);
+
+  it('serves the admin made by create-admin, then stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: childEnv({ PORT: '0', HOST: '127.0.0.1' }),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    children.push(child);
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const port = await new Promise<number>((resolve, reject) => {
+      child.on('message', (m: { ready?: boolean; port?: number }) => m.ready && resolve(m.port!));
+      void exited.then((code) => reject(new Error(`server exited early (${code}): ${out}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+
+    const health = await fetch(`${base}/healthz`);
+    expect(await health.json()).toEqual({ ok: true });
+    const ready = await fetch(`${base}/readyz`);
+    expect(await ready.json()).toEqual({ ok: true, db: 'pglite' });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'chief@example.com', password: 'chiefpass1' }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).user.role).toBe('admin');
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out).not.toMatch(/error during shutdown|took too long/);
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  }, 120_000);
+});
