@@ -84,9 +84,13 @@ export function ProductAd({ products, intervalMs, onOpen, actionLabel, label }: 
             <button type="button" onClick={() => step(-1)} className="rounded-md px-2 py-2 text-white hover:bg-white/15" aria-label="Previous offer">
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" onClick={() => setPaused((p) => !p)} className="rounded-md px-3 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/15">
+            <button
+              type="button"
+              onClick={() => setPaused((p) => !p)}
+              aria-label={paused ? 'Play offers' : 'Pause offers'}
+              className="rounded-md px-3 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/15"
+            >
               {paused ? 'Play' : 'Pause'}
-              <span className="sr-only"> offers</span>
             </button>
             <button type="button" onClick={() => step(1)} className="rounded-md px-2 py-2 text-white hover:bg-white/15" aria-label="Next offer">
               <span aria-hidden="true">›</span>

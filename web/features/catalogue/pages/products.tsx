@@ -69,7 +69,8 @@ export default function ProductsPage() {
   }, [highlighted, listed]);
 
   const filtered = isFiltered(draft);
-  const resultText = products.isPending ? '' : `${list.length} ${list.length === 1 ? 'product' : 'products'}${filtered ? ' match your filters' : ''}`;
+  const one = list.length === 1;
+  const resultText = products.isPending ? '' : `${list.length} ${one ? 'product' : 'products'}${filtered ? (one ? ' matches your filters' : ' match your filters') : ''}`;
 
   return (
     <PageShell title="Products" intro="Food, toys, accessories and care for your pet, at clinic-approved prices.">

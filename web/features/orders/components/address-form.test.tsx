@@ -15,5 +15,17 @@ describe('AddressForm', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(onSave).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText(/Full name/), 'Asha Rao');
+    await user.type(screen.getByLabelText(/House/), ' 4B ');
+    await user.type(screen.getByLabelText(/Landmark/), 'Opposite the park');
+    await user.type(screen.getByLabelText(/City/), 'Pune');
+    await user.type(screen.getByLabelText(/State/), 'Maharashtra');
+    await user.clear(screen.getByLabelText(/Pin Code/));
+    await user.type(screen.getByLabelText(/Pin Code/), '411001');
+    await user.type(screen.getByLabelText(/Country/), 'India');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0]![0]).toEqual({ name: 'Asha Rao', house: '4B', landmark: 'Opposite the park', city: 'Pune', state: 'Maharashtra', pin: '411001', country: 'India' });
   });
 });
