@@ -150,7 +150,9 @@ function fromRaw(r: RawBooking): Row {
  * Books a seat for the signed-in customer in ONE statement: a data-modifying CTE takes a seat with an atomic
  * conditional upsert of the time's counter (no row back = full), and the booking is inserted only from that
  * row. A duplicate pet at that time violates a unique index and fails the whole statement, seat included.
- * One round trip, no read-then-write window.
+ * One round trip, no read-then-write window: the NOT EXISTS read only refuses early when the time is already
+ * full (the counter row locks every upsert, even a refused one, so a crowd on a full time would queue on it);
+ * the conditional upsert alone decides who gets a seat.
  */
 export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody): Promise<SlotBooking> {
   const { db, config } = deps;
@@ -164,7 +166,10 @@ export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody)
       rowsOf<RawBooking>(
         await db.execute(sql`
           with seat as (
-            insert into slot_times (starts_at, booked) values (${startsAt.toISOString()}::timestamptz, 1)
+            insert into slot_times (starts_at, booked)
+            select ${startsAt.toISOString()}::timestamptz, 1
+            -- Fast path, no lock: a time already full is refused without queueing on its row.
+            where not exists (select 1 from slot_times where starts_at = ${startsAt.toISOString()}::timestamptz and booked >= ${config.SLOT_CAPACITY})
             on conflict (starts_at) do update set booked = slot_times.booked + 1
             where slot_times.booked < ${config.SLOT_CAPACITY}
             returning starts_at

@@ -182,7 +182,7 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
                       }`}
                     >
                       <input type="radio" value={s.time} disabled={disabled} className="absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed" {...register('time')} />
-                      <span className="font-semibold">{s.time}</span>
+                      <span className="font-semibold">{s.time}</span>{' '}
                       <span className={`text-xs ${time === s.time && !disabled ? 'text-white' : ''}`}>{note}</span>
                     </label>
                   );
