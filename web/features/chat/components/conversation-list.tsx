@@ -8,10 +8,11 @@ export interface ConversationListProps {
   onSelect: (target: string) => void;
   loading: boolean;
   failed: boolean;
+  meId: string;
 }
 
 /** Staff side list: 'All customers', then each customer with the last message, unread count and presence. */
-export function ConversationList({ conversations, selected, online, onSelect, loading, failed }: ConversationListProps) {
+export function ConversationList({ conversations, selected, online, onSelect, loading, failed, meId }: ConversationListProps) {
   const item = (active: boolean) =>
     `flex w-full flex-col gap-0.5 rounded-lg px-3 py-2 text-left text-sm ${active ? 'bg-brand-700 text-white' : 'bg-white text-ink hover:bg-brand-50'}`;
   return (
@@ -45,7 +46,7 @@ export function ConversationList({ conversations, selected, online, onSelect, lo
                 </span>
                 <span className={`flex justify-between gap-2 text-xs ${active ? 'text-white/90' : 'text-ink-muted'}`}>
                   <span className="truncate">
-                    {c.lastMessage.senderRole === 'user' ? '' : 'You/staff: '}
+                    {c.lastMessage.senderRole === 'user' ? '' : c.lastMessage.senderId === meId ? 'You: ' : `${c.lastMessage.senderName}: `}
                     {c.lastMessage.message}
                   </span>
                   <time dateTime={c.lastMessage.timestamp} className="shrink-0">

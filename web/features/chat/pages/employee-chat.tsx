@@ -115,6 +115,7 @@ function EmployeeChat({ meId }: { meId: string }) {
             onSelect={setTarget}
             loading={conversations.isLoading}
             failed={conversations.isError}
+            meId={meId}
           />
         </aside>
         <section aria-label={`Conversation: ${targetName}`} className="flex min-h-[28rem] flex-col overflow-hidden rounded-xl bg-white text-ink shadow-sm ring-1 ring-black/5 md:h-[70vh]">
