@@ -11,13 +11,14 @@ import { applyTheme, themeQueryOptions, THEME_QUERY_KEY } from '../lib/theme';
  */
 export function ThemeSync() {
   const queryClient = useQueryClient();
-  const { data } = useQuery(themeQueryOptions());
+  const { data, isPlaceholderData } = useQuery(themeQueryOptions());
 
   useEffect(() => {
-    if (!data) return;
+    // The placeholder is the locally mirrored value, which main.tsx has already painted.
+    if (!data || isPlaceholderData) return;
     applyTheme(data);
     storeTheme(data);
-  }, [data]);
+  }, [data, isPlaceholderData]);
 
   useSocketEvent('theme', (payload: { theme?: unknown } | undefined) => {
     if (isTheme(payload?.theme)) queryClient.setQueryData<Theme>(THEME_QUERY_KEY, payload.theme);

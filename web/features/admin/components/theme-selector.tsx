@@ -29,7 +29,8 @@ export function ThemeSelector() {
   const current = useQuery(themeQueryOptions());
   const mutation = useSetThemeMutation();
   const [choice, setChoice] = useState<Theme | null>(null);
-  const saved = current.data;
+  // The locally mirrored placeholder may be stale: preselect only what the server says.
+  const saved = current.isPlaceholderData ? undefined : current.data;
   useEffect(() => {
     if (saved && choice === null) setChoice(saved);
   }, [saved, choice]);

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, makeUser, renderApp, storeSignedIn } from '../test/utils';
+import { useSession } from './session';
+
+function WhoAmI() {
+  const { user, status } = useSession();
+  return <p>{user ? `${user.name} (${status})` : 'Nobody'}</p>;
+}
+
+describe('session', () => {
+  it('re-validates a stored token on load and refreshes the stored user', async () => {
+    storeSignedIn(makeUser({ name: 'Old Name' }), 'good-token');
+    const calls = fakeServer({ 'GET /api/auth/me': () => ({ body: makeUser({ name: 'New Name' }) }) });
+    renderApp(<WhoAmI />, { validateSession: true });
+    expect(await screen.findByText('New Name (authenticated)')).toBeInTheDocument();
+    expect(calls[0]!.headers.authorization).toBe('Bearer good-token');
+    expect(JSON.parse(localStorage.getItem('user')!).name).toBe('New Name');
+  });
+
+  it('clears a token the server rejects and says "Authentication failed"', async () => {
+    storeSignedIn(makeUser(), 'expired-token');
+    fakeServer({ 'GET /api/auth/me': () => ({ status: 401, body: { error: 'Token expired', code: 'UNAUTHENTICATED' } }) });
+    renderApp(<WhoAmI />, { validateSession: true });
+    expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
+    expect(screen.getByText('Nobody')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('keeps the session when the server cannot be reached', async () => {
+    storeSignedIn(makeUser({ name: 'Offline Person' }), 'good-token');
+    fakeServer({}); // restores the real fetch after the test
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    renderApp(<WhoAmI />, { validateSession: true });
+    expect(await screen.findByText('Offline Person (authenticated)')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('good-token');
+  });
+});

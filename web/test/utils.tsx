@@ -1,0 +1,116 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { onTestFinished } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import type { User } from '#shared/auth';
+import { createQueryClient } from '../lib/query-client';
+import { SessionProvider } from '../lib/session';
+
+/** A user as the API returns it. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'u1',
+    id: 'u1',
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    phone: '9876543210',
+    address: null,
+    bloodGroup: null,
+    role: 'user',
+    image: '/api/avatar?name=Asha%20Rao',
+    hasIdentityProof: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Puts a session in localStorage, as a previous login would have. */
+export function storeSignedIn(user: User, token = 'test-token') {
+  localStorage.setItem('token', token);
+  localStorage.setItem('user', JSON.stringify(user));
+  onTestFinished(() => localStorage.clear());
+}
+
+export interface FetchCall {
+  url: string;
+  method: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: FetchCall) => { status?: number; body?: unknown } | undefined;
+
+/**
+ * Replaces window.fetch with a fake server: each handler is tried in order, the first answer wins; unknown
+ * requests answer 404. Returns the list of calls made.
+ */
+export function fakeServer(handlers: Record<string, Handler>): FetchCall[] {
+  const calls: FetchCall[] = [];
+  const realFetch = globalThis.fetch;
+  onTestFinished(() => {
+    globalThis.fetch = realFetch;
+  });
+  globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = init.body instanceof FormData ? init.body : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const call = { url, method, body, headers };
+    calls.push(call);
+    for (const [key, handler] of Object.entries(handlers)) {
+      const [m, path] = key.split(' ');
+      if (m === method && url.split('?')[0] === path) {
+        const res = handler(call);
+        if (res) return new Response(res.body === undefined ? null : JSON.stringify(res.body), { status: res.status ?? 200, headers: { 'content-type': 'application/json' } });
+      }
+    }
+    return new Response(JSON.stringify({ error: 'Not found', code: 'NOT_FOUND' }), { status: 404 });
+  }) as typeof fetch;
+  return calls;
+}
+
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <p data-testid="location">{pathname}</p>;
+}
+
+/**
+ * Renders UI inside the app's providers and a memory router. `routes` maps extra paths to elements, so a test
+ * can see where a redirect went; the current path is in the element with test id "location".
+ */
+export interface RenderAppOptions {
+  /** Route pattern the UI is mounted at. */
+  path?: string;
+  /** The URL to start on (default: path). */
+  at?: string;
+  routes?: Record<string, ReactNode>;
+  /** Run GET /api/auth/me on mount, as the real app does. */
+  validateSession?: boolean;
+}
+
+export function renderApp(ui: ReactElement, options: RenderAppOptions = {}) {
+  const { path = '/', at = path, routes = {}, validateSession = false } = options;
+  // Sessions and themes the app stores must not leak into the next test.
+  onTestFinished(() => localStorage.clear());
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider validateOnMount={validateSession}>
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route path={path} element={ui} />
+            {Object.entries(routes).map(([p, el]) => (
+              <Route key={p} path={p} element={el} />
+            ))}
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+        <ToastContainer autoClose={3000} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
