@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { BASE_URL, createUser, expect, loginViaUI, test, type TestUser } from './fixtures';
 
@@ -15,6 +16,14 @@ async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
   const page = await context.newPage();
   await loginViaUI(page, user);
   return page;
+}
+
+/** Serious and critical axe (WCAG 2.1 A/AA) violations of the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
 
 async function bookThroughForm(page: Page, o: { date: string; time: string; petName: string; petAge?: string }) {
@@ -171,5 +180,27 @@ test.describe('slot booking', () => {
     await pixel.getByRole('button', { name: /^Cancel booking/ }).click();
     await expect(page.getByText('Slot cancelled!')).toBeVisible();
     await expect(pixel).toHaveCount(0);
+  });
+
+  test('the booking form, the booked view and the confirm form have no serious accessibility violations', async ({ page, browser, request }) => {
+    const customer = await createUser(request, 'user');
+    const employee = await createUser(request, 'employee');
+    await loginViaUI(page, customer);
+    await page.goto('/slots');
+    await page.getByLabel('Date').fill(clinicDay(7));
+    await expect(page.getByRole('radio', { name: /^09:00/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await bookThroughForm(page, { date: clinicDay(7), time: '09:00', petName: 'Axe' });
+    await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
+    await expect(page.getByText('Slot booked successfully!')).toBeHidden({ timeout: 10_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const staff = await signedIn(browser, employee);
+    await staff.goto('/employee/slots');
+    await staff.getByRole('button', { name: /^Confirm booking for Axe/ }).click();
+    await expect(staff.getByRole('dialog', { name: 'Confirm booking' })).toBeVisible();
+    expect(await seriousViolations(staff)).toEqual([]);
+    await staff.context().close();
   });
 });
