@@ -14,6 +14,14 @@ export interface ProductAdProps {
   label: string;
 }
 
+// Fixed heights, so the page does not jump when the offers arrive (layout shift).
+const AD_FRAME = 'overflow-hidden rounded-xl min-h-[190px] sm:min-h-[130px]';
+
+/** The ad's frame while the products load. */
+export function ProductAdPlaceholder() {
+  return <div aria-hidden="true" className={`${AD_FRAME} animate-pulse bg-brand-900/80`} />;
+}
+
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 }
@@ -36,7 +44,7 @@ export function ProductAd({ products, intervalMs, onOpen, actionLabel, label }: 
     return () => window.clearInterval(id);
   }, [rotating, count, intervalMs]);
 
-  if (count === 0) return null;
+  if (count === 0) return <ProductAdPlaceholder />;
   const product = products[index % count]!;
   const step = (delta: number) => setIndex((i) => (i + delta + count) % count);
 
@@ -50,7 +58,7 @@ export function ProductAd({ products, intervalMs, onOpen, actionLabel, label }: 
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
-      className="overflow-hidden rounded-xl bg-linear-to-r from-brand-900 to-brand-700 text-white shadow-md"
+      className={`${AD_FRAME} bg-linear-to-r from-brand-900 to-brand-700 text-white shadow-md`}
     >
       <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
         <div

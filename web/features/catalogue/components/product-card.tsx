@@ -44,3 +44,19 @@ export function ProductCard({ product, onAddToCart, highlighted = false, eager =
     </article>
   );
 }
+
+/** A grey card of the same size as a product card, shown while the catalogue loads. */
+export function ProductCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex w-full animate-pulse flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5">
+      <div className="aspect-[4/3] w-full bg-gray-200" />
+      <div className="flex flex-col gap-3 p-4">
+        <div className="h-5 w-3/4 rounded bg-gray-200" />
+        <div className="h-4 w-1/3 rounded bg-gray-200" />
+        <div className="h-8 w-full rounded bg-gray-100" />
+        <div className="h-6 w-1/2 rounded bg-gray-200" />
+        <div className="h-9 w-full rounded bg-gray-200" />
+      </div>
+    </div>
+  );
+}

@@ -55,8 +55,8 @@ export default function MedicalTipsPage() {
             </li>
           ))}
         </ul>
-        {products.data && products.data.length > 0 && (
-          <ProductAd products={products.data} intervalMs={TIPS_AD_ROTATE_MS} onOpen={open} actionLabel="View product" label="Recommended products" />
+        {!products.isError && (
+          <ProductAd products={products.data ?? []} intervalMs={TIPS_AD_ROTATE_MS} onOpen={open} actionLabel="View product" label="Recommended products" />
         )}
         <p className="themed text-sm">These tips do not replace a visit: if you are worried about your pet, book a slot with our vets.</p>
       </div>

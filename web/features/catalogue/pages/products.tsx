@@ -3,13 +3,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Product } from '#shared/catalogue';
 import { PRODUCT_AD_ROTATE_MS } from '#shared/constants';
 import { PageShell } from '../../../components/page-shell';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { EmptyState, ErrorState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useAllProducts } from '../api/get-all-products';
 import { useProducts } from '../api/get-products';
 import { ProductAd } from '../components/product-ad';
-import { ProductCard } from '../components/product-card';
+import { ProductCard, ProductCardSkeleton } from '../components/product-card';
 import { ProductFilters } from '../components/product-filters';
 import { DEFAULT_FILTERS, isFiltered, readFilters, writeFilters, type CatalogueFilters } from '../lib/filters';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -75,9 +75,9 @@ export default function ProductsPage() {
   return (
     <PageShell title="Products" intro="Food, toys, accessories and care for your pet, at clinic-approved prices.">
       <div className="space-y-6">
-        {allProducts.data && allProducts.data.length > 0 && (
+        {allProducts.isError ? null : (
           <ProductAd
-            products={allProducts.data}
+            products={allProducts.data ?? []}
             intervalMs={PRODUCT_AD_ROTATE_MS}
             onOpen={addToCart}
             actionLabel={isCustomer ? 'Buy now' : 'Log in to buy'}
@@ -104,7 +104,18 @@ export default function ProductsPage() {
         </p>
 
         {products.isPending ? (
-          <LoadingState label="Loading products…" />
+          <div>
+            <p role="status" className="sr-only">
+              Loading products…
+            </p>
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {Array.from({ length: 8 }, (_, i) => (
+                <li key={i} className="flex">
+                  <ProductCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : products.isError ? (
           <ErrorState message={errorMessage(products.error, 'Could not load products. Please try again.')} onRetry={() => void products.refetch()} />
         ) : list.length === 0 ? (
