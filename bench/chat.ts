@@ -5,7 +5,7 @@
  * JSON fan-out only) in the same run, as the floor to compare with.
  *
  * Env: CHAT_BENCH_CUSTOMERS (500), CHAT_BENCH_EMPLOYEES (5), CHAT_BENCH_RATE (200 msg/s), CHAT_BENCH_SECONDS (20),
- * CHAT_BENCH_WARMUP (2 s), BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
+ * CHAT_BENCH_WARMUP (2 s), CHAT_BENCH_PROFILE=1 (CPU profile of the server under bench/results/profiles), BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -25,7 +25,8 @@ const EMPLOYEES = num('CHAT_BENCH_EMPLOYEES', 5);
 const RATE = num('CHAT_BENCH_RATE', 200);
 const SECONDS = num('CHAT_BENCH_SECONDS', 20);
 const WARMUP = num('CHAT_BENCH_WARMUP', 2);
-const DRAIN_MS = 5000;
+/** After the load stops, how long to wait for every ack and delivery before counting what is missing. */
+const DRAIN_MS = 30_000;
 const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -92,9 +93,10 @@ interface Run {
   connectMs: number;
 }
 
-function startChild(script: string, args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+function startChild(script: string, args: string[], env: Record<string, string>, profile = false): Promise<{ child: ChildProcess; port: number }> {
+  const execArgv = ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [])];
   return new Promise((resolve, reject) => {
-    const child = fork(script, args, { cwd: root, execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(script, args, { cwd: root, execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const timer = setTimeout(() => reject(new Error(`${script} did not start in 60 s`)), 60_000);
     child.on('message', (m: { ready?: boolean; port?: number }) => {
       if (m.ready && m.port) {
@@ -196,7 +198,7 @@ async function drive(
   const employees = people.filter((p) => p.role === 'employee');
   const expected = run.measuredSent * employees.length;
   const drainStart = performance.now();
-  while (performance.now() - drainStart < DRAIN_MS && run.latencies.length < expected) await sleep(50);
+  while (performance.now() - drainStart < DRAIN_MS && (run.latencies.length < expected || run.acked < run.sent)) await sleep(50);
   for (const c of clients.values()) c.close();
   return run;
 }
@@ -247,7 +249,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       JWT_SECRET: secret,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-')),
-    });
+    }, process.env.CHAT_BENCH_PROFILE === '1');
     children.push(server.child);
     const relay = await startChild(fileURLToPath(import.meta.url), ['relay'], {});
     children.push(relay.child);
