@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { User } from '#shared/auth';
@@ -78,6 +78,19 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
       setValue('time', '');
     }
   }, [date, setValue]);
+
+  // Someone else took the last seat of the picked time while the form was open (availability is live).
+  const [taken, setTaken] = useState<string | null>(null);
+  const pickedSlot = availability.data?.date === date ? availability.data.slots.find((s) => s.time === time) : undefined;
+  useEffect(() => {
+    if (!availability.isFetching && pickedSlot && (pickedSlot.past || pickedSlot.available === 0)) {
+      setTaken(pickedSlot.time);
+      setValue('time', '');
+    }
+  }, [availability.isFetching, pickedSlot, setValue]);
+  useEffect(() => {
+    if (time) setTaken(null);
+  }, [time]);
 
   const onInvalid = (errs: FieldErrors<BookingFormValues>) => {
     const first = order.find((k) => errs[k]);
@@ -192,6 +205,11 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
                 <p className="mt-2 text-sm font-medium text-ink">No free times left on this day. Please pick another date.</p>
               )}
             </>
+          )}
+          {taken && !time && (
+            <p role="status" className="mt-2 text-sm font-medium text-ink">
+              {taken} has just been fully booked. Please pick another time.
+            </p>
           )}
           {errors.time?.message && (
             <p id="slot-time-error" className="mt-1 text-sm font-medium text-red-700">
