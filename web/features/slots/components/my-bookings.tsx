@@ -30,7 +30,7 @@ export function MyBookings({ onCancel, cancelingId }: MyBookingsProps) {
       ) : bookings.length === 0 ? (
         <EmptyState title="No bookings yet">Your bookings will appear here with their status.</EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
+        <ul className="grid items-start gap-4 md:grid-cols-2">
           {bookings.map((b) => {
             const upcoming = new Date(b.startsAt).getTime() > now;
             return (

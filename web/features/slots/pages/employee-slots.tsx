@@ -61,7 +61,7 @@ export default function EmployeeSlotsPage() {
         ) : bookings.length === 0 ? (
           <EmptyState title="No bookings">{date ? 'Nothing is booked on this day.' : 'New bookings show up here as soon as customers make them.'}</EmptyState>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2" aria-label="Bookings">
+          <ul className="grid items-start gap-4 md:grid-cols-2" aria-label="Bookings">
             {bookings.map((b) => {
               const busy = actions.pending?.id === b.id;
               return (
