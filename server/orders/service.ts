@@ -57,21 +57,25 @@ async function withItems(db: Executor, rows: OrderRow[]): Promise<Order[]> {
     });
     byOrder.set(it.orderId, list);
   }
-  return rows.map((r) => ({
+  return rows.map((r) => ({ ...toOrderHead(r), items: byOrder.get(r.id) ?? [] }));
+}
+
+/** An order row in its public shape, without the items. */
+function toOrderHead(r: OrderRow): Omit<Order, 'items'> {
+  return {
     _id: r.id,
     id: r.id,
     number: orderNumber(r.id),
     userId: r.userId,
     customerName: r.customerName,
     customerEmail: r.customerEmail,
-    items: byOrder.get(r.id) ?? [],
     total: fromPaise(toPaise(r.total)),
     address: r.address as DeliveryAddress,
     paymentMethod: r.paymentMethod,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-  }));
+  };
 }
 
 async function findByKey(db: Executor, userId: string, key: string): Promise<Order | undefined> {
@@ -135,7 +139,7 @@ export async function placeOrder(db: Db, user: AuthUser, key: string, body: Plac
   // Millisecond timestamps from here keep keyset cursors (which travel as JS dates) exact.
   const now = new Date();
 
-  const createdId = await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(orders)
       .values({
@@ -151,7 +155,7 @@ export async function placeOrder(db: Db, user: AuthUser, key: string, body: Plac
         updatedAt: now,
       })
       .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-      .returning({ id: orders.id });
+      .returning();
     if (!row) return undefined;
     await tx.insert(orderItems).values(
       lines.map((l) => ({
@@ -164,18 +168,30 @@ export async function placeOrder(db: Db, user: AuthUser, key: string, body: Plac
         lineTotal: (l.linePaise / 100).toFixed(2),
       })),
     );
-    return row.id;
+    return row;
   });
 
-  if (!createdId) {
+  if (!created) {
     // A concurrent request with the same key won the insert; it has committed, so its order is readable now.
     const winner = await findByKey(db, user.id, key);
     if (!winner) throw errors.conflict('This order is still being placed. Please try again in a moment.');
     assertSameRequest(winner, body);
     return { order: winner, created: false };
   }
-  const [order] = await withItems(db, (await db.select().from(orders).where(eq(orders.id, createdId))));
-  return { order: order!, created: true };
+  // Everything the answer needs was just written: build it here instead of reading it back.
+  const order: Order = {
+    ...toOrderHead(created),
+    items: lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      image: catalogue.get(l.productId)!.image,
+      unitPrice: Number(l.unitPrice),
+      discount: l.discount,
+      quantity: l.quantity,
+      lineTotal: fromPaise(l.linePaise),
+    })),
+  };
+  return { order, created: true };
 }
 
 /** One order by id (any owner), or undefined. */
