@@ -176,13 +176,13 @@ export const BookingFormSchema = z.object({
 });
 export type BookingForm = z.infer<typeof BookingFormSchema>;
 
-/** Hospital info sent to the customer when a booking is confirmed (spec section 3). */
+/** Hospital info as stored and returned with a confirmed booking (spec section 3); input rules are below. */
 export const HospitalInfoSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  address: z.string().trim().min(1).max(300),
-  phone: z.string().trim().min(1).max(30),
-  email: z.string().trim().min(1).max(EMAIL_MAX),
-  hours: z.string().trim().min(1).max(120),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  hours: z.string(),
 });
 export type HospitalInfo = z.infer<typeof HospitalInfoSchema>;
 
