@@ -60,7 +60,7 @@ export function UpiQr({ amount }: { amount: number }) {
             </a>
           </p>
         )}
-        <p className="text-ink-muted">Your order is placed now; we start packing it when the payment reaches us.</p>
+        <p className="text-ink-muted">Pay now or right after placing the order: we start packing it as soon as the payment reaches us.</p>
       </div>
     </div>
   );
