@@ -69,21 +69,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Ecosystem plugins.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: opts.database, config });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  const securityHeaders = await helmetHeaders();
+  // @fastify/helmet rebuilds helmet's middleware (re-parsing the CSP) on every request; the headers never change,
+  // so they are computed once and set with one call.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   await app.register(cors, {
     origin: config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((s) => s.trim()) : false,
@@ -126,6 +117,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await registerWeb(app, opts.webDir ?? path.join(rootDir, 'web', 'dist'));
   return app;
+}
+
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
+/** The security headers helmet sets with our options, read once from a throw-away instance. */
+async function helmetHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, HELMET_OPTIONS);
+  probe.get('/', async () => '');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+  return Object.fromEntries(Object.entries(res.headers).filter(([k, v]) => !skip.has(k) && typeof v === 'string')) as Record<string, string>;
 }
 
 /** Serves the built SPA: hashed assets cached for a year, everything else falls back to index.html. */

@@ -129,6 +129,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: UserSchema, 401: ApiErrorSchema } },
     },
-    async (request) => getUser(app.db, currentUser(request).id),
+    async (request) => {
+      const me = currentUser(request);
+      return me.profile ?? getUser(app.db, me.id);
+    },
   );
 }

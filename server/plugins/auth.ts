@@ -1,9 +1,9 @@
 import fastifyJwt from '@fastify/jwt';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '#shared/constants';
-import { users } from '../db/schema/index';
+import type { User } from '#shared/auth';
+import { prepareUserById } from '../users/service';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 
@@ -13,6 +13,8 @@ export interface AuthUser {
   name: string;
   email: string;
   role: Role;
+  /** The whole public user as loaded by the auth check (saves GET /api/auth/me a second query). */
+  profile?: User;
 }
 
 /** What the JWT carries. Only `sub` is trusted for identity; the rest is a hint for clients. */
@@ -55,14 +57,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   await app.register(fastifyJwt, { secret: opts.secret, sign: { algorithm: 'HS256', expiresIn: opts.expiresIn }, verify: { algorithms: ['HS256'] } });
   app.decorateRequest('auth', null);
 
+  const userById = prepareUserById(app.db);
   async function loadUser(id: string): Promise<AuthUser | null> {
     if (!isUuid(id)) return null;
-    const [row] = await app.db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
-    return row ?? null;
+    const user = await userById(id);
+    return user ? { id: user.id, name: user.name, email: user.email, role: user.role, profile: user } : null;
   }
 
   app.decorate('userFromToken', async (token: string | undefined) => {

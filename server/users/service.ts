@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, desc, eq, getTableColumns, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { ProfileBody, RegisterFields, User } from '#shared/auth';
 import type { Role } from '#shared/constants';
 import type { Db, Executor } from '../db/client';
@@ -90,6 +90,18 @@ export function registerCustomer(db: Db, fields: RegisterFields, proof: { data: 
   return createUser(db, { ...fields, role: 'user' }, proof);
 }
 
+/**
+ * The public user row by id as a prepared statement, built once per database: it runs on every authenticated
+ * request, so the query is not rebuilt each time.
+ */
+export function prepareUserById(db: Db) {
+  const query = db.select(selectUser).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('pawcare_user_by_id');
+  return async (id: string): Promise<User | null> => {
+    const [row] = await query.execute({ id });
+    return row ? toUserDto(row, row.hasProof) : null;
+  };
+}
+
 /** One user by id, or 404. */
 export async function getUser(db: Executor, id: string): Promise<User> {
   if (!isUuid(id)) throw errors.notFound('User');
@@ -110,27 +122,42 @@ export async function updateProfile(db: Db, id: string, body: ProfileBody): Prom
   return getUser(db, id);
 }
 
+function prepareListUsers(db: Db, withCursor: boolean, withQuery: boolean) {
+  const conds = [sql`${users.role} = any(${sql.placeholder('roles')}::text[])`];
+  if (withCursor) {
+    const at = sql`${sql.placeholder('at')}::timestamptz`;
+    conds.push(sql`(${users.createdAt} < ${at} or (${users.createdAt} = ${at} and ${users.id} < ${sql.placeholder('id')}::uuid))`);
+  }
+  if (withQuery) conds.push(or(ilike(users.name, sql.placeholder('like')), ilike(users.email, sql.placeholder('like')))!);
+  return db
+    .select(selectUser)
+    .from(users)
+    .where(and(...conds))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(`pawcare_list_users_${Number(withCursor)}${Number(withQuery)}`);
+}
+
+// Admin lists and chat contacts are hot paths: their four query shapes are built once per database.
+const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareListUsers>>>();
+
 /** A page of users with the given roles, newest first. */
 export async function listUsers(
   db: Db,
   opts: { roles: Role[]; limit: number; cursor?: Cursor; q?: string },
 ): Promise<User[]> {
-  const conds = [inArray(users.role, opts.roles)];
-  if (opts.cursor) {
-    conds.push(
-      or(lt(users.createdAt, opts.cursor.at), and(eq(users.createdAt, opts.cursor.at), lt(users.id, opts.cursor.id)))!,
-    );
-  }
-  if (opts.q) {
-    const like = `%${opts.q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-    conds.push(or(ilike(users.name, like), ilike(users.email, like))!);
-  }
-  const rows = await db
-    .select(selectUser)
-    .from(users)
-    .where(and(...conds))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(opts.limit + 1);
+  const key = `${Number(!!opts.cursor)}${Number(!!opts.q)}`;
+  let cache = listQueries.get(db);
+  if (!cache) listQueries.set(db, (cache = new Map()));
+  let query = cache.get(key);
+  if (!query) cache.set(key, (query = prepareListUsers(db, !!opts.cursor, !!opts.q)));
+  const rows = await query.execute({
+    roles: opts.roles,
+    limit: opts.limit + 1,
+    at: opts.cursor?.at.toISOString(),
+    id: opts.cursor?.id,
+    like: opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => '\\' + c)}%` : undefined,
+  });
   return rows.map((r) => toUserDto(r, r.hasProof));
 }
 
