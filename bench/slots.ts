@@ -14,12 +14,20 @@
  * BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { addDays, slotGrid, todayIn, zonedTimeToUtc, type BookSlotBody } from '#shared/slots';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addDays, BookSlotBodySchema, slotGrid, todayIn, zonedTimeToUtc, type BookSlotBody } from '#shared/slots';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
 import { openDatabase, rowsOf, type Database } from '../server/db/client';
-import type { AuthUser } from '../server/plugins/auth';
+import { currentUser, type AuthUser } from '../server/plugins/auth';
 import { bookSlot, type SlotDeps } from '../server/slots/service';
 
 const num = (name: string, def: number) => (process.env[name] ? Number(process.env[name]) : def);
@@ -85,6 +93,63 @@ async function drive(jobs: (() => Promise<'ok' | 'full'>)[], concurrency: number
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   return { seconds, opsPerSec: jobs.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), ok, full, errors };
+}
+
+// autocannon ships no types; this is the part of its API and result used here.
+interface AutocannonResult {
+  duration: number;
+  latency: { p50: number; p97_5: number; p99: number };
+  statusCodeStats: Record<string, { count: number }>;
+  errors: number;
+}
+interface AutocannonRequest {
+  method: string;
+  path: string;
+  setupRequest: (req: Record<string, unknown>) => Record<string, unknown>;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
+  url: string;
+  connections: number;
+  amount: number;
+  requests: AutocannonRequest[];
+}) => Promise<AutocannonResult>;
+
+/** Fires one POST per body through `connections` keep-alive HTTP connections; counts answers by status. */
+async function httpRun(url: string, routePath: string, bodies: { token: string; body: BookSlotBody }[]) {
+  let i = 0;
+  const r = await autocannon({
+    url,
+    connections: CONCURRENCY,
+    amount: bodies.length,
+    requests: [
+      {
+        method: 'POST',
+        path: routePath,
+        setupRequest: (req) => {
+          const b = bodies[i++ % bodies.length]!;
+          return { ...req, headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` }, body: JSON.stringify(b.body) };
+        },
+      },
+    ],
+  });
+  const count = (code: string) => r.statusCodeStats[code]?.count ?? 0;
+  return { opsPerSec: bodies.length / r.duration, p50: r.latency.p50, p99: r.latency.p99, created: count('201'), full: count('409'), other: bodies.length - count('201') - count('409') };
+}
+
+/** A bench-only route: the same auth and body parsing as POST /api/slots/book, then a plain INSERT of the row. */
+function addPlainBookingRoute(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post('/bench/plain-book', { preValidation: app.authenticate, schema: { body: BookSlotBodySchema } }, async (request, reply) => {
+    const me = currentUser(request);
+    const b = request.body;
+    const [date, time] = b.schedule.split(' at ') as [string, string];
+    const result = await app.db.execute(sql`
+      insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone)
+      values (${me.id}::uuid, ${me.name}, ${me.email}, coalesce((select address from users where id = ${me.id}::uuid), null),
+              ${b.schedule}, ${zonedTimeToUtc(date, time, app.config.CLINIC_TZ).toISOString()}::timestamptz, ${b.petName}, ${b.ownerName}, ${b.petAge ?? null}::int, ${b.phone})
+      returning *`);
+    return reply.status(201).send(rowsOf(result)[0]);
+  });
 }
 
 async function main() {
@@ -212,6 +277,52 @@ async function main() {
         ),
       bigCapacity,
     );
+
+    // 4. The same two cases through HTTP: the real route (auth, validation, JSON, socket event) on this database.
+    const appConfig = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-slots-')), JWT_SECRET: 'bench-secret-'.padEnd(48, 'x') } as NodeJS.ProcessEnv,
+      {},
+    );
+    const app = await buildApp({ config: appConfig, database, webDir: path.join(os.tmpdir(), 'pawcare-no-web') });
+    addPlainBookingRoute(app);
+    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const tokens = new Map(people.map((p) => [p.id, app.signToken({ id: p.id, role: 'user', name: p.name })]));
+      const distinct = schedules.map((s, i) => ({ token: tokens.get(people[i % people.length]!.id)!, body: body(s, i) }));
+      const crowd = people.slice(0, CLIENTS).map((p, i) => ({ token: tokens.get(p.id)!, body: body(oneTime, i) }));
+      for (const [label, bodies, capacity] of [
+        [`4. HTTP, distinct times: ${distinct.length} POSTs over ${CONCURRENCY} connections`, distinct, undefined],
+        [`5. HTTP, contended: ${crowd.length} customers POST ${oneTime} at once (capacity ${appConfig.SLOT_CAPACITY})`, crowd, appConfig.SLOT_CAPACITY],
+      ] as const) {
+        const runs: Record<'ours' | 'plain', Awaited<ReturnType<typeof httpRun>>[]> = { ours: [], plain: [] };
+        for (let r = 0; r < ROUNDS; r++) {
+          for (const kind of r % 2 === 0 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const)) {
+            await reset();
+            runs[kind].push(await httpRun(baseUrl, kind === 'ours' ? '/api/slots/book' : '/bench/plain-book', [...bodies]));
+          }
+        }
+        const o = runs.ours;
+        const p = runs.plain;
+        const med = (xs: typeof o, k: 'opsPerSec' | 'p50' | 'p99') => median(xs.map((x) => x[k]));
+        console.log(`\n${label}`);
+        console.log(`  ${'variant'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  201 / 409 / other per round`);
+        for (const [name, xs] of [['ours (POST /api/slots/book)', o], ['baseline (plain insert)', p]] as const) {
+          console.log(`  ${name.padEnd(28)} ${med(xs, 'opsPerSec').toFixed(0).padStart(8)} ${med(xs, 'p50').toFixed(1).padStart(8)} ${med(xs, 'p99').toFixed(1).padStart(8)}  ${xs.map((x) => `${x.created}/${x.full}/${x.other}`).join(', ')}`);
+        }
+        console.log(`  ratio ours/baseline: throughput ${(med(o, 'opsPerSec') / med(p, 'opsPerSec')).toFixed(2)}x, median latency ${(med(o, 'p50') / Math.max(med(p, 'p50'), 0.1)).toFixed(2)}x`);
+        if (capacity !== undefined) {
+          const held = o.every((x) => x.created === capacity);
+          console.log(`  capacity ${capacity}: ours answered 201 to ${o.map((x) => x.created).join(', ')} -> ${held ? 'HELD' : 'VIOLATED'}`);
+          if (!held) process.exitCode = 1;
+        }
+        if (o.some((x) => x.other) || p.some((x) => x.other)) {
+          console.log('  unexpected statuses seen');
+          process.exitCode = 1;
+        }
+      }
+    } finally {
+      await app.close();
+    }
   } finally {
     await database?.close();
     const c = new pg.Client({ connectionString: BASE_DB });
