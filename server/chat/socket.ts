@@ -37,11 +37,13 @@ export function registerChatSocket(app: FastifyInstance, limiter: TokenBuckets):
     const state: ChatSocketState = { queue: Promise.resolve() };
     const me = () => socket.data.user as AuthUser;
 
-    socket.on(CHAT_EVENTS.userConnected, () => {
-      // The spec's clients announce (userId, role, name); identity is already known, so this only marks presence.
+    const announce = () => {
       const user = me();
       if (user.role === 'user') socket.to(staffRooms).emit(CHAT_EVENTS.presence, { userId: user.id, online: true } satisfies PresenceEvent);
-    });
+    };
+    announce();
+    // The spec's clients announce (userId, role, name); identity is already known, so this only marks presence.
+    socket.on(CHAT_EVENTS.userConnected, announce);
 
     socket.on(CHAT_EVENTS.joinRoom, (payload: unknown, ack?: unknown) => {
       const reply = asAck(ack);
