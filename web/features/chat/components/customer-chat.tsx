@@ -48,6 +48,15 @@ function CustomerChatBox({ user, open, onOpenChange }: CustomerChatProps & { use
     if (open && unreadCount > 0 && !marking) markSeen(user.id);
   }, [open, unreadCount, marking, markSeen, user.id, messages.length]);
 
+  // Closing the box puts focus back where it was (normally the navbar's Chat button).
+  useEffect(() => {
+    if (!open) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (before?.isConnected && (!document.activeElement || document.activeElement === document.body)) before.focus();
+    };
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
