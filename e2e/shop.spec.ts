@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { createUser, expect, loginViaUI, test, type TestUser } from './fixtures';
 
@@ -6,6 +7,14 @@ async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
   const page = await context.newPage();
   await loginViaUI(page, user);
   return page;
+}
+
+/** Serious and critical axe (WCAG 2.1 A/AA) violations of the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
 
 const productCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
@@ -19,6 +28,7 @@ async function checkout(page: Page, o: { quantity: number; total: string; paymen
   await page.getByRole('radio', { name: new RegExp(`^${o.payment.replace('/', '\\/')}`) }).check();
   if (o.payment === 'UPI/QR') {
     await expect(page.getByRole('img', { name: new RegExp(`UPI QR code to pay ${o.total.replace('.', '\\.')}`) })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   }
   await page.getByRole('button', { name: 'Place order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm your order' });
@@ -78,6 +88,7 @@ test.describe('shop', () => {
     await expect(page).toHaveURL(/\/customer\/orders$/);
     await expect(page.getByText('Cat Toy', { exact: true }).first()).toBeVisible();
 
+    expect(await seriousViolations(page)).toEqual([]);
     // Buy Now needs an address; the form shows the spec's messages.
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Buy Now' }).click();
@@ -117,6 +128,7 @@ test.describe('shop', () => {
     await expect(bedOrder).toContainText('UPI/QR');
     await expect(bedOrder.getByText('Placed', { exact: true }).first()).toBeVisible();
     await expect(orders.filter({ hasText: 'Cat Toy' })).toContainText('Cash on Delivery');
+    expect(await seriousViolations(page)).toEqual([]);
     const heading = (await bedOrder.getByRole('heading').textContent()) ?? '';
     const orderNumber = heading.replace('Order ', '').trim();
     expect(orderNumber).toMatch(/^[0-9A-F]{8}$/);
@@ -126,6 +138,8 @@ test.describe('shop', () => {
     await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders', exact: true }).click();
     await expect(staff).toHaveURL(/\/employee\/orders$/);
     const staffCard = staff.getByRole('article', { name: `Order ${orderNumber}` });
+    await expect(staffCard).toBeVisible();
+    expect(await seriousViolations(staff)).toEqual([]);
     await staffCard.getByRole('button', { name: /^Confirm/ }).click();
     await expect(staffCard.getByText('Confirmed', { exact: true }).first()).toBeVisible();
     await staffCard.getByRole('button', { name: /^Mark shipped/ }).click();
@@ -146,6 +160,8 @@ test.describe('shop', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Medical Tips', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Keep vaccinations on schedule' })).toBeVisible();
     const ad = page.getByRole('region', { name: 'Recommended products' });
+    await expect(ad.getByRole('button', { name: /^View product/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await ad.getByRole('button', { name: 'Pause offers' }).click();
     const name = ((await ad.locator('p.truncate').textContent()) ?? '').trim();
     await ad.getByRole('button', { name: /^View product/ }).click();
