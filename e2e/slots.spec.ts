@@ -97,7 +97,8 @@ test.describe('slot booking', () => {
 
     await page.getByRole('radio', { name: /^11:30/ }).check();
     await page.getByRole('button', { name: 'Book Slot' }).click();
-    await expect(page.getByText('Slot booked successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
+    await expect(page.getByText(/at 11:30$/).first()).toBeVisible();
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
     expect(saved).toMatchObject({ time: '11:30', petName: 'Milo' });
   });
