@@ -125,7 +125,8 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
         return send(res, 200, userDto(rows[0]));
       }
       if (url === '/api/all-customers') {
-        const me = await pool.query('select id, role from users where id = $1 limit 1', [claims.sub]);
+        // The same statement our auth check runs (the whole public user, as /api/auth/me needs it).
+        const me = await pool.query(`select ${USER_COLUMNS} from users u where u.id = $1 limit 1`, [claims.sub]);
         if (!me.rows[0]) return send(res, 401, { error: 'Your session has expired', code: 'UNAUTHENTICATED' });
         if (me.rows[0].role !== 'admin') return send(res, 403, { error: 'Forbidden', code: 'FORBIDDEN' });
         const limit = 50;
