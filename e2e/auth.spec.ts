@@ -180,3 +180,32 @@ test.describe('profile and logout', () => {
     await expect(page.getByText('Role: Admin')).toBeVisible();
   });
 });
+
+test.describe('live notifications', () => {
+  test('a customer sees a toast as soon as an employee confirms their booking', async ({ page, request }) => {
+    const customer = await createUser(request, 'user');
+    const employee = await createUser(request, 'employee');
+    // Resolves once the page's socket has joined (Socket.IO's CONNECT ack, a frame starting with "40").
+    const socketReady = new Promise<void>((resolve) => {
+      page.on('websocket', (ws) => {
+        ws.on('framereceived', (frame) => {
+          if (String(frame.payload).startsWith('40')) resolve();
+        });
+      });
+    });
+    await loginViaUI(page, customer);
+
+    const day = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const booked = await request.post('/api/slots/book', {
+      headers: { authorization: `Bearer ${customer.token}` },
+      data: { schedule: `${day} at 10:00`, petName: 'Bruno', ownerName: customer.name, phone: customer.phone },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { id } = (await booked.json()) as { id: string };
+
+    await socketReady;
+    const confirmed = await request.put(`/api/slots/confirm/${id}`, { headers: { authorization: `Bearer ${employee.token}` }, data: {} });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    await expect(page.getByText('Booking confirmed')).toBeVisible();
+  });
+});
