@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,14 +42,14 @@ describe('npm run create-admin', () => {
     const again = await run('npm', ['run', '--silent', 'create-admin', '--', 'chief@example.com', 'otherpass'], childEnv());
     expect(again.out).toContain('chief@example.com is already an admin.');
     expect(again.code).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('explains its usage when the arguments are wrong', async () => {
     const res = await run('npm', ['run', '--silent', 'create-admin', '--', 'not-an-email', '1'], childEnv());
     expect(res.code).toBe(2);
     expect(res.out).toContain('Usage: npm run create-admin -- <email> <password>');
     expect(res.out).toContain('Invalid email format');
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('server/main.ts', () => {
@@ -57,7 +58,7 @@ describe('server/main.ts', () => {
     expect(res.code).toBe(1);
     expect(res.out).toContain('PORT:');
     expect(res.out).toContain('SLOT_OPEN:');
-  }, 60_000);
+  }, 120_000);
 
   it('serves the admin made by create-admin, then stops cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -88,9 +89,26 @@ describe('server/main.ts', () => {
     expect(login.status).toBe(200);
     expect((await login.json()).user.role).toBe('admin');
 
-    child.kill('SIGTERM');
+    // An in-flight request (its body still arriving) is finished before the process exits.
+    const body = JSON.stringify({ email: 'chief@example.com', password: 'wrong-password' });
+    const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 500);
+      }, 500);
+    });
+    const answered = await inFlight;
+    expect(answered.status).toBe(401);
+    expect(JSON.parse(answered.text)).toMatchObject({ error: 'Invalid credentials' });
     expect(await exited).toBe(0);
     expect(out).not.toMatch(/error during shutdown|took too long/);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
-  }, 120_000);
+  }, 240_000);
 });
