@@ -6,6 +6,7 @@ import { ApiErrorSchema, IdParamSchema } from '#shared/common';
 import type { Role } from '#shared/constants';
 import { errors } from '../errors';
 import { currentUser } from '../plugins/auth';
+import { userRoom } from '../plugins/socket';
 import { decodeCursor, pageOf } from '../lib/pagination';
 import { changeRole, deleteUser, getIdentityProof, listUsers, updateProfile } from './service';
 
@@ -68,7 +69,12 @@ export default async function userRoutes(fastify: FastifyInstance) {
       preHandler: adminOnly,
       schema: { tags: ['admin'], summary: "Change a user's role", ...secured, params: IdParamSchema, body: RoleBodySchema, response: { 200: UserSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } },
     },
-    async (request) => changeRole(app.db, currentUser(request).id, request.params.id, request.body.role),
+    async (request) => {
+      const user = await changeRole(app.db, currentUser(request).id, request.params.id, request.body.role);
+      // Open sockets joined role rooms at handshake: drop them so the client reconnects with its new role.
+      app.io.in(userRoom(user.id)).disconnectSockets(true);
+      return user;
+    },
   );
 
   app.delete(
@@ -79,6 +85,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await deleteUser(app.db, currentUser(request).id, request.params.id);
+      // A deleted account's open sockets stop at once; their reconnect fails the handshake.
+      app.io.in(userRoom(request.params.id)).disconnectSockets(true);
       return { ok: true as const, id: request.params.id };
     },
   );
