@@ -100,11 +100,11 @@ describe('CORS', () => {
 
 describe('GET /api/avatar', () => {
   it('returns an SVG with the initials', async () => {
-    const res = await inject({ method: 'GET', url: '/api/avatar?name=Asha%20Rao' });
+    const res = await inject({ method: 'GET', url: '/api/avatar?name=Pet%20Owner' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(res.body).toMatch(/^<svg /);
-    expect(res.body).toContain('>AR</text>');
+    expect(res.body).toContain('>PO</text>');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
   });
 

@@ -29,7 +29,7 @@ describe('slot grid and clinic time', () => {
   });
 
   it('accepts the spec’s booking JSON with the pet age as text or number', () => {
-    const base = { schedule: '2031-03-04 at 10:30', petName: 'Bruno', ownerName: 'Asha', phone: '9876543210' };
+    const base = { schedule: '2031-03-04 at 10:30', petName: 'Bruno', ownerName: 'Owner', phone: '9876543210' };
     expect(BookSlotBodySchema.parse({ ...base, petAge: '3' }).petAge).toBe(3);
     expect(BookSlotBodySchema.parse({ ...base, petAge: '' }).petAge).toBeUndefined();
     expect(BookSlotBodySchema.safeParse({ ...base, petAge: 'three' }).success).toBe(false);

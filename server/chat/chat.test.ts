@@ -28,10 +28,10 @@ async function client(token: string) {
 }
 
 async function people() {
-  const customer = await t.buildUser({ role: 'user', name: 'Asha Rao' });
-  const other = await t.buildUser({ role: 'user', name: 'Ravi Kumar' });
-  const employee = await t.buildUser({ role: 'employee', name: 'Meera Shah' });
-  const admin = await t.buildUser({ role: 'admin', name: 'Kabir Das' });
+  const customer = await t.buildUser({ role: 'user', name: 'Pet Owner' });
+  const other = await t.buildUser({ role: 'user', name: 'Second Customer' });
+  const employee = await t.buildUser({ role: 'employee', name: 'Clinic Staff' });
+  const admin = await t.buildUser({ role: 'admin', name: 'Site Admin' });
   return { customer, other, employee, admin };
 }
 
@@ -55,9 +55,9 @@ describe('send_message', () => {
     const staff = await client(employee.token);
     const c = await client(customer.token);
     const ack = await send(c.socket, { message: 'Is my dog ready?', senderId: other.user.id, senderName: 'Admin', senderRole: 'admin' });
-    expect(ack).toMatchObject({ ok: true, message: { senderId: customer.user.id, senderName: 'Asha Rao', senderRole: 'user', message: 'Is my dog ready?' } });
+    expect(ack).toMatchObject({ ok: true, message: { senderId: customer.user.id, senderName: 'Pet Owner', senderRole: 'user', message: 'Is my dog ready?' } });
     const got = await staff.inbox.waitFor((m) => m.message === 'Is my dog ready?');
-    expect(got).toMatchObject({ senderId: customer.user.id, senderName: 'Asha Rao', customerId: customer.user.id });
+    expect(got).toMatchObject({ senderId: customer.user.id, senderName: 'Pet Owner', customerId: customer.user.id });
     expect(got._id).toBe(got.id);
     expect(new Date(got.timestamp).getTime()).not.toBeNaN();
   });
@@ -225,7 +225,7 @@ describe('rooms, typing and presence', () => {
     const c = await client(customer.token);
     const seenByStaff = nextEvent<TypingEvent>(staff.socket, 'typing');
     c.socket.emit('typing', { isTyping: true, senderName: 'forged' });
-    expect(await seenByStaff).toEqual({ userId: customer.user.id, name: 'Asha Rao', role: 'user', customerId: customer.user.id, isTyping: true });
+    expect(await seenByStaff).toEqual({ userId: customer.user.id, name: 'Pet Owner', role: 'user', customerId: customer.user.id, isTyping: true });
     const seenByCustomer = nextEvent<TypingEvent>(c.socket, 'typing');
     staff.socket.emit('typing', { isTyping: true, receiverId: customer.user.id });
     expect(await seenByCustomer).toMatchObject({ userId: employee.user.id, customerId: customer.user.id, isTyping: true });
@@ -258,23 +258,23 @@ describe('chat history and REST', () => {
     const staff = await client(employee.token);
     await send(c.socket, { message: 'Mine' });
     await send(o.socket, { message: 'Not yours' });
-    await send(staff.socket, { message: 'Reply to Asha', receiverId: customer.user.id });
+    await send(staff.socket, { message: 'Reply to the owner', receiverId: customer.user.id });
     await send(staff.socket, { message: 'Broadcast to all', receiverId: 'all' });
 
     const own = await history(customer.user.id, customer.token);
     expect(own.statusCode).toBe(200);
-    expect(own.json().map((m: ChatMessage) => m.message)).toEqual(['Mine', 'Reply to Asha', 'Broadcast to all']);
+    expect(own.json().map((m: ChatMessage) => m.message)).toEqual(['Mine', 'Reply to the owner', 'Broadcast to all']);
 
     expect((await history(other.user.id, customer.token)).statusCode).toBe(403);
     expect((await history(customer.user.id)).statusCode).toBe(401);
-    expect((await history(customer.user.id, employee.token)).json().map((m: ChatMessage) => m.message)).toEqual(['Mine', 'Reply to Asha', 'Broadcast to all']);
+    expect((await history(customer.user.id, employee.token)).json().map((m: ChatMessage) => m.message)).toEqual(['Mine', 'Reply to the owner', 'Broadcast to all']);
     expect((await history(employee.user.id, employee.token)).statusCode).toBe(404);
     expect((await history('not-a-uuid', employee.token)).statusCode).toBe(404);
 
     const inbox = await t.app.inject({ method: 'GET', url: `/api/chat/employee/${employee.user.id}`, headers: t.auth(employee.token) });
     expect(inbox.statusCode).toBe(200);
     const texts = inbox.json().map((m: ChatMessage) => m.message);
-    expect(texts).toEqual(expect.arrayContaining(['Mine', 'Not yours', 'Reply to Asha', 'Broadcast to all']));
+    expect(texts).toEqual(expect.arrayContaining(['Mine', 'Not yours', 'Reply to the owner', 'Broadcast to all']));
     expect((await t.app.inject({ method: 'GET', url: `/api/chat/employee/${employee.user.id}`, headers: t.auth(customer.token) })).statusCode).toBe(403);
   });
 
@@ -282,7 +282,7 @@ describe('chat history and REST', () => {
     const { employee } = await people();
     const staff = await client(employee.token);
     await send(staff.socket, { message: 'Old news for everyone', receiverId: 'all' });
-    const late = await t.buildUser({ role: 'user', name: 'Zoya Late' });
+    const late = await t.buildUser({ role: 'user', name: 'Late Customer' });
     const res = await history(late.user.id, late.token);
     expect(res.json().map((m: ChatMessage) => m.message)).not.toContain('Old news for everyone');
   });
@@ -309,7 +309,7 @@ describe('chat history and REST', () => {
     const body = { message: 'Sent over HTTP', clientMessageId: randomUUID(), senderId: other.user.id, senderName: 'Forged' };
     const first = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: body });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ senderId: customer.user.id, senderName: 'Asha Rao', message: 'Sent over HTTP' });
+    expect(first.json()).toMatchObject({ senderId: customer.user.id, senderName: 'Pet Owner', message: 'Sent over HTTP' });
     const again = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: body });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
@@ -339,7 +339,7 @@ describe('chat history and REST', () => {
       return res.json() as { customerId: string; customerName: string; unreadCount: number; lastMessage: ChatMessage }[];
     };
     const rowOf = async (token: string, id: string) => (await list(token)).find((r) => r.customerId === id);
-    expect(await rowOf(employee.token, customer.user.id)).toMatchObject({ customerName: 'Asha Rao', unreadCount: 2, lastMessage: { message: 'second question' } });
+    expect(await rowOf(employee.token, customer.user.id)).toMatchObject({ customerName: 'Pet Owner', unreadCount: 2, lastMessage: { message: 'second question' } });
     expect((await list(employee.token))[0]?.customerId).toBe(other.user.id);
 
     const read = await t.app.inject({ method: 'PUT', url: `/api/chat/conversations/${customer.user.id}/read`, headers: t.auth(employee.token) });

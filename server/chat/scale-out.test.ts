@@ -96,8 +96,8 @@ if (twoProcesses) describe('chat across two server processes sharing PostgreSQL 
     database = await createTestDatabase();
     await seedEssentials(database.db);
     const password = 'secret123';
-    const customer = await createUser(database.db, { role: 'user', name: 'Asha Rao', email: `c-${randomUUID().slice(0, 8)}@example.com`, password, phone: '9876543210' });
-    const employee = await createUser(database.db, { role: 'employee', name: 'Meera Shah', email: `e-${randomUUID().slice(0, 8)}@example.com`, password, phone: '9876543210' });
+    const customer = await createUser(database.db, { role: 'user', name: 'Pet Owner', email: `c-${randomUUID().slice(0, 8)}@example.com`, password, phone: '9876543210' });
+    const employee = await createUser(database.db, { role: 'employee', name: 'Clinic Staff', email: `e-${randomUUID().slice(0, 8)}@example.com`, password, phone: '9876543210' });
     const env = {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
@@ -140,8 +140,8 @@ else describe(
     beforeAll(async () => {
       t = await createTestApp();
       url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const customer = await t.buildUser({ role: 'user', name: 'Asha Rao' });
-      const employee = await t.buildUser({ role: 'employee', name: 'Meera Shah' });
+      const customer = await t.buildUser({ role: 'user', name: 'Pet Owner' });
+      const employee = await t.buildUser({ role: 'employee', name: 'Clinic Staff' });
       Object.assign(tok, { customer: customer.token, employee: employee.token, customerId: customer.user.id });
     });
     afterAll(() => t.close());

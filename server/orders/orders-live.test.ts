@@ -57,7 +57,7 @@ describe('live order events', () => {
       headers: { ...t.auth(customer.token), 'idempotency-key': randomUUID() },
       payload: {
         items: [{ productId: products[0]!.id, quantity: 1 }],
-        address: { name: 'Zoya Khan', pin: '560001', city: 'Bengaluru', house: '4', landmark: 'MG Road', state: 'Karnataka', country: 'India' },
+        address: { name: 'Delivery Contact', pin: '560001', city: 'Bengaluru', house: '4', landmark: 'MG Road', state: 'Karnataka', country: 'India' },
         paymentMethod: 'cod',
       },
     });

@@ -16,13 +16,13 @@ beforeAll(async () => {
   t = await createTestApp();
   const res = await t.app.inject({ method: 'GET', url: '/api/products' });
   byName = new Map((res.json() as Product[]).map((p) => [p.name, p]));
-  customer = await t.buildUser({ role: 'user', name: 'Meera Shah' });
+  customer = await t.buildUser({ role: 'user', name: 'Clinic Staff' });
   employee = await t.buildUser({ role: 'employee' });
   admin = await t.buildUser({ role: 'admin' });
 });
 afterAll(() => t.close());
 
-const address = { name: 'Meera Shah', pin: '700019', city: 'Kolkata', house: '12B', landmark: 'Near Lake Mall', state: 'West Bengal', country: 'India' };
+const address = { name: 'Clinic Staff', pin: '700019', city: 'Kolkata', house: '12B', landmark: 'Near Lake Mall', state: 'West Bengal', country: 'India' };
 const idOf = (name: string) => byName.get(name)!.id;
 
 function place(body: unknown, opts: { token?: string; key?: string | null } = {}) {
@@ -52,7 +52,7 @@ describe('POST /api/orders: totals come from the catalogue', () => {
       status: 'placed',
       paymentMethod: 'cod',
       address,
-      customerName: 'Meera Shah',
+      customerName: 'Clinic Staff',
       userId: customer.user.id,
       items: [{ productId: idOf('Soft Pet Bed - Large'), name: 'Soft Pet Bed - Large', unitPrice: 2500, discount: 25, quantity: 2, lineTotal: 3750, image: '/images/products/soft-pet-bed-large.svg' }],
     });

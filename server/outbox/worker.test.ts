@@ -36,14 +36,14 @@ const clearOutbox = () => t.database.db.execute(sql`update outbox set sent_at = 
 describe('outbox worker', () => {
   it('writes a confirmed booking’s mail as an .eml file with the calendar invite, and marks it sent', async () => {
     await clearOutbox();
-    const customer = await t.buildUser({ role: 'user', name: 'Meera Sen' });
+    const customer = await t.buildUser({ role: 'user', name: 'Pet Parent' });
     const employee = await t.buildUser({ role: 'employee' });
     const date = addDays(todayIn(t.config.CLINIC_TZ), 2);
     const booked = await t.app.inject({
       method: 'POST',
       url: '/api/slots/book',
       headers: t.auth(customer.token),
-      payload: { schedule: `${date} at 10:30`, petName: 'Tara <3', ownerName: 'Meera Sen', phone: '9123456780' },
+      payload: { schedule: `${date} at 10:30`, petName: 'Tara <3', ownerName: 'Pet Parent', phone: '9123456780' },
     });
     const b = booked.json() as SlotBooking;
     expect((await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) })).statusCode).toBe(200);

@@ -61,7 +61,7 @@ describe('live booking events', () => {
       method: 'POST',
       url: '/api/slots/book',
       headers: t.auth(customer.token),
-      payload: { schedule: `${date} at 09:30`, petName: 'Bruno', ownerName: 'Asha Rao', phone: '9876543210' },
+      payload: { schedule: `${date} at 09:30`, petName: 'Bruno', ownerName: 'Pet Owner', phone: '9876543210' },
     });
     expect(res.statusCode).toBe(201);
     const booking = res.json() as SlotBooking;

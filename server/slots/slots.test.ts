@@ -15,7 +15,7 @@ let tomorrow: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  customer = await t.buildUser({ role: 'user', name: 'Asha Rao', address: '12 Lake Road' });
+  customer = await t.buildUser({ role: 'user', name: 'Pet Owner', address: '12 Lake Road' });
   other = await t.buildUser({ role: 'user' });
   employee = await t.buildUser({ role: 'employee' });
   admin = await t.buildUser({ role: 'admin' });
@@ -30,7 +30,7 @@ const body = (over: Record<string, unknown> = {}) => ({
   userAddress: '12 Lake Road',
   schedule: `${tomorrow} at 10:00`,
   petName: 'Bruno',
-  ownerName: 'Asha Rao',
+  ownerName: 'Pet Owner',
   petAge: 3,
   phone: '9876543210',
   ...over,
@@ -156,14 +156,14 @@ describe('POST /api/slots/book: success and capacity', () => {
     expect(b._id).toBe(b.id);
     expect(b).toMatchObject({
       userId: customer.user.id,
-      userName: 'Asha Rao',
+      userName: 'Pet Owner',
       userEmail: customer.user.email,
       userAddress: '12 Lake Road',
       schedule: `${tomorrow} at 11:00`,
       date: tomorrow,
       time: '11:00',
       petName: 'Bruno',
-      ownerName: 'Asha Rao',
+      ownerName: 'Pet Owner',
       petAge: 4,
       phone: '9876543210',
       status: 'pending',
@@ -473,8 +473,8 @@ describe('GET /api/slots/stats', () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })).json();
     await t.database.db.execute(sql`
       insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, pet_name, owner_name, phone, status)
-      values (${customer.user.id}, 'Asha Rao', ${customer.user.email}, ${`${today} at 23:59`},
-              (${`${today} 23:59`}::timestamp at time zone 'Asia/Kolkata'), 'Late', 'Asha Rao', '9876543210', 'confirmed')`);
+      values (${customer.user.id}, 'Pet Owner', ${customer.user.email}, ${`${today} at 23:59`},
+              (${`${today} 23:59`}::timestamp at time zone 'Asia/Kolkata'), 'Late', 'Pet Owner', '9876543210', 'confirmed')`);
     const after = (await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })).json();
     expect(after.confirmedToday).toBe(before.confirmedToday + 1);
     expect(after.confirmed).toBe(before.confirmed + 1);

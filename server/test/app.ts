@@ -57,7 +57,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { web
       const password = o.password ?? 'secret123';
       const user = await createUser(database.db, {
         role: o.role ?? 'user',
-        name: o.name ?? `Test ${['Asha', 'Ravi', 'Meera', 'Kabir', 'Zoya'][n % 5]} ${String.fromCharCode(65 + (n % 26))}`,
+        name: o.name ?? `Test ${['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'][n % 5]} ${String.fromCharCode(65 + (n % 26))}`,
         email: o.email ?? `u${n}-${randomUUID().slice(0, 8)}@example.com`,
         password,
         phone: o.phone ?? '9876543210',
