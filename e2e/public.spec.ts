@@ -54,12 +54,12 @@ test.describe('public pages', () => {
     await expect(page.getByLabel('Your name')).toHaveJSProperty('validity.valueMissing', true);
     await expect(page.getByRole('status')).toHaveCount(0);
 
-    await page.getByLabel('Your name').fill('Asha');
+    await page.getByLabel('Your name').fill('Pet Owner');
     await page.getByLabel('Your email').fill('not-an-email');
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByLabel('Your email')).toHaveJSProperty('validity.typeMismatch', true);
 
-    await page.getByLabel('Your email').fill('asha@example.com');
+    await page.getByLabel('Your email').fill('owner@example.com');
     await page.getByLabel('Message').fill('Do you board cats over the holidays?');
     await form.getByRole('button', { name: 'Send message' }).click();
     const link = page.getByRole('link', { name: 'open the prepared email' });
@@ -67,9 +67,9 @@ test.describe('public pages', () => {
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/^mailto:/);
     const url = new URL(href);
-    expect(url.searchParams.get('subject')).toContain('Asha');
+    expect(url.searchParams.get('subject')).toContain('Pet Owner');
     expect(url.searchParams.get('body')).toContain('Do you board cats over the holidays?');
-    expect(url.searchParams.get('body')).toContain('asha@example.com');
+    expect(url.searchParams.get('body')).toContain('owner@example.com');
   });
 
   test('an unknown address shows a friendly not-found page', async ({ page }) => {

@@ -36,10 +36,7 @@ async function main() {
   app.log.info({ db: database.kind }, 'database ready');
 
   await seedEssentials(database.db);
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const result = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    app.log.info({ email: config.ADMIN_EMAIL, result }, 'admin account from ADMIN_EMAIL');
-  }
+  // Demo accounts only go into an empty database, so they are seeded before the configured admin.
   if (config.SEED_DEMO) {
     const accounts = await seedDemoAccounts(database.db, config.dataDir);
     if (accounts.length) {
@@ -50,6 +47,10 @@ async function main() {
     }
   }
 
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const result = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    app.log.info({ email: config.ADMIN_EMAIL, result }, 'admin account from ADMIN_EMAIL');
+  }
   const worker = startOutboxWorker({ db: database.db, config, log: app.log });
 
   let stopping = false;

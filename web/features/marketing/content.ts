@@ -4,19 +4,19 @@ export type Variant = 'public' | 'customer';
 
 export const VETS = [
   {
-    name: 'Dr. Kavya Menon',
-    role: 'Senior veterinarian',
+    name: 'Senior veterinarian',
+    role: 'Small-animal medicine',
     about: 'Twelve years of small-animal medicine; calm hands for nervous cats and first-time puppy parents.',
     portrait: { skin: '#c68642', hair: '#1f2937', coat: '#0f766e' },
   },
   {
-    name: 'Dr. Arjun Das',
+    name: 'Emergency surgeon',
     role: 'Surgery and emergency care',
     about: 'Leads our round-the-clock emergency team and soft-tissue surgery.',
     portrait: { skin: '#8d5524', hair: '#111827', coat: '#1d4ed8' },
   },
   {
-    name: 'Dr. Leena Thomas',
+    name: 'Behaviour specialist',
     role: 'Behaviour and training',
     about: 'Certified in animal behaviour; designs training plans built on rewards, never fear.',
     portrait: { skin: '#f1c27d', hair: '#78350f', coat: '#7c3aed' },
@@ -26,15 +26,15 @@ export const VETS = [
 export const TESTIMONIALS = [
   {
     quote: 'The pickup van was on time, the driver sent me photos on the way, and Bruno came back with a clean bill of health.',
-    who: 'Priya, with Bruno the beagle',
+    who: 'A beagle parent, Salt Lake',
   },
   {
     quote: 'Our kitten hated car rides. Pawcare came to us, and the vet explained every vaccine in plain words.',
-    who: 'Rahul, with Misty the kitten',
+    who: 'A first-time kitten parent, Park Street',
   },
   {
     quote: 'Three training sessions and Rocky finally walks on a loose lead. The tips in between were gold.',
-    who: 'Sneha, with Rocky the labrador',
+    who: 'A labrador family, New Town',
   },
 ] as const;
 

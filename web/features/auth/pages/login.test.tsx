@@ -27,7 +27,7 @@ describe('login form', () => {
 
   it('rejects a malformed email and a short password, and marks the fields invalid', async () => {
     const { user, email, password, submit } = setup();
-    await user.type(email(), 'asha@example');
+    await user.type(email(), 'owner@example');
     await user.type(password(), '12345');
     await submit();
     expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
@@ -37,14 +37,14 @@ describe('login form', () => {
   });
 
   it('welcomes a customer, stores the session and goes to /homeusers', async () => {
-    const account = makeUser({ name: 'Asha Rao', role: 'user' });
+    const account = makeUser({ name: 'Pet Owner', role: 'user' });
     const calls = fakeServer({ 'POST /api/auth/login': () => ({ body: { token: 'jwt-1', user: account } }) });
     const { user, email, password, submit } = setup();
-    await user.type(email(), 'Asha@Example.com');
+    await user.type(email(), 'Owner@Example.com');
     await user.type(password(), 'secret1');
     await submit();
-    expect(await screen.findByText('Welcome, Asha Rao!')).toBeInTheDocument();
-    expect(calls[0]!.body).toEqual({ email: 'asha@example.com', password: 'secret1' });
+    expect(await screen.findByText('Welcome, Pet Owner!')).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ email: 'owner@example.com', password: 'secret1' });
     expect(localStorage.getItem('token')).toBe('jwt-1');
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ role: 'user' });
     expect(await screen.findByRole('heading', { name: 'Customer home' }, { timeout: 4000 })).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('login form', () => {
   it('shows the server message of a refused login', async () => {
     fakeServer({ 'POST /api/auth/login': () => ({ status: 401, body: { error: 'Invalid credentials', code: 'UNAUTHENTICATED' } }) });
     const { user, email, password, submit } = setup();
-    await user.type(email(), 'asha@example.com');
+    await user.type(email(), 'owner@example.com');
     await user.type(password(), 'wrong-pass');
     await submit();
     expect(await screen.findByText('Invalid credentials')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('login form', () => {
   it('says "Too many login attempts" when the server rate-limits', async () => {
     fakeServer({ 'POST /api/auth/login': () => ({ status: 429, body: { error: 'Too many login attempts. Please try again in 1 minute.', code: 'RATE_LIMITED' } }) });
     const { user, email, password, submit } = setup();
-    await user.type(email(), 'asha@example.com');
+    await user.type(email(), 'owner@example.com');
     await user.type(password(), 'secret1');
     await submit();
     expect(await screen.findByText('Too many login attempts. Please try again in 1 minute.')).toBeInTheDocument();

@@ -30,8 +30,8 @@ describe('registration form', () => {
 
   it('rejects digits in the name, a short phone number and a bad email', async () => {
     const { user, field, submit } = setup();
-    await user.type(field('Name'), 'Asha 2');
-    await user.type(field('Email'), 'asha.example.com');
+    await user.type(field('Name'), 'Owner 2');
+    await user.type(field('Email'), 'owner.example.com');
     await user.type(field('Phone number'), '98765');
     await submit();
     expect(await screen.findByText('Please Enter valid name')).toBeInTheDocument();
@@ -49,8 +49,8 @@ describe('registration form', () => {
   it('sends a multipart form with the file, shows a toast and goes to /login', async () => {
     const calls = fakeServer({ 'POST /api/auth/register': () => ({ status: 201, body: { token: 'jwt', user: makeUser() } }) });
     const { user, field, password, proof, submit } = setup();
-    await user.type(field('Name'), 'Asha Rao');
-    await user.type(field('Email'), 'asha@example.com');
+    await user.type(field('Name'), 'Pet Owner');
+    await user.type(field('Email'), 'owner@example.com');
     await user.type(password(), 'secret1');
     await user.type(field('Phone number'), '9876543210');
     await user.upload(proof(), png());
@@ -58,7 +58,7 @@ describe('registration form', () => {
     await submit();
     expect(await screen.findByText('Registration successful! Please log in.')).toBeInTheDocument();
     const form = calls[0]!.body as FormData;
-    expect(form.get('name')).toBe('Asha Rao');
+    expect(form.get('name')).toBe('Pet Owner');
     expect(form.get('phone')).toBe('9876543210');
     expect(form.get('address')).toBe('12 Park Street');
     expect((form.get('identityProof') as File).name).toBe('id.png');
@@ -68,8 +68,8 @@ describe('registration form', () => {
   it('shows the server message when the email is taken, next to the field too', async () => {
     fakeServer({ 'POST /api/auth/register': () => ({ status: 409, body: { error: 'An account with this email already exists', code: 'EMAIL_TAKEN' } }) });
     const { user, field, password, proof, submit } = setup();
-    await user.type(field('Name'), 'Asha Rao');
-    await user.type(field('Email'), 'asha@example.com');
+    await user.type(field('Name'), 'Pet Owner');
+    await user.type(field('Email'), 'owner@example.com');
     await user.type(password(), 'secret1');
     await user.type(field('Phone number'), '9876543210');
     await user.upload(proof(), png());
@@ -81,8 +81,8 @@ describe('registration form', () => {
   it('falls back to "Registration failed. Please try again." when the server is down', async () => {
     fakeServer({ 'POST /api/auth/register': () => ({ status: 500, body: { error: 'Internal error', code: 'INTERNAL' } }) });
     const { user, field, password, proof, submit } = setup();
-    await user.type(field('Name'), 'Asha Rao');
-    await user.type(field('Email'), 'asha@example.com');
+    await user.type(field('Name'), 'Pet Owner');
+    await user.type(field('Email'), 'owner@example.com');
     await user.type(password(), 'secret1');
     await user.type(field('Phone number'), '9876543210');
     await user.upload(proof(), png());

@@ -104,7 +104,7 @@ describe('products page', () => {
   });
 
   it('sends a customer to checkout from Add to Cart', async () => {
-    storeSession('token', { _id: 'u1', id: 'u1', name: 'Asha Rao', email: 'a@example.com', phone: '9876543210', address: null, bloodGroup: null, role: 'user', image: '', hasIdentityProof: true, createdAt: '' } satisfies User);
+    storeSession('token', { _id: 'u1', id: 'u1', name: 'Pet Owner', email: 'a@example.com', phone: '9876543210', address: null, bloodGroup: null, role: 'user', image: '', hasIdentityProof: true, createdAt: '' } satisfies User);
     const user = userEvent.setup();
     renderAt('/customer/product');
     const toy = (await screen.findByRole('heading', { name: 'Cat Toy' })).closest('article') as HTMLElement;

@@ -27,7 +27,7 @@ class FakeChatServer {
           let m = server.stored.get(payload.clientMessageId);
           if (!m) {
             const n = String(server.stored.size + 1);
-            m = { _id: n, id: n, senderId: 'me', senderName: 'Asha', senderRole: 'user', receiverId: null, customerId: 'me', message: payload.message, clientMessageId: payload.clientMessageId, timestamp: new Date().toISOString() };
+            m = { _id: n, id: n, senderId: 'me', senderName: 'Owner', senderRole: 'user', receiverId: null, customerId: 'me', message: payload.message, clientMessageId: payload.clientMessageId, timestamp: new Date().toISOString() };
             server.stored.set(payload.clientMessageId, m);
             server.deliveries += 1;
           }

@@ -16,7 +16,7 @@ describe('AddressForm', () => {
     }
     expect(onSave).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText(/Full name/), 'Asha Rao');
+    await user.type(screen.getByLabelText(/Full name/), 'Pet Owner');
     await user.type(screen.getByLabelText(/House/), ' 4B ');
     await user.type(screen.getByLabelText(/Landmark/), 'Opposite the park');
     await user.type(screen.getByLabelText(/City/), 'Pune');
@@ -26,6 +26,6 @@ describe('AddressForm', () => {
     await user.type(screen.getByLabelText(/Country/), 'India');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(onSave).toHaveBeenCalledTimes(1);
-    expect(onSave.mock.calls[0]![0]).toEqual({ name: 'Asha Rao', house: '4B', landmark: 'Opposite the park', city: 'Pune', state: 'Maharashtra', pin: '411001', country: 'India' });
+    expect(onSave.mock.calls[0]![0]).toEqual({ name: 'Pet Owner', house: '4B', landmark: 'Opposite the park', city: 'Pune', state: 'Maharashtra', pin: '411001', country: 'India' });
   });
 });

@@ -3,7 +3,7 @@ import type { PlaceOrderBody } from '#shared/orders';
 import { finishAttempt, idempotencyKeyFor } from './checkout-attempt';
 import { upiPayLink } from './upi';
 
-const address = { name: 'Asha Rao', pin: '560001', city: 'Bengaluru', house: '4', landmark: 'MG Road', state: 'Karnataka', country: 'India' };
+const address = { name: 'Pet Owner', pin: '560001', city: 'Bengaluru', house: '4', landmark: 'MG Road', state: 'Karnataka', country: 'India' };
 const body = (quantity: number, paymentMethod: PlaceOrderBody['paymentMethod'] = 'cod'): PlaceOrderBody => ({ items: [{ productId: 3, quantity }], address, paymentMethod });
 
 describe('checkout attempt keys', () => {

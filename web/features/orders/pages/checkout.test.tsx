@@ -24,13 +24,13 @@ const bed: Product = {
 const customer: User = {
   _id: 'u1',
   id: 'u1',
-  name: 'Asha Rao',
-  email: 'asha@example.com',
+  name: 'Pet Owner',
+  email: 'owner@example.com',
   phone: '9876543210',
   address: null,
   bloodGroup: null,
   role: 'user',
-  image: '/api/avatar?name=Asha',
+  image: '/api/avatar?name=Owner',
   hasIdentityProof: true,
   createdAt: new Date().toISOString(),
 };
@@ -87,7 +87,7 @@ describe('checkout page', () => {
       await user.type(within(form).getByLabelText(label), value);
     }
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
-    expect(screen.getByRole('radio', { name: /Asha Rao/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Pet Owner/ })).toBeChecked();
     expect(JSON.parse(localStorage.getItem('deliveryAddresses:u1')!)).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));

@@ -6,7 +6,7 @@ import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '
 import SlotBookingPage from './slot-booking';
 
 const TZ = 'Asia/Kolkata';
-const user = makeUser({ id: 'u1', _id: 'u1', name: 'Asha Rao', phone: '9876543210', address: '12 Lake Road' });
+const user = makeUser({ id: 'u1', _id: 'u1', name: 'Pet Owner', phone: '9876543210', address: '12 Lake Road' });
 const date = addDays(todayIn(TZ), 2);
 const config = {
   upiId: 'pawcare@upi',
@@ -29,15 +29,15 @@ const booking = (over: Partial<SlotBooking> = {}): SlotBooking => ({
   _id: 'b1',
   id: 'b1',
   userId: 'u1',
-  userName: 'Asha Rao',
-  userEmail: 'asha@example.com',
+  userName: 'Pet Owner',
+  userEmail: 'owner@example.com',
   userAddress: '12 Lake Road',
   schedule: `${date} at 10:00`,
   date,
   time: '10:00',
   startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   petName: 'Bruno',
-  ownerName: 'Asha Rao',
+  ownerName: 'Pet Owner',
   petAge: 3,
   phone: '9876543210',
   status: 'pending',
@@ -88,7 +88,7 @@ describe('/slots booking form', () => {
     expect(screen.getByRole('radio', { name: '10:00 1 of 2 free' })).toBeEnabled();
     expect(screen.getByLabelText(/^Date/)).toHaveAttribute('min', todayIn(TZ));
     // Owner name and phone start from the account.
-    expect(screen.getByLabelText(/^Owner name/)).toHaveValue('Asha Rao');
+    expect(screen.getByLabelText(/^Owner name/)).toHaveValue('Pet Owner');
     expect(screen.getByLabelText(/^Phone/)).toHaveValue('9876543210');
   });
 
@@ -123,12 +123,12 @@ describe('/slots booking form', () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({
       userId: 'u1',
-      userName: 'Asha Rao',
-      userEmail: 'asha@example.com',
+      userName: 'Pet Owner',
+      userEmail: 'owner@example.com',
       userAddress: '12 Lake Road',
       schedule: `${date} at 10:30`,
       petName: 'Bruno',
-      ownerName: 'Asha Rao',
+      ownerName: 'Pet Owner',
       petAge: 3,
       phone: '9876543210',
     });
@@ -136,7 +136,7 @@ describe('/slots booking form', () => {
       date,
       time: '10:30',
       petName: 'Bruno',
-      ownerName: 'Asha Rao',
+      ownerName: 'Pet Owner',
       petAge: '3',
       phone: '9876543210',
       selectedSlot: `${date} at 10:30`,
@@ -175,7 +175,7 @@ describe('/slots booked view', () => {
     date,
     time: '10:00',
     petName: 'Bruno',
-    ownerName: 'Asha Rao',
+    ownerName: 'Pet Owner',
     petAge: '3',
     phone: '9876543210',
     selectedSlot: `${date} at 10:00`,
