@@ -6,7 +6,7 @@ import type { ChatMessage, TypingEvent } from '#shared/chat';
 import { CHAT_TEXT } from '#shared/chat';
 import { createTestApp, type TestContext } from '../test/app';
 import { CHAT_RATE_BURST } from './routes';
-import { Inbox, nextEvent, openConnected, openSocket, refusal, send } from './test-socket';
+import { Inbox, nextEvent, openConnected, openSocket, refusal, send } from '../test/socket';
 
 let t: TestContext;
 let url: string;

@@ -10,7 +10,7 @@ import { seedEssentials } from '../db/seed';
 import { createTestApp, type TestContext } from '../test/app';
 import { createTestDatabase } from '../test/db';
 import { createUser } from '../users/service';
-import { Inbox, openConnected, send } from './test-socket';
+import { Inbox, openConnected, send } from '../test/socket';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const twoProcesses = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/catalogue';
 import type { Notification } from '#shared/notifications';
 import { ORDER_CHANGED_EVENT, type Order, type OrderChangedEvent } from '#shared/orders';
 import { createTestApp, type TestContext } from '../test/app';
+import { nextEvent, openConnected } from '../test/socket';
 
 let t: TestContext;
 let baseUrl: string;
@@ -20,26 +21,11 @@ afterAll(async () => {
 });
 
 async function openSocket(token: string): Promise<Socket> {
-  const socket = connect(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = await openConnected(baseUrl, token);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
   return socket;
 }
 
-/** The next event of a name whose payload matches. */
-function next<T>(socket: Socket, event: string, match: (payload: T) => boolean): Promise<T> {
-  return new Promise((resolve) => {
-    const handler = (payload: T) => {
-      if (!match(payload)) return;
-      socket.off(event, handler);
-      resolve(payload);
-    };
-    socket.on(event, handler);
-  });
-}
 
 describe('live order events', () => {
   it('staff hear about new orders and status changes; the customer gets a live notification', async () => {
@@ -49,8 +35,8 @@ describe('live order events', () => {
     const [customerSocket, employeeSocket, adminSocket] = await Promise.all([openSocket(customer.token), openSocket(employee.token), openSocket(admin.token)]);
     const products: Product[] = (await t.app.inject({ method: 'GET', url: '/api/products?q=Dog%20Food&category=Food' })).json();
 
-    const employeeHears = next<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
-    const adminHears = next<OrderChangedEvent>(adminSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
+    const employeeHears = nextEvent<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
+    const adminHears = nextEvent<OrderChangedEvent>(adminSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -65,9 +51,9 @@ describe('live order events', () => {
     expect((await employeeHears).order.id).toBe(order.id);
     expect((await adminHears).order.total).toBe(order.total);
 
-    const notified = next<Notification>(customerSocket, 'notification', (n) => n.data?.orderId === order.id);
-    const customerSees = next<OrderChangedEvent>(customerSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
-    const staffSees = next<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
+    const notified = nextEvent<Notification>(customerSocket, 'notification', (n) => n.data?.orderId === order.id);
+    const customerSees = nextEvent<OrderChangedEvent>(customerSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
+    const staffSees = nextEvent<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
     const change = await t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: t.auth(employee.token), payload: { status: 'confirmed' } });
     expect(change.statusCode).toBe(200);
     expect((await notified).body).toBe(`Your order ${order.number} has been confirmed.`);

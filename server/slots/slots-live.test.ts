@@ -1,8 +1,9 @@
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '#shared/notifications';
 import { addDays, BOOKING_CHANGED_EVENT, todayIn, type BookingChangedEvent, type SlotBooking } from '#shared/slots';
 import { createTestApp, type TestContext } from '../test/app';
+import { nextEvent, openConnected } from '../test/socket';
 
 let t: TestContext;
 let baseUrl: string;
@@ -18,26 +19,11 @@ afterAll(async () => {
 });
 
 async function openSocket(token: string): Promise<Socket> {
-  const socket = connect(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = await openConnected(baseUrl, token);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
   return socket;
 }
 
-/** Resolves with the next event of that name whose payload matches. */
-function next<T>(socket: Socket, event: string, match: (payload: T) => boolean): Promise<T> {
-  return new Promise((resolve) => {
-    const handler = (payload: T) => {
-      if (!match(payload)) return;
-      socket.off(event, handler);
-      resolve(payload);
-    };
-    socket.on(event, handler);
-  });
-}
 
 describe('live booking events', () => {
   it('staff hear about new and changed bookings; the customer gets the confirmation as a live notification', async () => {
@@ -55,8 +41,8 @@ describe('live booking events', () => {
     bystanderSocket.onAny((event, payload) => bystanderEvents.push([event, payload]));
 
     const date = addDays(todayIn(t.config.CLINIC_TZ), 1);
-    const employeeHearsNew = next<BookingChangedEvent>(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
-    const adminHearsNew = next<BookingChangedEvent>(adminSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
+    const employeeHearsNew = nextEvent<BookingChangedEvent>(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
+    const adminHearsNew = nextEvent<BookingChangedEvent>(adminSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/slots/book',
@@ -68,8 +54,8 @@ describe('live booking events', () => {
     expect(await employeeHearsNew).toEqual({ id: booking.id, action: 'created', status: 'pending', date, time: '09:30' });
     expect((await adminHearsNew).id).toBe(booking.id);
 
-    const notified = next<Notification>(customerSocket, 'notification', (n) => n.type === 'booking_confirmed');
-    const employeeHearsConfirm = next<BookingChangedEvent>(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'confirmed');
+    const notified = nextEvent<Notification>(customerSocket, 'notification', (n) => n.type === 'booking_confirmed');
+    const employeeHearsConfirm = nextEvent<BookingChangedEvent>(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'confirmed');
     expect((await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${booking.id}`, headers: t.auth(admin.token) })).statusCode).toBe(200);
     const n = await notified;
     expect(n).toMatchObject({ title: 'Booking confirmed', read: false, data: { bookingId: booking.id, status: 'confirmed' } });
@@ -82,7 +68,7 @@ describe('live booking events', () => {
     const read = await t.app.inject({ method: 'PUT', url: `/api/notifications/${n.id}/read`, headers: t.auth(customer.token) });
     expect(read.json().read).toBe(true);
 
-    const customerHearsCancel = next<BookingChangedEvent>(customerSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'canceled');
+    const customerHearsCancel = nextEvent<BookingChangedEvent>(customerSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'canceled');
     await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${booking.id}`, headers: t.auth(employee.token) });
     expect((await customerHearsCancel).id).toBe(booking.id);
     expect(bystanderEvents).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConnected, openSocket, refusal } from '../chat/test-socket';
+import { openConnected, openSocket, refusal } from '../test/socket';
 import { createTestApp, type TestContext } from '../test/app';
 
 let t: TestContext;

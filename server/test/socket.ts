@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatMessage, SendAck } from '#shared/chat';
 
-/** Test helpers: real socket.io-client connections to a listening server. */
+/** Test helpers: real socket.io-client connections to a listening server (chat, live events). */
 
 /** Connects with a token (or none) over websocket, without automatic reconnection. */
 export function openSocket(baseUrl: string, token?: string): Socket {
@@ -74,7 +74,14 @@ export class Inbox {
   }
 }
 
-/** Next occurrence of an event. */
-export function nextEvent<T>(socket: Socket, event: string): Promise<T> {
-  return new Promise((resolve) => socket.once(event, resolve));
+/** Next occurrence of an event, or the next one whose payload matches. */
+export function nextEvent<T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true): Promise<T> {
+  return new Promise((resolve) => {
+    const handler = (payload: T) => {
+      if (!match(payload)) return;
+      socket.off(event, handler);
+      resolve(payload);
+    };
+    socket.on(event, handler);
+  });
 }
