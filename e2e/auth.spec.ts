@@ -90,7 +90,7 @@ test.describe('role landing pages', () => {
       await expect(page.getByText(`Welcome, ${user.name}!`)).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${HOME_OF[role]}$`), { timeout: 10_000 });
       const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
-      expect(stored.token).toBeTruthy();
+      expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(stored.user.role).toBe(role);
     });
   }

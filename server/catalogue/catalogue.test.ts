@@ -79,7 +79,7 @@ describe('GET /api/products', () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/products?limit=10' });
     expect(first.json()).toHaveLength(10);
     const cursor = first.headers['x-next-cursor'];
-    expect(cursor).toBeTruthy();
+    expect(cursor).toMatch(/^[\w-]+$/);
     const second = await t.app.inject({ method: 'GET', url: `/api/products?limit=10&cursor=${cursor}` });
     expect(second.json()).toHaveLength(5);
     expect(second.headers['x-next-cursor']).toBeUndefined();

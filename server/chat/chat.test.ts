@@ -294,7 +294,7 @@ describe('chat history and REST', () => {
     const page1 = await history(customer.user.id, customer.token, '?limit=2');
     expect(page1.json().map((m: ChatMessage) => m.message)).toEqual(['note 4', 'note 5']);
     const cursor = page1.headers['x-next-cursor'] as string;
-    expect(cursor).toBeTruthy();
+    expect(cursor).toMatch(/^[\w-]+$/);
     const page2 = await history(customer.user.id, customer.token, `?limit=2&before=${cursor}`);
     expect(page2.json().map((m: ChatMessage) => m.message)).toEqual(['note 2', 'note 3']);
     const page3 = await history(customer.user.id, customer.token, `?limit=2&before=${page2.headers['x-next-cursor']}`);

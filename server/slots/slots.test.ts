@@ -304,7 +304,7 @@ describe('GET /api/slots/mine and /api/slots/bookings', () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/slots/bookings?limit=2', headers: t.auth(employee.token) });
     expect(first.json()).toHaveLength(2);
     const cursor = first.headers[NEXT_CURSOR_HEADER] as string;
-    expect(cursor).toBeTruthy();
+    expect(cursor).toMatch(/^[\w-]+$/);
     const second = await t.app.inject({ method: 'GET', url: `/api/slots/bookings?limit=2&cursor=${cursor}`, headers: t.auth(employee.token) });
     const ids = new Set([...first.json(), ...second.json()].map((b: SlotBooking) => b.id));
     expect(ids.size).toBe(4);
