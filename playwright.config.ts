@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
+import pg from 'pg';
 
 /**
  * End-to-end tests in a real Chromium against the real server on a fresh embedded database per run.
@@ -51,6 +52,23 @@ process.env.E2E_ADMIN_EMAIL ??= 'admin@e2e.pawcare.test';
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-'));
 
+// With TEST_DATABASE_URL (CI's PostgreSQL run) the server runs on a fresh PostgreSQL database, dropped by the
+// global teardown; otherwise on the embedded database in E2E_DATA_DIR.
+if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
+  const name = `pawcare_e2e_${Date.now().toString(36)}_${process.pid}`;
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  process.env.E2E_DATABASE_URL = url.toString();
+  process.env.E2E_DATABASE_NAME = name;
+}
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -79,6 +97,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: EXECUTABLE, args: CHROMIUM_ARGS } } }],
+  globalTeardown: './e2e/global-teardown.ts',
   webServer: {
     // scripts/start.mjs builds the web app when it is missing or stale, then runs `node --import tsx server/main.ts`.
     command: 'node scripts/start.mjs',
@@ -92,7 +111,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: '',
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      REDIS_URL: process.env.REDIS_URL ?? '',
       JWT_SECRET: 'e2e-only-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
