@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PAGE_DEFAULT, PAGE_MAX } from './constants';
 
+export { NEXT_CURSOR_HEADER } from './constants';
+
 /** Error body of every 4xx/5xx answer. */
 export const ApiErrorSchema = z.object({
   error: z.string(),
@@ -39,6 +41,5 @@ export const PageQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 export const OkSchema = z.object({ ok: z.literal(true) });

@@ -51,6 +51,9 @@ export const SOCKET_RECONNECT_ATTEMPTS = 5;
 export const SOCKET_RECONNECT_DELAY_MS = 1000;
 export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
 
+/** Response header carrying the next page's cursor of every list (see docs/decisions/002). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
 /** Pagination defaults for every list endpoint. */
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;

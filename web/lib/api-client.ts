@@ -1,7 +1,5 @@
+import { NEXT_CURSOR_HEADER } from '#shared/constants';
 import { getToken } from './storage';
-
-// Same value as NEXT_CURSOR_HEADER in shared/common.ts; importing that module would pull zod into the landing page.
-const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /** An error answer of the API (or a network failure, status 0, code 'NETWORK'). */
 export class ApiError extends Error {
