@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
-import pg from 'pg';
+import { createScratchDatabase } from './server/db/scratch';
 
 /**
  * End-to-end tests in a real Chromium against the real server on a fresh embedded database per run.
@@ -55,18 +55,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-'))
 // With TEST_DATABASE_URL (CI's PostgreSQL run) the server runs on a fresh PostgreSQL database, dropped by the
 // global teardown; otherwise on the embedded database in E2E_DATA_DIR.
 if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
-  const name = `pawcare_e2e_${Date.now().toString(36)}_${process.pid}`;
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  process.env.E2E_DATABASE_URL = url.toString();
-  process.env.E2E_DATABASE_NAME = name;
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'pawcare_e2e');
+  process.env.E2E_DATABASE_URL = scratch.url;
+  process.env.E2E_DATABASE_NAME = scratch.name;
 }
 
 export const CHROMIUM_ARGS = [

@@ -30,6 +30,7 @@ interface AutocannonResult {
 }
 const autocannon = autocannonUntyped as (opts: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<AutocannonResult>;
 import pg from 'pg';
+import { createScratchDatabase } from '../server/db/scratch';
 
 const num = (name: string, def: number) => (process.env[name] ? Number(process.env[name]) : def);
 const SECONDS = num('API_BENCH_SECONDS', 4);
@@ -225,14 +226,8 @@ async function seed(databaseUrl: string) {
 }
 
 async function main() {
-  const name = `pawcare_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_DB);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(BASE_DB, 'pawcare_bench_api');
+  const databaseUrl = scratch.url;
   const servers: ChildProcess[] = [];
   try {
     const people = await seed(databaseUrl);
@@ -291,10 +286,7 @@ async function main() {
   } finally {
     for (const c of servers) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    const c = new pg.Client({ connectionString: BASE_DB });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await scratch.drop();
   }
 }
 

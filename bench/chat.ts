@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createScratchDatabase } from '../server/db/scratch';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
 
@@ -228,13 +229,7 @@ function summarise(run: Run, employees: number) {
 
 async function main() {
   console.log(`chat bench: ${CUSTOMERS} customers, ${EMPLOYEES} employees, ${RATE} msg/s for ${SECONDS} s (+${WARMUP} s warm-up)`);
-  const dbName = `pawcare_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const dbUrl = new URL(BASE_DB);
-  dbUrl.pathname = `/${dbName}`;
+  const scratch = await createScratchDatabase(BASE_DB, 'pawcare_bench_chat');
   const secret = randomBytes(32).toString('hex');
   const children: ChildProcess[] = [];
 
@@ -243,7 +238,7 @@ async function main() {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: '0',
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: scratch.url,
       REDIS_URL: '',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
@@ -255,7 +250,7 @@ async function main() {
     children.push(relay.child);
 
     // People straight into the fresh database (the bench never logs in, so no password hashing).
-    const db = new pg.Client({ connectionString: dbUrl.toString() });
+    const db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
     const { rows } = await db.query<{ id: string; name: string; role: 'user' | 'employee' }>(
       `insert into users (name, email, password_hash, phone, role)
@@ -316,10 +311,7 @@ async function main() {
     process.exitCode = pass ? 0 : 1;
   } finally {
     await Promise.all(children.map(stopChild));
-    const c = new pg.Client({ connectionString: BASE_DB });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-    await c.end();
+    await scratch.drop().catch(() => undefined);
   }
 }
 

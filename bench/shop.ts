@@ -10,10 +10,10 @@
  * Env: SHOP_BENCH_ORDERS (1500), SHOP_BENCH_CONCURRENCY (40), SHOP_BENCH_ROUNDS (3), SHOP_BENCH_DUPLICATES (200),
  * BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createScratchDatabase } from '../server/db/scratch';
 import { lineTotalPaise, toPaise } from '#shared/money';
 import type { PlaceOrderBody } from '#shared/orders';
 import { productsByIds } from '../server/catalogue/service';
@@ -59,16 +59,10 @@ async function run(n: number, op: (i: number) => Promise<unknown>) {
 }
 
 async function main() {
-  const name = `pawcare_bench_shop_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_DB);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(BASE_DB, 'pawcare_bench_shop');
   let database: Database | undefined;
   try {
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: CONCURRENCY });
+    database = await openDatabase({ databaseUrl: scratch.url, poolSize: CONCURRENCY });
     const { db } = database;
     await seedEssentials(db);
     const users: AuthUser[] = [];
@@ -124,10 +118,7 @@ async function main() {
     if (n !== 1 || ids.size !== 1) process.exitCode = 1;
   } finally {
     await database?.close();
-    const c = new pg.Client({ connectionString: BASE_DB });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await scratch.drop();
   }
 }
 

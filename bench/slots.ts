@@ -13,14 +13,13 @@
  * Env: SLOTS_BENCH_BOOKINGS (1600), SLOTS_BENCH_CLIENTS (500), SLOTS_BENCH_CONCURRENCY (50), SLOTS_BENCH_ROUNDS (3),
  * BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createScratchDatabase } from '../server/db/scratch';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addDays, BookSlotBodySchema, slotGrid, todayIn, zonedTimeToUtc, type BookSlotBody } from '#shared/slots';
@@ -153,16 +152,10 @@ function addPlainBookingRoute(fastify: FastifyInstance) {
 }
 
 async function main() {
-  const name = `pawcare_bench_slots_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_DB);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(BASE_DB, 'pawcare_bench_slots');
   let database: Database | undefined;
   try {
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: CONCURRENCY });
+    database = await openDatabase({ databaseUrl: scratch.url, poolSize: CONCURRENCY });
     const db = database.db;
     const deps: SlotDeps = { db, config };
     const [{ version }] = rowsOf<{ version: string }>(await db.execute(sql`select current_setting('server_version') as version`)) as [{ version: string }];
@@ -325,10 +318,7 @@ async function main() {
     }
   } finally {
     await database?.close();
-    const c = new pg.Client({ connectionString: BASE_DB });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await scratch.drop();
   }
 }
 

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { createScratchDatabase } from '../db/scratch';
 import { openDatabase, type Database, type Db } from '../db/client';
 import * as schema from '../db/schema/index';
 
@@ -71,29 +71,14 @@ async function openPgliteFromTemplate(): Promise<Database> {
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return openPgliteFromTemplate();
-  const name = `pawcare_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 60 });
+  const scratch = await createScratchDatabase(base, 'pawcare_t');
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 60 });
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
+      await scratch.drop();
     },
   };
 }
