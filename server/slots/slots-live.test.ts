@@ -1,29 +1,22 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '#shared/notifications';
 import { addDays, BOOKING_CHANGED_EVENT, todayIn, type BookingChangedEvent, type SlotBooking } from '#shared/slots';
 import { createTestApp, type TestContext } from '../test/app';
-import { nextEvent, openConnected } from '../test/socket';
+import { listenForSockets, nextEvent } from '../test/socket';
 
 let t: TestContext;
-let baseUrl: string;
-const sockets: Socket[] = [];
+let live: Awaited<ReturnType<typeof listenForSockets>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  live = await listenForSockets(t.app);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  live.disconnectAll();
   await t.close();
 });
 
-async function openSocket(token: string): Promise<Socket> {
-  const socket = await openConnected(baseUrl, token);
-  sockets.push(socket);
-  return socket;
-}
-
+const openSocket = (token: string) => live.connect(token);
 
 describe('live booking events', () => {
   it('staff hear about new and changed bookings; the customer gets the confirmation as a live notification', async () => {

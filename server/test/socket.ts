@@ -85,3 +85,20 @@ export function nextEvent<T>(socket: Socket, event: string, match: (payload: T) 
     socket.on(event, handler);
   });
 }
+
+/** Makes a test app listen on a free port; `connect` opens sockets to it that `disconnectAll` closes. */
+export async function listenForSockets(app: { listen(opts: { port: number; host: string }): Promise<string> }) {
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const open: Socket[] = [];
+  return {
+    baseUrl,
+    async connect(token: string): Promise<Socket> {
+      const socket = await openConnected(baseUrl, token);
+      open.push(socket);
+      return socket;
+    },
+    disconnectAll(): void {
+      for (const s of open) s.disconnect();
+    },
+  };
+}
