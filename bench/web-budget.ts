@@ -107,6 +107,8 @@ async function landingJs(base: string): Promise<JsFile[]> {
     });
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The heading is in the prerendered HTML: wait until React has taken the page over, so every script counts.
+    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
     return [...urls].map((p) => {
       const data = readFileSync(path.join(dist, p));
       return { file: p, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };

@@ -121,7 +121,9 @@ test.describe('guards', () => {
   });
 
   test('a stored token the server rejects is cleared with "Authentication failed"', async ({ page }) => {
-    await page.goto('/');
+    // Store the session once the app runs this page, so it is checked on the next page load, not this one.
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
     await page.evaluate(() => {
       localStorage.setItem('token', 'not-a-real-token');
       localStorage.setItem('user', JSON.stringify({ id: 'x', _id: 'x', name: 'Ghost User', role: 'user', email: 'ghost@example.com' }));

@@ -92,4 +92,36 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(nav.getByRole('link', { name: 'About', exact: true })).toBeHidden();
   });
+
+  test('public pages arrive as HTML, readable before any script runs, with their forms held until the app starts', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [url, heading, title] of [
+      ['/', 'Reliable Pet Pickup Services', 'Pet pickup, vet visits and training · Pawcare'],
+      ['/services', 'Our services', 'Our services · Pawcare'],
+      ['/about', 'About Pawcare', 'About Pawcare · Pawcare'],
+      ['/contact', 'Contact us', 'Contact us · Pawcare'],
+      ['/login', 'Login', 'Login · Pawcare'],
+      ['/register', 'Sign Up', 'Sign Up · Pawcare'],
+      ['/products', 'Products', 'Products · Pawcare'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), url).toBeVisible();
+      await expect(page, url).toHaveTitle(title);
+    }
+    // Nothing typed before the app runs could be lost or sent by the browser itself (a password in the address bar).
+    await page.goto('/login');
+    await expect(page.getByLabel('Password')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+    await context.close();
+  });
+
+  test('a prerendered page comes alive: the login form validates and the links navigate in the app', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    await expect(page).toHaveTitle('Sign Up · Pawcare');
+  });
 });

@@ -227,7 +227,11 @@ describe('the web app', () => {
   let web: TestContext;
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-web-'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Pawcare</title><div id="root"></div>');
+    const page = (body: string) => `<!doctype html><html lang="en"><head><meta name="theme-color" content="#ffffff" /><title>Pawcare</title></head><body><div id="root">${body}</div></body></html>`;
+    writeFileSync(path.join(dir, 'index.html'), page(''));
+    mkdirSync(path.join(dir, 'prerendered'));
+    writeFileSync(path.join(dir, 'prerendered', 'index.html'), page('<h1>Reliable Pet Pickup Services</h1>'));
+    writeFileSync(path.join(dir, 'prerendered', 'login.html'), page('<h1>Login</h1>'));
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'assets', 'app-1234abcd.js'), 'console.log("app")');
     writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -242,6 +246,31 @@ describe('the web app', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves a public page prerendered, but the plain app page when a query string may change what it shows', async () => {
+    const landing = await web.app.inject({ method: 'GET', url: '/' });
+    expect(landing.body).toContain('<div id="root"><h1>Reliable Pet Pickup Services</h1></div>');
+    const login = await web.app.inject({ method: 'GET', url: '/login' });
+    expect(login.body).toContain('<h1>Login</h1>');
+    const redirected = await web.app.inject({ method: 'GET', url: '/login?next=%2Fslots' });
+    expect(redirected.body).toContain('<div id="root"></div>');
+    const other = await web.app.inject({ method: 'GET', url: '/homeusers' });
+    expect(other.body).toContain('<div id="root"></div>');
+  });
+
+  it('writes the current site theme into every page, so it paints in its colours before any script runs', async () => {
+    const before = await web.app.inject({ method: 'GET', url: '/' });
+    expect(before.body).toContain('<html lang="en" data-theme="white" style="--theme-bg:#ffffff;--theme-fg:#111827;color-scheme:light">');
+    const webAdmin = await web.buildUser({ role: 'admin' });
+    const saved = await web.app.inject({ method: 'PUT', url: '/api/settings/theme', headers: web.auth(webAdmin.token), payload: { theme: 'green' } });
+    expect(saved.statusCode).toBe(200);
+    for (const url of ['/', '/admin/home']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      // Green is dark: the text turns white to stay readable.
+      expect(res.body, url).toContain('data-theme="green" style="--theme-bg:#008000;--theme-fg:#ffffff;color-scheme:light"');
+      expect(res.body, url).toContain('<meta name="theme-color" content="#008000"');
     }
   });
 

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -6,7 +5,6 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -28,6 +26,7 @@ import settingsRoutes from './settings/routes';
 import slotRoutes from './slots/routes';
 import avatarRoutes from './users/avatar';
 import userRoutes from './users/routes';
+import { registerWeb } from './web';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -145,39 +144,4 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   await probe.close();
   const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
   return Object.fromEntries(Object.entries(res.headers).filter(([k, v]) => !skip.has(k) && typeof v === 'string')) as Record<string, string>;
-}
-
-/** Serves the built SPA: hashed assets cached for a year, everything else falls back to index.html. */
-async function registerWeb(app: FastifyInstance, webDir: string) {
-  const hasWeb = existsSync(path.join(webDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      preCompressed: true,
-      index: false,
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        // index.html names the current hashed assets: a cached copy would point at files a deploy removed.
-        const isIndex = path.basename(filePath) === 'index.html';
-        res.header('cache-control', isIndex ? 'no-cache' : hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
-    const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && wantsHtml && !path.extname(url)) {
-      if (!hasWeb) {
-        return reply
-          .status(503)
-          .type('text/plain; charset=utf-8')
-          .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
-      }
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
-    }
-    return reply.status(404).send({ error: `No route for ${request.method} ${url}`, code: 'NOT_FOUND' });
-  });
 }

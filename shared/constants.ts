@@ -58,6 +58,9 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;
 
+/** Folder of the web build holding the prerendered public pages: `<name>.html` is served for `/<name>`, `index.html` for `/`. */
+export const PRERENDERED_DIR = 'prerendered';
+
 /** localStorage keys of the spec (section 3). */
 export const STORAGE_KEYS = {
   token: 'token',

@@ -1,20 +1,28 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { SessionProvider } from '../lib/session';
 import { SocketProvider } from '../lib/socket';
 import { AppShell } from './root';
 
-/** The whole app: data cache, session, socket, router. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** Data cache, session and socket around a router (the browser's, or a static one when prerendering). */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <SocketProvider>
-          <BrowserRouter>
-            <AppShell />
-          </BrowserRouter>
-        </SocketProvider>
+        <SocketProvider>{children}</SocketProvider>
       </SessionProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The whole app in the browser. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <AppShell />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

@@ -1,9 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+
+/** Collects the page title while a page is prerendered at build time (no document there). */
+export const TitleSink = createContext<{ title?: string } | null>(null);
+
+const fullTitle = (title: string) => (title ? `${title} · Pawcare` : 'Pawcare');
 
 /** Sets the tab title for a page ("Services · Pawcare"). */
 export function useDocumentTitle(title: string): void {
+  const sink = useContext(TitleSink);
+  if (sink) sink.title = fullTitle(title);
   useEffect(() => {
-    document.title = title ? `${title} · Pawcare` : 'Pawcare';
+    document.title = fullTitle(title);
   }, [title]);
 }
 

@@ -32,7 +32,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!token) {
-      setState({ socket: null, status: 'idle' });
+      // Keep the same state object when already idle: a needless context change on the first render would make
+      // React drop a prerendered page section that is still waiting for its code, and show its fallback instead.
+      setState((prev) => (prev.socket === null && prev.status === 'idle' ? prev : { socket: null, status: 'idle' }));
       return;
     }
     let cancelled = false;

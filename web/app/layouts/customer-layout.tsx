@@ -3,7 +3,7 @@ import { ChatIcon } from '../../components/icons';
 import { CustomerChat, useChatUnreadCount } from '../../features/chat';
 import { useSession } from '../../lib/session';
 import { RequireRole } from '../guards';
-import { Navbar, ProfileLink, type NavItem } from './navbar';
+import { Navbar, ProfileLink, UnreadBadge, type NavItem } from './navbar';
 import { SiteFrame } from './site-frame';
 
 const items: NavItem[] = [
@@ -27,12 +27,7 @@ function ChatToggle({ open, onToggle }: { open: boolean; onToggle: () => void })
     >
       <ChatIcon className="h-5 w-5" />
       <span>Chat</span>
-      {unread > 0 && (
-        <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs font-bold text-white">
-          {unread > 99 ? '99+' : unread}
-          <span className="sr-only"> unread</span>
-        </span>
-      )}
+      <UnreadBadge count={unread} />
     </button>
   );
 }

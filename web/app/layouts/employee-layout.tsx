@@ -1,17 +1,18 @@
+import { useChatUnreadCount } from '../../features/chat';
 import { useSession } from '../../lib/session';
 import { RequireRole } from '../guards';
 import { Navbar, ProfileLink, type NavItem } from './navbar';
 import { SiteFrame } from './site-frame';
 
-const items: NavItem[] = [
-  { to: '/employee/home', label: 'Home' },
-  { to: '/employee/slots', label: 'Schedule' },
-  { to: '/employee/orders', label: 'Orders' },
-  { to: '/employee/chat', label: 'Chat' },
-];
-
 function EmployeeFrame() {
   const { user } = useSession();
+  const unread = useChatUnreadCount();
+  const items: NavItem[] = [
+    { to: '/employee/home', label: 'Home' },
+    { to: '/employee/slots', label: 'Schedule' },
+    { to: '/employee/orders', label: 'Orders' },
+    { to: '/employee/chat', label: 'Chat', badge: unread },
+  ];
   return <SiteFrame header={<Navbar brandTo="/employee/home" items={items} extra={<ProfileLink to="/employee/profile" name={user?.name} />} />} />;
 }
 

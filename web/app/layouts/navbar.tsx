@@ -1,12 +1,29 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, MenuIcon, PawIcon, UserIcon } from '../../components/icons';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export interface NavItem {
   to: string;
   label: string;
   /** Match the path exactly (for home links such as "/"). */
   end?: boolean;
+  /** Unread items behind the link (shown as a red count). */
+  badge?: number;
+}
+
+/** A red count of unread items; with the label before it, read out as "Chat, 3 unread". */
+export function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <span className="sr-only">, </span>
+      <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs font-bold text-white no-underline">
+        {count > 99 ? '99+' : count}
+        <span className="sr-only"> unread</span>
+      </span>
+    </>
+  );
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -18,6 +35,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function Navbar({ brandTo, items, extra, label = 'Main' }: { brandTo: string; items: NavItem[]; extra?: ReactNode; label?: string }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const menuId = useId();
   const location = useLocation();
 
@@ -43,6 +61,8 @@ export function Navbar({ brandTo, items, extra, label = 'Main' }: { brandTo: str
             className="inline-flex items-center gap-1 rounded-md p-2 text-ink hover:bg-gray-100 md:hidden"
             aria-expanded={open}
             aria-controls={menuId}
+            // A prerendered page's menu opens once the app runs it.
+            disabled={!hydrated}
             onClick={() => setOpen((v) => !v)}
           >
             {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
@@ -54,6 +74,7 @@ export function Navbar({ brandTo, items, extra, label = 'Main' }: { brandTo: str
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className={linkClass}>
                 {item.label}
+                {item.badge !== undefined && <UnreadBadge count={item.badge} />}
               </NavLink>
             </li>
           ))}

@@ -1,4 +1,4 @@
-// The chat feature's public surface, used by the customer layout.
+// The chat feature's public surface, used by the customer and employee layouts.
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
 import { useSession } from '../../lib/session';

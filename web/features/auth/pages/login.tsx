@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { homePathFor, useSession } from '../../../lib/session';
 import { useLoginMutation } from '../api/login';
 import { AuthCard } from '../components/auth-card';
+import { ReadyFieldset } from '../../../components/ready-fieldset';
 
 /** The toast text for a failed login: the server's own words for a refused login, else the spec's fallback. */
 export function loginErrorMessage(err: unknown): string {
@@ -75,12 +76,14 @@ export default function LoginPage() {
           </LinkButton>
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" markRequired error={errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" markRequired error={errors.password?.message} {...register('password')} />
-        <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
-          {redirecting ? 'Redirecting…' : 'Login'}
-        </Button>
+      <form onSubmit={onSubmit} noValidate>
+        <ReadyFieldset className="space-y-4">
+          <TextField label="Email" type="email" autoComplete="email" markRequired error={errors.email?.message} {...register('email')} />
+          <TextField label="Password" type="password" autoComplete="current-password" markRequired error={errors.password?.message} {...register('password')} />
+          <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
+            {redirecting ? 'Redirecting…' : 'Login'}
+          </Button>
+        </ReadyFieldset>
       </form>
     </AuthCard>
   );

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useRegisterMutation } from '../api/register';
 import { AuthCard } from '../components/auth-card';
+import { ReadyFieldset } from '../../../components/ready-fieldset';
 
 /** The shared registration rules plus the identity-proof file the browser holds. */
 export const RegisterFormSchema = RegisterFieldsSchema.omit({ role: true }).extend({
@@ -80,33 +81,35 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
-        <TextField label="Email" type="email" autoComplete="email" markRequired error={errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" markRequired hint="At least 6 characters." error={errors.password?.message} {...register('password')} />
-        <TextField label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" markRequired hint="10 digits." error={errors.phone?.message} {...register('phone')} />
-        <TextField
-          label="Identity proof"
-          type="file"
-          accept="image/png,image/jpeg,image/webp,application/pdf"
-          markRequired
-          hint="A photo or PDF of an ID card, at most 5 MB. Only our staff can see it."
-          className="file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-900"
-          error={errors.identityProof?.message as string | undefined}
-          {...register('identityProof')}
-        />
-        <TextField label="Address (optional)" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-        <SelectField label="Blood group (optional)" error={errors.bloodGroup?.message} {...register('bloodGroup')}>
-          <option value="">Not known</option>
-          {BLOOD_GROUPS.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
-        </SelectField>
-        <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
-          {redirecting ? 'Redirecting…' : 'Sign Up'}
-        </Button>
+      <form onSubmit={onSubmit} noValidate>
+        <ReadyFieldset className="space-y-4">
+          <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
+          <TextField label="Email" type="email" autoComplete="email" markRequired error={errors.email?.message} {...register('email')} />
+          <TextField label="Password" type="password" autoComplete="new-password" markRequired hint="At least 6 characters." error={errors.password?.message} {...register('password')} />
+          <TextField label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" markRequired hint="10 digits." error={errors.phone?.message} {...register('phone')} />
+          <TextField
+            label="Identity proof"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,application/pdf"
+            markRequired
+            hint="A photo or PDF of an ID card, at most 5 MB. Only our staff can see it."
+            className="file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-900"
+            error={errors.identityProof?.message as string | undefined}
+            {...register('identityProof')}
+          />
+          <TextField label="Address (optional)" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+          <SelectField label="Blood group (optional)" error={errors.bloodGroup?.message} {...register('bloodGroup')}>
+            <option value="">Not known</option>
+            {BLOOD_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
+            {redirecting ? 'Redirecting…' : 'Sign Up'}
+          </Button>
+        </ReadyFieldset>
       </form>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { CATEGORIES, PRICE_FILTER_MAX, PRICE_FILTER_MIN, RATING_FILTERS } from '#shared/constants';
 import { formatRupees } from '#shared/money';
+import { ReadyFieldset } from '../../../components/ready-fieldset';
 import { PRICE_STEP, SEARCH_MAX, type CatalogueFilters, type CategoryFilter, type RatingFilter } from '../lib/filters';
 
 export interface ProductFiltersProps {
@@ -21,88 +22,90 @@ export function ProductFilters({ filters, onChange, onReset, canReset }: Product
 
   return (
     <form role="search" aria-label="Filter products" onSubmit={(e) => e.preventDefault()} className="rounded-xl bg-white p-4 text-ink shadow-sm ring-1 ring-black/5 sm:p-5">
-      <div className="grid gap-5 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,0.8fr)]">
-        <div className="space-y-1">
-          <label htmlFor={searchId} className="block text-sm font-medium">
-            Search
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={filters.q}
-            maxLength={SEARCH_MAX}
-            placeholder="Food, toys, shampoo…"
-            onChange={(e) => set('q', e.target.value)}
-            className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 shadow-sm placeholder:text-gray-500"
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={priceId} className="flex justify-between text-sm font-medium">
-            <span>Max price</span>
-            <output htmlFor={priceId} className="font-semibold text-brand-800">
-              {wholeRupees(filters.maxPrice)}
-            </output>
-          </label>
-          <input
-            id={priceId}
-            type="range"
-            min={PRICE_FILTER_MIN}
-            max={PRICE_FILTER_MAX}
-            step={PRICE_STEP}
-            value={filters.maxPrice}
-            aria-valuetext={`Up to ${wholeRupees(filters.maxPrice)}`}
-            onChange={(e) => set('maxPrice', Number(e.target.value))}
-            className="w-full accent-brand-700"
-          />
-          <div className="flex justify-between text-xs text-ink-muted" aria-hidden="true">
-            <span>{wholeRupees(PRICE_FILTER_MIN)}</span>
-            <span>{wholeRupees(PRICE_FILTER_MAX)}</span>
+      <ReadyFieldset>
+        <div className="grid gap-5 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,0.8fr)]">
+          <div className="space-y-1">
+            <label htmlFor={searchId} className="block text-sm font-medium">
+              Search
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={filters.q}
+              maxLength={SEARCH_MAX}
+              placeholder="Food, toys, shampoo…"
+              onChange={(e) => set('q', e.target.value)}
+              className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 shadow-sm placeholder:text-gray-500"
+            />
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={priceId} className="flex justify-between text-sm font-medium">
+              <span>Max price</span>
+              <output htmlFor={priceId} className="font-semibold text-brand-800">
+                {wholeRupees(filters.maxPrice)}
+              </output>
+            </label>
+            <input
+              id={priceId}
+              type="range"
+              min={PRICE_FILTER_MIN}
+              max={PRICE_FILTER_MAX}
+              step={PRICE_STEP}
+              value={filters.maxPrice}
+              aria-valuetext={`Up to ${wholeRupees(filters.maxPrice)}`}
+              onChange={(e) => set('maxPrice', Number(e.target.value))}
+              className="w-full accent-brand-700"
+            />
+            <div className="flex justify-between text-xs text-ink-muted" aria-hidden="true">
+              <span>{wholeRupees(PRICE_FILTER_MIN)}</span>
+              <span>{wholeRupees(PRICE_FILTER_MAX)}</span>
+            </div>
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={ratingId} className="block text-sm font-medium">
+              Rating
+            </label>
+            <select
+              id={ratingId}
+              value={filters.minRating}
+              onChange={(e) => set('minRating', Number(e.target.value) as RatingFilter)}
+              className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 shadow-sm"
+            >
+              {RATING_FILTERS.map((r) => (
+                <option key={r} value={r}>
+                  {r === 0 ? 'All' : `${r}+`}
+                </option>
+              ))}
+            </select>
           </div>
         </div>
-        <div className="space-y-1">
-          <label htmlFor={ratingId} className="block text-sm font-medium">
-            Rating
-          </label>
-          <select
-            id={ratingId}
-            value={filters.minRating}
-            onChange={(e) => set('minRating', Number(e.target.value) as RatingFilter)}
-            className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 shadow-sm"
-          >
-            {RATING_FILTERS.map((r) => (
-              <option key={r} value={r}>
-                {r === 0 ? 'All' : `${r}+`}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <fieldset className="mt-4">
-        <legend className="text-sm font-medium">Category</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {(['All', ...CATEGORIES] as CategoryFilter[]).map((c) => {
-            const active = filters.category === c;
-            return (
-              <button
-                key={c}
-                type="button"
-                aria-pressed={active}
-                onClick={() => set('category', c)}
-                className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 transition-colors ${
-                  active ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-ink ring-gray-300 hover:bg-gray-50'
-                }`}
-              >
-                {c}
+        <fieldset className="mt-4">
+          <legend className="text-sm font-medium">Category</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {(['All', ...CATEGORIES] as CategoryFilter[]).map((c) => {
+              const active = filters.category === c;
+              return (
+                <button
+                  key={c}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => set('category', c)}
+                  className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 transition-colors ${
+                    active ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-ink ring-gray-300 hover:bg-gray-50'
+                  }`}
+                >
+                  {c}
+                </button>
+              );
+            })}
+            {canReset && (
+              <button type="button" onClick={onReset} className="ml-auto rounded-md px-3 py-1.5 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
+                Clear filters
               </button>
-            );
-          })}
-          {canReset && (
-            <button type="button" onClick={onReset} className="ml-auto rounded-md px-3 py-1.5 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
-              Clear filters
-            </button>
-          )}
-        </div>
-      </fieldset>
+            )}
+          </div>
+        </fieldset>
+      </ReadyFieldset>
     </form>
   );
 }

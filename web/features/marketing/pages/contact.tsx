@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/field';
 import { PageShell } from '../../../components/page-shell';
+import { ReadyFieldset } from '../../../components/ready-fieldset';
 import { usePublicConfig } from '../api/get-public-config';
 import type { Variant } from '../content';
 
@@ -36,11 +37,13 @@ export default function ContactPage({ variant = 'public' }: { variant?: Variant 
     <PageShell title="Contact us" intro={variant === 'customer' ? 'Questions about a booking or an order? Write to us, or use the chat for a quick answer.' : 'Questions, feedback or a special request? Write to us and we will answer within one working day.'}>
       <div className="grid gap-6 lg:grid-cols-3">
         <form onSubmit={onSubmit} className="space-y-4 rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 lg:col-span-2" aria-label="Contact form">
-          <TextField label="Your name" name="name" autoComplete="name" required />
-          <TextField label="Your email" name="email" type="email" autoComplete="email" required />
-          <TextAreaField label="Message" name="message" required rows={6} />
-          <p className="text-sm text-ink-muted">Sending opens your mail app with the message ready to go. Nothing is stored on our website.</p>
-          <Button type="submit">Send message</Button>
+          <ReadyFieldset className="space-y-4">
+            <TextField label="Your name" name="name" autoComplete="name" required />
+            <TextField label="Your email" name="email" type="email" autoComplete="email" required />
+            <TextAreaField label="Message" name="message" required rows={6} />
+            <p className="text-sm text-ink-muted">Sending opens your mail app with the message ready to go. Nothing is stored on our website.</p>
+            <Button type="submit">Send message</Button>
+          </ReadyFieldset>
           {mailto && (
             <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">
               Your mail app should open now. If it did not,{' '}

@@ -1,0 +1,85 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_THEME, PRERENDERED_DIR, type Theme } from '#shared/constants';
+import { themeColors } from '#shared/theme-colors';
+import { getTheme } from './settings/service';
+
+
+/**
+ * Writes the site theme into a page, so it paints in the theme's colours before any script runs: the same
+ * data-theme attribute, CSS variables and theme-color the client's applyTheme sets.
+ */
+export function withTheme(html: string, theme: Theme): string {
+  const { bg, fg } = themeColors(theme);
+  return html
+    .replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs} data-theme="${theme}" style="--theme-bg:${bg};--theme-fg:${fg};color-scheme:light">`)
+    .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${bg}"`);
+}
+
+/** The prerendered pages by path: `index.html` is `/`, `<name>.html` is `/<name>`. */
+function loadPrerendered(webDir: string): Map<string, string> {
+  const dir = path.join(webDir, PRERENDERED_DIR);
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.html')) continue;
+    const name = file.slice(0, -'.html'.length);
+    pages.set(name === 'index' ? '/' : `/${name}`, readFileSync(path.join(dir, file), 'utf8'));
+  }
+  return pages;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year (pre-compressed), public pages as prerendered HTML,
+ * every other client route the app's index.html; HTML always carries the current site theme and is never cached.
+ */
+export async function registerWeb(app: FastifyInstance, webDir: string) {
+  const indexFile = path.join(webDir, 'index.html');
+  const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const prerendered = loadPrerendered(webDir);
+  if (index !== null) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  /** The site theme for a page; a database hiccup paints the default rather than failing the page. */
+  async function currentTheme(): Promise<Theme> {
+    try {
+      return await getTheme(app.db);
+    } catch (err) {
+      app.log.warn({ err }, 'could not read the site theme for a page; using the default');
+      return DEFAULT_THEME;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const [url = '/', query] = request.url.split('?');
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
+    const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !wantsHtml || path.extname(url)) {
+      return reply.status(404).send({ error: `No route for ${request.method} ${url}`, code: 'NOT_FOUND' });
+    }
+    if (index === null) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
+    }
+    // A query string (shared catalogue filters, a redirect) changes what the first render shows: those get the
+    // plain app page, which renders in the browser, so hydration never meets markup made for another URL.
+    const page = (query === undefined && prerendered.get(url)) || index;
+    // HTML names the current hashed assets and the current theme: a cached copy would point at files a deploy removed.
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').send(withTheme(page, await currentTheme()));
+  });
+}
