@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
 import type { Notification } from '#shared/notifications';
@@ -31,6 +32,30 @@ describe('notifications', () => {
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
     expect(titles).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
+  });
+
+  it('pages through notifications written within the same millisecond without skipping any', async () => {
+    // PostgreSQL's clock has microseconds, a JavaScript Date (and so a page cursor) only milliseconds: rows a few
+    // microseconds apart must still all be listed once.
+    const u = await t.buildUser();
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const n = await notify(u.user.id, `Same ms ${i}`);
+      ids.push(n.id);
+      await t.database.db.execute(sql`update notifications set created_at = ${`2026-11-01T09:00:00.123${String(100 + i)}Z`}::timestamptz where id = ${n.id}`);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await t.app.inject({ method: 'GET', url: '/api/notifications', query: { limit: '2', ...(cursor ? { cursor } : {}) }, headers: t.auth(u.token) });
+      expect(res.statusCode).toBe(200);
+      seen.push(...(res.json() as Notification[]).map((n) => n.id));
+      cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen)).toEqual(new Set(ids));
   });
 
   it('marks one read; someone else\'s notification is a 404 and stays unread', async () => {
