@@ -11,7 +11,7 @@
  * `--write` replaces the "Web budgets" section of docs/performance.md with the figures.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -120,9 +120,12 @@ async function landingJs(base: string): Promise<JsFile[]> {
 
 /** React + React DOM as this build bundles them: the floor any React app pays. */
 function frameworkBaseline(): number {
-  const entry = path.join(root, 'bench', 'results', 'framework-entry.js');
+  // Inside the project (git-ignored), so the bundler resolves react from its node_modules.
+  const dir = path.join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const entry = path.join(dir, 'framework-entry.js');
   writeFileSync(entry, "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.body).render(createElement('p', null, 'hi'));\n");
-  const out = path.join(root, 'bench', 'results', 'framework.js');
+  const out = path.join(dir, 'framework.js');
   const r = spawnSync(path.join(root, 'node_modules', '.bin', 'esbuild'), [entry, '--bundle', '--minify', '--format=esm', '--define:process.env.NODE_ENV="production"', `--outfile=${out}`, '--log-level=error'], { cwd: root });
   if (r.status !== 0) return NaN;
   const size = gzipSync(readFileSync(out), { level: 9 }).length;
