@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { CHAT_BROADCAST, CHAT_EVENTS, CHAT_TEXT, type ChatMessage, type Conversation, type SendMessage } from '#shared/chat';
 import type { Role } from '#shared/constants';
@@ -7,7 +7,7 @@ import { rowsOf, type Db } from '../db/client';
 import { chatMessages, users } from '../db/schema/index';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
-import type { Cursor } from '../lib/pagination';
+import { olderThan, olderThanRow, type Cursor } from '../lib/pagination';
 import { roleRoom, userRoom } from '../plugins/socket';
 import type { TokenBuckets } from './rate-limit';
 
@@ -184,7 +184,7 @@ export function deliverMessage(io: Server, m: ChatMessage, exceptSocketId?: stri
 
 function beforeCursor(cursor: Cursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
-  return or(lt(chatMessages.createdAt, cursor.at), and(eq(chatMessages.createdAt, cursor.at), lt(chatMessages.id, cursor.id)));
+  return olderThanRow(chatMessages, chatMessages.createdAt, chatMessages.id, cursor);
 }
 
 /** limit+1 rows newest first (pageOf trims them); callers reverse the page for display order. */
@@ -231,8 +231,9 @@ interface ConversationRow {
  * customer's messages `readerId` has not read. All computed in one SQL statement.
  */
 export async function listConversations(db: Db, readerId: string, limit: number, cursor?: Cursor): Promise<Conversation[]> {
+  // A conversation's place is the time of its last message, read back as stored (see olderThan).
   const after = cursor
-    ? sql`and (m.created_at < ${cursor.at.toISOString()} or (m.created_at = ${cursor.at.toISOString()} and lm.customer_id < ${cursor.id}))`
+    ? sql`and ${olderThan(sql`m.created_at`, sql`lm.customer_id`, sql`(select max(created_at) from chat_messages where customer_id = ${cursor.id}::uuid)`, cursor)}`
     : sql``;
   const result = await db.execute(sql`
     select lm.customer_id, u.name as customer_name, m.id, m.sender_id, m.sender_name, m.sender_role, m.receiver_id,

@@ -1,3 +1,5 @@
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
 import { errors } from '../errors';
@@ -36,4 +38,23 @@ export function pageOf<T>(reply: FastifyReply, rows: T[], limit: number, key: (r
     return page;
   }
   return rows;
+}
+
+/** A cursor as query parameters: values, or placeholders of a prepared statement. */
+type CursorParams = Cursor | { at: Placeholder; id: Placeholder };
+
+/**
+ * The rows after a cursor in newest-first `(at, id)` order. PostgreSQL keeps microseconds, a cursor's time (like
+ * any JavaScript Date) only milliseconds: compared with it, rows written later in the same millisecond would be
+ * skipped. So the cursor row's own stored time is read back (`storedAt`, a subquery on its id); if that row has
+ * gone since, the last microsecond of the cursor's millisecond stands in (a row may then repeat, none is skipped).
+ */
+export function olderThan(at: SQLWrapper, id: SQLWrapper, storedAt: SQL, cursor: CursorParams): SQL {
+  const cursorAt = cursor.at instanceof Date ? cursor.at.toISOString() : cursor.at;
+  return sql`(${at}, ${id}) < (coalesce(${storedAt}, ${cursorAt}::timestamptz + interval '999 microseconds'), ${cursor.id}::uuid)`;
+}
+
+/** `olderThan` for a table whose rows are ordered by `at` and keyed by the uuid `id` the cursor names. */
+export function olderThanRow(table: PgTable, at: SQLWrapper, id: SQLWrapper, cursor: CursorParams): SQL {
+  return olderThan(at, id, sql`(select ${at} from ${table} where ${id} = ${cursor.id}::uuid)`, cursor);
 }

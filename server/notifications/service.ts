@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Notification } from '#shared/notifications';
 import type { Db, Executor } from '../db/client';
 import { notifications } from '../db/schema/index';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
-import type { Cursor } from '../lib/pagination';
+import { olderThanRow, type Cursor } from '../lib/pagination';
 import { userRoom } from '../plugins/socket';
 
 type Row = typeof notifications.$inferSelect;
@@ -46,8 +46,7 @@ export function pushNotification(app: FastifyInstance, userId: string, n: Notifi
 /** A page of a user's notifications, newest first, with the unread count. */
 export async function listNotifications(db: Db, userId: string, limit: number, cursor?: Cursor) {
   const conds = [eq(notifications.userId, userId)];
-  if (cursor)
-    conds.push(or(lt(notifications.createdAt, cursor.at), and(eq(notifications.createdAt, cursor.at), lt(notifications.id, cursor.id)))!);
+  if (cursor) conds.push(olderThanRow(notifications, notifications.createdAt, notifications.id, cursor));
   const rows = await db
     .select()
     .from(notifications)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Notification } from '#shared/notifications';
 import { fromPaise, lineTotalPaise, toPaise } from '#shared/money';
@@ -18,7 +18,7 @@ import type { Db, Executor } from '../db/client';
 import { orderItems, orders, products } from '../db/schema/index';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
-import type { Cursor } from '../lib/pagination';
+import { olderThanRow, type Cursor } from '../lib/pagination';
 import type { AuthUser } from '../plugins/auth';
 import { roleRoom, userRoom } from '../plugins/socket';
 import { createNotification, pushNotification } from '../notifications/service';
@@ -136,8 +136,6 @@ export async function placeOrder(db: Db, user: AuthUser, key: string, body: Plac
     };
   });
   const totalPaise = lines.reduce((sum, l) => sum + l.linePaise, 0);
-  // Millisecond timestamps from here keep keyset cursors (which travel as JS dates) exact.
-  const now = new Date();
 
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -151,8 +149,6 @@ export async function placeOrder(db: Db, user: AuthUser, key: string, body: Plac
         total: (totalPaise / 100).toFixed(2),
         customerName: user.name,
         customerEmail: user.email,
-        createdAt: now,
-        updatedAt: now,
       })
       .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
       .returning();
@@ -207,7 +203,7 @@ export async function listOrders(db: Db, opts: { userId?: string; status?: Order
   if (opts.status) conds.push(eq(orders.status, opts.status));
   if (opts.cursor) {
     if (!isUuid(opts.cursor.id)) throw errors.badRequest('Invalid cursor');
-    conds.push(or(lt(orders.createdAt, opts.cursor.at), and(eq(orders.createdAt, opts.cursor.at), lt(orders.id, opts.cursor.id)))!);
+    conds.push(olderThanRow(orders, orders.createdAt, orders.id, opts.cursor));
   }
   const rows = await db
     .select()

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Notification } from '#shared/notifications';
 import {
   addDays,
@@ -23,7 +23,7 @@ import { findPgError, isUniqueViolation, rowsOf, type Db, type Executor } from '
 import { slotBookings } from '../db/schema/index';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
-import type { Cursor } from '../lib/pagination';
+import { olderThanRow, type Cursor } from '../lib/pagination';
 import { bookingConfirmedMail } from '../mail/booking-confirmed';
 import { createNotification } from '../notifications/service';
 import { enqueueMail } from '../outbox/queue';
@@ -214,9 +214,7 @@ export async function availability(deps: SlotDeps, date: string, now = new Date(
 }
 
 const newestFirst = (cursor?: Cursor): SQL | undefined =>
-  cursor
-    ? or(lt(slotBookings.createdAt, cursor.at), and(eq(slotBookings.createdAt, cursor.at), lt(slotBookings.id, cursor.id)))
-    : undefined;
+  cursor ? olderThanRow(slotBookings, slotBookings.createdAt, slotBookings.id, cursor) : undefined;
 
 /** A page of the customer's own bookings, newest first. */
 export async function listMine(deps: SlotDeps, userId: string, limit: number, cursor?: Cursor): Promise<SlotBooking[]> {

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/client';
 import { identityProofs, users } from '../db/schema/index';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
-import type { Cursor } from '../lib/pagination';
+import { olderThanRow, type Cursor } from '../lib/pagination';
 import { toUserDto } from './presenter';
 
 const { passwordHash: _omit, ...publicColumns } = getTableColumns(users);
@@ -125,8 +125,7 @@ export async function updateProfile(db: Db, id: string, body: ProfileBody): Prom
 function prepareListUsers(db: Db, withCursor: boolean, withQuery: boolean) {
   const conds = [sql`${users.role} = any(${sql.placeholder('roles')}::text[])`];
   if (withCursor) {
-    const at = sql`${sql.placeholder('at')}::timestamptz`;
-    conds.push(sql`(${users.createdAt} < ${at} or (${users.createdAt} = ${at} and ${users.id} < ${sql.placeholder('id')}::uuid))`);
+    conds.push(olderThanRow(users, users.createdAt, users.id, { at: sql.placeholder('at'), id: sql.placeholder('id') }));
   }
   if (withQuery) conds.push(or(ilike(users.name, sql.placeholder('like')), ilike(users.email, sql.placeholder('like')))!);
   return db

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth';
@@ -138,6 +139,40 @@ describe('profile', () => {
 });
 
 describe('pagination of admin lists', () => {
+  it('lists every customer who joined within the same millisecond, even when the last one shown is deleted meanwhile', async () => {
+    const admin = await t.buildUser({ role: 'admin' });
+    const created: string[] = [];
+    for (let i = 0; i < 5; i++) created.push((await t.buildUser({ role: 'user', name: `Same Moment ${'ABCDE'[i]}` })).user.id);
+    // Microseconds apart, as PostgreSQL stores them; a cursor (a JavaScript Date) holds only the millisecond.
+    for (const [i, id] of created.entries())
+      await t.database.db.execute(sql`update users set created_at = ${`2026-11-01T09:00:00.123${100 + i}Z`}::timestamptz where id = ${id}`);
+    const page = async (cursor?: string) => {
+      const res = await inject({ method: 'GET', url: '/api/all-customers', query: { limit: '2', q: 'Same Moment', ...(cursor ? { cursor } : {}) }, headers: t.auth(admin.token) });
+      expect(res.statusCode).toBe(200);
+      return { ids: (res.json() as User[]).map((u) => u.id), next: res.headers[NEXT_CURSOR_HEADER] as string | undefined };
+    };
+    const walk = async (first: { ids: string[]; next?: string }) => {
+      const ids = [...first.ids];
+      let next = first.next;
+      for (let n = 0; next && n < 10; n++) {
+        const p = await page(next);
+        ids.push(...p.ids);
+        next = p.next;
+      }
+      return ids;
+    };
+
+    const newestFirst = [...created].reverse();
+    expect(await walk(await page())).toEqual(newestFirst);
+
+    // The row a cursor points at is deleted before the next page is asked for: nobody after it goes missing.
+    const first = await page();
+    expect(first.ids).toEqual(newestFirst.slice(0, 2));
+    expect((await inject({ method: 'DELETE', url: `/api/users/${first.ids[1]}`, headers: t.auth(admin.token) })).statusCode).toBe(200);
+    const rest = await walk({ ids: [], next: first.next });
+    expect(rest).toEqual(expect.arrayContaining(newestFirst.slice(2)));
+  });
+
   it('walks all customers page by page with X-Next-Cursor, without repeats or gaps', async () => {
     const admin = await t.buildUser({ role: 'admin' });
     const created: string[] = [];

@@ -13,7 +13,7 @@ export const products = pgTable(
     discount: integer('discount').notNull().default(0),
     image: text('image').notNull(),
     details: text('details').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('products_name_uq').on(t.name),
@@ -37,8 +37,8 @@ export const orders = pgTable(
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_user_key_uq').on(t.userId, t.idempotencyKey),

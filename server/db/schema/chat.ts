@@ -18,7 +18,7 @@ export const chatMessages = pgTable(
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'cascade' }),
     clientMessageId: text('client_message_id').notNull(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('chat_messages_client_uq').on(t.senderId, t.clientMessageId),
@@ -37,7 +37,7 @@ export const chatReads = pgTable(
     readerId: uuid('reader_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    lastReadAt: timestamp('last_read_at', { withTimezone: true, precision: 3 }).notNull(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.readerId] })],
 );

@@ -9,7 +9,7 @@ import { users } from './users';
 export const slotTimes = pgTable(
   'slot_times',
   {
-    startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }).primaryKey(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).primaryKey(),
     booked: integer('booked').notNull().default(0),
   },
   (t) => [check('slot_times_booked_ck', sql`${t.booked} >= 0`)],
@@ -26,15 +26,15 @@ export const slotBookings = pgTable(
     userEmail: text('user_email').notNull(),
     userAddress: text('user_address'),
     schedule: text('schedule').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     petName: text('pet_name').notNull(),
     ownerName: text('owner_name').notNull(),
     petAge: integer('pet_age'),
     phone: text('phone').notNull(),
     status: text('status', { enum: ['pending', 'confirmed', 'canceled'] }).notNull().default('pending'),
     hospitalInfo: jsonb('hospital_info').$type<{ name: string; address: string; phone: string; email: string; hours: string }>(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('slot_bookings_starts_idx').on(t.startsAt),
