@@ -4,8 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, TypingEvent } from '#shared/chat';
 import { CHAT_TEXT } from '#shared/chat';
-import { NEXT_CURSOR_HEADER } from '#shared/common';
-import { createTestApp, type TestContext } from '../test/app';
+import { createTestApp, walkPages, type TestContext } from '../test/app';
 import { CHAT_RATE_BURST } from './routes';
 import { Inbox, nextEvent, openConnected, openSocket, refusal, send } from '../test/socket';
 
@@ -332,15 +331,11 @@ describe('chat history and REST', () => {
       await send((await client(c.token)).socket, { message: `same moment ${i}` });
       await t.database.db.execute(sql`update chat_messages set created_at = ${`2020-01-01T09:00:00.123${100 + i}Z`}::timestamptz where sender_id = ${c.user.id}`);
     }
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (let n = 0; n < 100; n++) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/chat/conversations', query: { limit: '1', ...(cursor ? { cursor } : {}) }, headers: t.auth(employee.token) });
-      expect(res.statusCode).toBe(200);
-      seen.push(...(res.json() as { customerId: string }[]).map((r) => r.customerId));
-      cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
-      if (!cursor) break;
-    }
+    const { items } = await walkPages<{ customerId: string }>(
+      (cursor) => t.app.inject({ method: 'GET', url: '/api/chat/conversations', query: { limit: '2', ...(cursor ? { cursor } : {}) }, headers: t.auth(employee.token) }),
+      { limit: 2 },
+    );
+    const seen = items.map((r) => r.customerId);
     // Dated in the past, they come after every other conversation, newest first.
     expect(seen.filter((id) => customers.some((c) => c.user.id === id))).toEqual(customers.map((c) => c.user.id).reverse());
     expect(new Set(seen).size).toBe(seen.length);

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEXT_CURSOR_HEADER } from '#shared/common';
 import type { Notification } from '#shared/notifications';
 import { createNotification } from './service';
-import { createTestApp, expectError, type TestContext } from '../test/app';
+import { createTestApp, expectError, walkPages, type TestContext } from '../test/app';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -11,6 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const listPage = (token: string, cursor?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/notifications', query: { limit: '2', ...(cursor ? { cursor } : {}) }, headers: t.auth(token) });
 const notify = (userId: string, title: string) => createNotification(t.database.db, { userId, type: 'test', title, body: `${title} body`, data: { n: title } });
 
 describe('notifications', () => {
@@ -19,19 +20,13 @@ describe('notifications', () => {
     const other = await t.buildUser();
     for (let i = 1; i <= 5; i++) await notify(u.user.id, `N${i}`);
     await notify(other.user.id, 'Not yours');
-    const titles: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const res = await t.app.inject({ method: 'GET', url: '/api/notifications', query: { limit: '2', ...(cursor ? { cursor } : {}) }, headers: t.auth(u.token) });
-      expect(res.statusCode).toBe(200);
+    const { items, pages } = await walkPages<Notification>(async (cursor) => {
+      const res = await listPage(u.token, cursor);
       expect(res.headers['x-unread-count']).toBe('5');
-      titles.push(...(res.json() as Notification[]).map((n) => n.title));
-      cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
-      pages++;
-    } while (cursor && pages < 10);
+      return res;
+    }, { limit: 2 });
     expect(pages).toBe(3);
-    expect(titles).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
+    expect(items.map((n) => n.title)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
   });
 
   it('pages through notifications written within the same millisecond without skipping any', async () => {
@@ -44,18 +39,8 @@ describe('notifications', () => {
       ids.push(n.id);
       await t.database.db.execute(sql`update notifications set created_at = ${`2026-11-01T09:00:00.123${String(100 + i)}Z`}::timestamptz where id = ${n.id}`);
     }
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const res = await t.app.inject({ method: 'GET', url: '/api/notifications', query: { limit: '2', ...(cursor ? { cursor } : {}) }, headers: t.auth(u.token) });
-      expect(res.statusCode).toBe(200);
-      seen.push(...(res.json() as Notification[]).map((n) => n.id));
-      cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
-      pages++;
-    } while (cursor && pages < 10);
-    expect(seen).toHaveLength(5);
-    expect(new Set(seen)).toEqual(new Set(ids));
+    const { items } = await walkPages<Notification>((cursor) => listPage(u.token, cursor), { limit: 2 });
+    expect(items.map((n) => n.id)).toEqual([...ids].reverse());
   });
 
   it('marks one read; someone else\'s notification is a 404 and stays unread', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { User } from '#shared/auth';
 import type { Role } from '#shared/constants';
+import { NEXT_CURSOR_HEADER } from '#shared/common';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -103,4 +104,28 @@ export function expectError(res: { statusCode: number; json(): unknown }, status
   expect(body.code).toEqual(code ?? expect.any(String));
   if (typeof message === 'string') expect(body.error).toBe(message);
   else if (message) expect(body.error).toMatch(message);
+}
+
+/**
+ * Follows `X-Next-Cursor` from `start` (none: the first page) to the last page, each page asserted 200 and at most
+ * `limit` long; returns the pages' items in order. Stops with a failure after 50 pages rather than loop for ever.
+ */
+export async function walkPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ statusCode: number; json(): unknown; headers: Record<string, unknown> }>,
+  opts: { limit?: number; start?: string } = {},
+): Promise<{ items: T[]; pages: number }> {
+  const items: T[] = [];
+  let cursor = opts.start;
+  let pages = 0;
+  do {
+    const res = await fetchPage(cursor);
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as T[];
+    if (opts.limit !== undefined) expect(page.length).toBeLessThanOrEqual(opts.limit);
+    items.push(...page);
+    cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+    pages += 1;
+  } while (cursor && pages < 50);
+  expect(cursor, 'still more pages after 50').toBeUndefined();
+  return { items, pages };
 }

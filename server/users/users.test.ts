@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
 import { ensureAdmin } from './service';
-import { createTestApp, expectError, type TestContext } from '../test/app';
+import { createTestApp, expectError, walkPages, type TestContext } from '../test/app';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -146,31 +146,19 @@ describe('pagination of admin lists', () => {
     // Microseconds apart, as PostgreSQL stores them; a cursor (a JavaScript Date) holds only the millisecond.
     for (const [i, id] of created.entries())
       await t.database.db.execute(sql`update users set created_at = ${`2026-11-01T09:00:00.123${100 + i}Z`}::timestamptz where id = ${id}`);
-    const page = async (cursor?: string) => {
-      const res = await inject({ method: 'GET', url: '/api/all-customers', query: { limit: '2', q: 'Same Moment', ...(cursor ? { cursor } : {}) }, headers: t.auth(admin.token) });
-      expect(res.statusCode).toBe(200);
-      return { ids: (res.json() as User[]).map((u) => u.id), next: res.headers[NEXT_CURSOR_HEADER] as string | undefined };
-    };
-    const walk = async (first: { ids: string[]; next?: string }) => {
-      const ids = [...first.ids];
-      let next = first.next;
-      for (let n = 0; next && n < 10; n++) {
-        const p = await page(next);
-        ids.push(...p.ids);
-        next = p.next;
-      }
-      return ids;
-    };
+    const page = (cursor?: string) =>
+      inject({ method: 'GET', url: '/api/all-customers', query: { limit: '2', q: 'Same Moment', ...(cursor ? { cursor } : {}) }, headers: t.auth(admin.token) });
+    const ids = (users: User[]) => users.map((u) => u.id);
 
     const newestFirst = [...created].reverse();
-    expect(await walk(await page())).toEqual(newestFirst);
+    expect(ids((await walkPages<User>(page, { limit: 2 })).items)).toEqual(newestFirst);
 
     // The row a cursor points at is deleted before the next page is asked for: nobody after it goes missing.
     const first = await page();
-    expect(first.ids).toEqual(newestFirst.slice(0, 2));
-    expect((await inject({ method: 'DELETE', url: `/api/users/${first.ids[1]}`, headers: t.auth(admin.token) })).statusCode).toBe(200);
-    const rest = await walk({ ids: [], next: first.next });
-    expect(rest).toEqual(expect.arrayContaining(newestFirst.slice(2)));
+    expect(ids(first.json())).toEqual(newestFirst.slice(0, 2));
+    expect((await inject({ method: 'DELETE', url: `/api/users/${newestFirst[1]}`, headers: t.auth(admin.token) })).statusCode).toBe(200);
+    const rest = await walkPages<User>(page, { limit: 2, start: first.headers[NEXT_CURSOR_HEADER] as string });
+    expect(ids(rest.items)).toEqual(expect.arrayContaining(newestFirst.slice(2)));
   });
 
   it('walks all customers page by page with X-Next-Cursor, without repeats or gaps', async () => {
@@ -178,29 +166,17 @@ describe('pagination of admin lists', () => {
     const created: string[] = [];
     for (let i = 0; i < 7; i++) created.push((await t.buildUser({ role: 'user', name: `Pager Person ${String.fromCharCode(65 + i)}` })).user.id);
     await t.buildUser({ role: 'employee', name: 'Pager Person Staff' });
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const res = await inject({ method: 'GET', url: '/api/all-customers', query: { limit: '3', q: 'Pager Person', ...(cursor ? { cursor } : {}) }, headers: t.auth(admin.token) });
-      expect(res.statusCode).toBe(200);
-      const page = res.json() as User[];
-      expect(page.length).toBeLessThanOrEqual(3);
-      seen.push(...page.map((u) => u.id));
-      cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
-      pages += 1;
-    } while (cursor && pages < 10);
-    expect(pages).toBe(3);
-    expect(seen.sort()).toEqual([...created].sort());
+    const filtered = await walkPages<User>(
+      (cursor) => inject({ method: 'GET', url: '/api/all-customers', query: { limit: '3', q: 'Pager Person', ...(cursor ? { cursor } : {}) }, headers: t.auth(admin.token) }),
+      { limit: 3 },
+    );
+    expect(filtered.pages).toBe(3);
+    expect(filtered.items.map((u) => u.id).sort()).toEqual([...created].sort());
 
     // Without a filter, the walk covers every customer too.
-    const all: string[] = [];
-    cursor = undefined;
-    do {
-      const res = await inject({ method: 'GET', url: '/api/all-customers', query: { limit: '4', ...(cursor ? { cursor } : {}) }, headers: t.auth(admin.token) });
-      all.push(...(res.json() as User[]).map((u) => u.id));
-      cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
-    } while (cursor);
+    const all = (
+      await walkPages<User>((cursor) => inject({ method: 'GET', url: '/api/all-customers', query: { limit: '4', ...(cursor ? { cursor } : {}) }, headers: t.auth(admin.token) }), { limit: 4 })
+    ).items.map((u) => u.id);
     expect(new Set(all).size).toBe(all.length);
     expect(all).toEqual(expect.arrayContaining(created));
   });
