@@ -21,6 +21,7 @@ import orderRoutes from './orders/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import limitsPlugin from './plugins/limits';
 import socketPlugin from './plugins/socket';
 import settingsRoutes from './settings/routes';
 import slotRoutes from './slots/routes';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Ecosystem plugins.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: opts.database, config });
+  await app.register(limitsPlugin, { limits: config.limits, redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const securityHeaders = await helmetHeaders();
   // @fastify/helmet rebuilds helmet's middleware (re-parsing the CSP) on every request; the headers never change,
   // so they are computed once and set with one call.

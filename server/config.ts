@@ -39,9 +39,21 @@ const EnvSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Pawcare <no-reply@pawcare.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Login attempts per minute per IP, and per 15 minutes per email. */
+  /** Failed logins per 15 minutes from one IP address (successful logins never count). */
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(20),
+  /** Failed logins per 15 minutes for one account from one IP address, so a stranger elsewhere cannot lock its owner out. */
   LOGIN_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Sign-ups per hour from one IP address. */
+  REGISTER_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(10),
+  /** Booking attempts per 10 minutes by one customer. */
+  BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Orders placed per 10 minutes by one customer. */
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Chat messages a person may send at once; the allowance refills at CHAT_RATE_PER_SECOND. */
+  CHAT_RATE_BURST: z.coerce.number().int().min(1).default(20),
+  CHAT_RATE_PER_SECOND: z.coerce.number().min(0.01).default(2),
+  /** Prefix of every key this app keeps in Redis (rate limits), so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits, _ : . - only').default('pawcare'),
   /** Booking grid: opening time, closing time, slot length and seats per time (clinic-local). */
   SLOT_OPEN: hhmm.default('09:00'),
   SLOT_CLOSE: hhmm.default('18:00'),
@@ -65,10 +77,35 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO'> {
   JWT_SECRET: string;
   SEED_DEMO: boolean;
+  /** Every rate limit of the app, in one place (derived from the *_RATE_LIMIT* variables). */
+  limits: RateLimits;
   /** Absolute DATA_DIR. */
   dataDir: string;
   /** Warnings to log once the logger exists. */
   warnings: string[];
+}
+
+/** A limit: at most `points` actions per `seconds` for one key. */
+export interface RateLimit {
+  points: number;
+  seconds: number;
+}
+
+/** The names of the app's rate limits. */
+export type RateLimitName = 'loginFailuresPerIp' | 'loginFailuresPerAccountIp' | 'register' | 'booking' | 'order' | 'chat';
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+/** The one table of limits every route reads: keys are per IP, per account-and-IP or per signed-in user. */
+export function rateLimitsOf(e: Pick<Env, 'LOGIN_RATE_LIMIT_IP' | 'LOGIN_RATE_LIMIT_EMAIL' | 'REGISTER_RATE_LIMIT_IP' | 'BOOKING_RATE_LIMIT' | 'ORDER_RATE_LIMIT' | 'CHAT_RATE_BURST' | 'CHAT_RATE_PER_SECOND'>): RateLimits {
+  return {
+    loginFailuresPerIp: { points: e.LOGIN_RATE_LIMIT_IP, seconds: 15 * 60 },
+    loginFailuresPerAccountIp: { points: e.LOGIN_RATE_LIMIT_EMAIL, seconds: 15 * 60 },
+    register: { points: e.REGISTER_RATE_LIMIT_IP, seconds: 60 * 60 },
+    booking: { points: e.BOOKING_RATE_LIMIT, seconds: 10 * 60 },
+    order: { points: e.ORDER_RATE_LIMIT, seconds: 10 * 60 },
+    // A fixed window as long as it takes the bucket to refill: a burst at once, then the steady rate.
+    chat: { points: e.CHAT_RATE_BURST, seconds: Math.max(1, Math.round(e.CHAT_RATE_BURST / e.CHAT_RATE_PER_SECOND)) },
+  };
 }
 
 /** Thrown when the environment is invalid; its message names every bad variable. */
@@ -117,14 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   const seedFlag = e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1';
-  return {
-    ...e,
-    JWT_SECRET: secret ?? '',
-    SEED_DEMO: seedFlag,
-    dataDir,
-    warnings,
-    ...overrides,
-  };
+  const merged = { ...e, JWT_SECRET: secret ?? '', SEED_DEMO: seedFlag, dataDir, warnings, ...overrides };
+  // Limits follow the variables they come from, overridden ones included (tests pass low values).
+  return { ...merged, limits: overrides.limits ?? rateLimitsOf(merged) };
 }
 
 /** Reads or creates the development JWT secret under DATA_DIR, so tokens survive restarts. */

@@ -36,6 +36,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Every injected request comes from one address; tests of the limits themselves pass low values.
       LOGIN_RATE_LIMIT_IP: '10000',
       LOGIN_RATE_LIMIT_EMAIL: '10000',
+      REGISTER_RATE_LIMIT_IP: '10000',
+      BOOKING_RATE_LIMIT: '10000',
+      ORDER_RATE_LIMIT: '10000',
+      // Test files run in parallel against one Redis: each app counts under its own keys.
+      REDIS_KEY_PREFIX: `pawcare-test-${randomBytes(4).toString('hex')}`,
     } as NodeJS.ProcessEnv,
     overrides,
   );

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createClient } from 'redis';
+import type { RateLimitName, RateLimits } from '../config';
+import { errors } from '../errors';
+
+/** The answer of a limit check: allowed, or how long to wait. */
+export interface LimitResult {
+  allowed: boolean;
+  /** Seconds until the key may act again (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's rate limits (config.limits), shared through Redis between processes when REDIS_URL is set. */
+    limits: Limits;
+  }
+}
+
+/** Counting and checking of the named limits of config.limits. Keys say who is limited (an IP, a user id ...). */
+export interface Limits {
+  /** Counts one action of `key`; refused once the key has used up its limit in the current window. */
+  take(name: RateLimitName, key: string): Promise<LimitResult>;
+  /** Whether `key` has already used up its limit, without counting (for limits that count failures only). */
+  check(name: RateLimitName, key: string): Promise<LimitResult>;
+  /** Forgets what `key` has used (a correct login clears its account's failures). */
+  reset(name: RateLimitName, key: string): Promise<void>;
+  /** `take`, and a 429 with Retry-After and `message(wait)` when refused. */
+  enforce(name: RateLimitName, key: string, reply: FastifyReply, message: (wait: string) => string): Promise<void>;
+  /** True while Redis answers, false while it is away, undefined without Redis. */
+  redisReady(): boolean | undefined;
+}
+
+/** "2 minutes", "40 seconds": how long to wait, in words. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
+const allowed: LimitResult = { allowed: true, retryAfterSeconds: 0 };
+const refused = (res: RateLimiterRes): LimitResult => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
+
+/**
+ * Builds one limiter per named limit. With Redis, counts live in Redis (one limit for all processes); while Redis is
+ * away each process falls back to its own in-memory count (the insurance limiter), so an outage neither blocks
+ * everyone nor lifts the limits.
+ */
+export default fp(async function limitsPlugin(app: FastifyInstance, opts: { limits: RateLimits; redisUrl?: string; keyPrefix: string }) {
+  let redis: ReturnType<typeof createClient> | undefined;
+  if (opts.redisUrl) {
+    // No offline queue: while Redis is away a command fails at once and the insurance limiter answers.
+    redis = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
+    let warned = false;
+    redis.on('error', (err: Error) => {
+      if (!warned) app.log.warn({ err: { message: err.message } }, 'rate limits: redis unavailable, counting per process');
+      warned = true;
+    });
+    redis.on('ready', () => (warned = false));
+    await redis.connect();
+  }
+
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>();
+  for (const [name, limit] of Object.entries(opts.limits) as [RateLimitName, RateLimits[RateLimitName]][]) {
+    const base = { points: limit.points, duration: limit.seconds, keyPrefix: `${opts.keyPrefix}:rl:${name}` };
+    limiters.set(
+      name,
+      redis
+        ? new RateLimiterRedis({ ...base, storeClient: redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(base) })
+        : new RateLimiterMemory(base),
+    );
+  }
+  const limiter = (name: RateLimitName) => limiters.get(name)!;
+
+  const limits: Limits = {
+    async take(name, key) {
+      try {
+        await limiter(name).consume(key);
+        return allowed;
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return refused(res);
+        throw res;
+      }
+    },
+    async check(name, key) {
+      const res = await limiter(name).get(key);
+      const limit = opts.limits[name];
+      return res && res.consumedPoints >= limit.points ? refused(res) : allowed;
+    },
+    async reset(name, key) {
+      await limiter(name).delete(key);
+    },
+    async enforce(name, key, reply, message) {
+      const r = await limits.take(name, key);
+      if (r.allowed) return;
+      reply.header('retry-after', r.retryAfterSeconds);
+      throw errors.rateLimited(message(waitText(r.retryAfterSeconds)));
+    },
+    redisReady: () => (redis ? redis.isReady : undefined),
+  };
+  app.decorate('limits', limits);
+  app.addHook('onClose', async () => {
+    if (!redis?.isOpen) return;
+    // A client still waiting for Redis to come back would wait for ever on a polite quit.
+    if (redis.isReady) await redis.quit().catch(() => undefined);
+    else redis.destroy();
+  });
+});
