@@ -5,13 +5,33 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** Escapes a TEXT value of RFC 5545 (backslash, semicolon, comma, newline). */
-export function icsText(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** Line breaks of every kind a reader may honour: CRLF, a lone CR or LF, NEL, and the Unicode line and paragraph separators. */
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+/**
+ * Characters RFC 5545 allows in no value (CONTROL: C0 except HTAB, and DEL), the C1 controls, and lone surrogates
+ * (not encodable in UTF-8). Kept out of every line, so no value can end its line or start another.
+ */
+function notAllowed(ch: string): boolean {
+  const cp = ch.codePointAt(0)!;
+  return (cp < 0x20 && cp !== 0x09) || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff);
 }
 
-/** A quoted parameter value (CN=...): quotes and control characters cannot appear inside one. */
-const icsParam = (s: string) => `"${[...s].map((c) => (c === '"' || c.charCodeAt(0) < 32 ? ' ' : c)).join('')}"`;
+/** Replaces each character no value may hold (iterating by code point, so only lone surrogates count as such). */
+const scrub = (s: string, by: string) => Array.from(s, (ch) => (notAllowed(ch) ? by : ch)).join('');
+
+/**
+ * A TEXT value of RFC 5545 (3.3.11): backslash, semicolon and comma escaped, every line break written as `\n`,
+ * other control characters (not allowed in TEXT) dropped.
+ */
+export function icsText(s: string): string {
+  return scrub(s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(LINE_BREAK, '\\n'), '');
+}
+
+/** A quoted parameter value (CN="..."): a quote or a control character cannot appear inside one, so each becomes a space. */
+const icsParam = (s: string) => `"${scrub(s.replace(LINE_BREAK, ' ').replace(/["\t]/g, ' '), ' ')}"`;
+
+/** A mailto: address as a CAL-ADDRESS value: no spaces, quotes, angle brackets or control characters. */
+const icsMailto = (email: string) => `mailto:${scrub(email, '').replace(/[\s"<>]/g, '')}`;
 
 /** Folds a content line at 75 octets, as RFC 5545 requires, without splitting a UTF-8 character. */
 export function foldLine(line: string): string {
@@ -67,8 +87,8 @@ export function bookingIcs(m: ConfirmedBookingMail, now = new Date()): string {
     `DESCRIPTION:${icsText(
       `Pet: ${m.petName}\nOwner: ${m.ownerName}\nWhen: ${m.schedule} (${m.timeZone})\nClinic phone: ${m.hospital.phone}\nClinic email: ${m.hospital.email}\nOpening hours: ${m.hospital.hours}`,
     )}`,
-    `ORGANIZER;CN=${icsParam(m.hospital.name)}:mailto:${m.hospital.email.replace(/[\s"<>]/g, '')}`,
-    `ATTENDEE;CN=${icsParam(m.ownerName)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${m.userEmail.replace(/[\s"<>]/g, '')}`,
+    `ORGANIZER;CN=${icsParam(m.hospital.name)}:${icsMailto(m.hospital.email)}`,
+    `ATTENDEE;CN=${icsParam(m.ownerName)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${icsMailto(m.userEmail)}`,
     'STATUS:CONFIRMED',
     'SEQUENCE:0',
     'TRANSP:OPAQUE',

@@ -1,18 +1,27 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn, type SlotBooking } from '#shared/slots';
-import { rowsOf } from '../db/client';
+import { openDatabase, rowsOf, type Db } from '../db/client';
 import { createTestApp, type TestContext } from '../test/app';
+import { startSmtpSink } from '../test/smtp-sink';
 import { enqueueMail, nudgeOutbox } from './queue';
 import { backoffMs, startOutboxWorker, type MailSender } from './worker';
 
 let t: TestContext;
+const children: ChildProcess[] = [];
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await t.close();
+});
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, fatal() {}, trace() {}, child() { return silent; }, level: 'silent' } as never;
 
@@ -168,6 +177,96 @@ describe('outbox worker', () => {
     await Promise.all([a.stop(), b.stop()]);
   });
 
+  it('records a mail the server accepted even when the first attempt to record it fails, so it is not sent twice', async () => {
+    await clearOutbox();
+    const id = await enqueueMail(t.database.db, { kind: 'test', to: 'someone@example.com', subject: 'Once only', text: 'x' });
+    // The database refuses the first "sent" update (a dropped connection would look the same to the worker).
+    await t.database.db.execute(sql.raw('create sequence outbox_refusals'));
+    await t.database.db.execute(sql.raw(`
+      create function refuse_first_sent() returns trigger language plpgsql as $$
+      begin
+        if new.sent_at is not null and old.sent_at is null and nextval('outbox_refusals') = 1 then
+          raise exception 'connection to the database lost';
+        end if;
+        return new;
+      end $$`));
+    await t.database.db.execute(sql.raw('create trigger refuse_first_sent before update on outbox for each row execute function refuse_first_sent()'));
+    try {
+      const delivered: string[] = [];
+      const worker = startOutboxWorker({
+        db: t.database.db,
+        config: t.config,
+        log: silent,
+        autoStart: false,
+        send: async (message) => {
+          delivered.push(String(message.subject));
+        },
+      });
+      expect(await worker.runOnce()).toBe(1);
+      // Even once every retry delay has passed, there is nothing left to send.
+      await makeDue(id);
+      expect(await worker.runOnce()).toBe(0);
+      await worker.stop();
+      expect(delivered).toEqual(['Once only']);
+      expect(await stateOf(id)).toMatchObject({ attempts: 1, last_error: null });
+      expect((await stateOf(id)).sent_at).not.toBeNull();
+    } finally {
+      for (const drop of ['drop trigger refuse_first_sent on outbox', 'drop function refuse_first_sent()', 'drop sequence outbox_refusals']) {
+        await t.database.db.execute(sql.raw(drop));
+      }
+    }
+  });
+
+  it('keeps renewing the lease of a slow send, so no other worker sends the same mail meanwhile', async () => {
+    await clearOutbox();
+    const id = await enqueueMail(t.database.db, { kind: 'test', to: 'someone@example.com', subject: 'Slow', text: 'x' });
+    const delivered: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let sending!: () => void;
+    const started = new Promise<void>((r) => (sending = r));
+    const slow = startOutboxWorker({
+      db: t.database.db,
+      config: t.config,
+      log: silent,
+      leaseMs: 300,
+      autoStart: false,
+      send: async (message) => {
+        sending();
+        await gate;
+        delivered.push(`slow: ${String(message.subject)}`);
+      },
+    });
+    const other = startOutboxWorker({
+      db: t.database.db,
+      config: t.config,
+      log: silent,
+      leaseMs: 300,
+      autoStart: false,
+      send: async (message) => {
+        delivered.push(`other: ${String(message.subject)}`);
+      },
+    });
+    const first = slow.runOnce();
+    await started;
+    const [{ claimed_at: claimedAt }] = rowsOf<{ claimed_at: Date }>(await t.database.db.execute(sql`select now() as claimed_at`)) as [{ claimed_at: Date }];
+    // Wait (on the database's clock) until the first lease would have run out three times over without renewal.
+    await vi.waitFor(
+      async () => {
+        const [row] = rowsOf<{ late: boolean }>(await t.database.db.execute(sql`select now() > ${new Date(claimedAt).toISOString()}::timestamptz + interval '1 second' as late`));
+        expect(row!.late).toBe(true);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(await other.runOnce()).toBe(0);
+    release();
+    expect(await first).toBe(1);
+    expect(await other.runOnce()).toBe(0);
+    await Promise.all([slow.stop(), other.stop()]);
+    expect(delivered).toEqual(['slow: Slow']);
+    expect((await stateOf(id)).sent_at).not.toBeNull();
+  });
+
   it('grows the retry delay exponentially up to a cap', () => {
     const mid = (n: number) => [backoffMs(n), backoffMs(n), backoffMs(n)].sort((x, y) => x - y)[1]!;
     expect(mid(1)).toBeGreaterThanOrEqual(27_000);
@@ -176,4 +275,90 @@ describe('outbox worker', () => {
     expect(mid(5)).toBeGreaterThanOrEqual(432_000);
     expect(mid(30)).toBeLessThanOrEqual(6.6 * 60 * 60_000);
   });
+});
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Starts server/test/outbox-worker-process.ts on the given database and resolves once its worker runs. */
+async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
+  const base = Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/test/outbox-worker-process.ts'], {
+    cwd: root,
+    env: { ...base, OUTBOX_LEASE_MS: '1000', OUTBOX_POLL_MS: '200', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (m: { ready?: boolean }) => m.ready && resolve());
+    child.on('exit', (code, signal) => reject(new Error(`worker process exited early (${code ?? signal})`)));
+  });
+  return child;
+}
+
+const exitOf = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+describe('outbox worker process killed with SIGKILL while sending', () => {
+  it('a restarted worker sends every mail exactly once, the one cut off mid-send as soon as its short lease runs out', async () => {
+    await clearOutbox();
+    let victim: ChildProcess | undefined;
+    const sink = await startSmtpSink(() => {
+      // The third mail reaches the mail server, and the worker dies before the server answers it.
+      if (sink.received.length === 3 && victim) {
+        victim.kill('SIGKILL');
+        victim = undefined;
+        return 'hold';
+      }
+      return 'accept';
+    });
+
+    // PostgreSQL: both processes share this test file's database. PGlite: a directory each process opens in turn.
+    const url = (t.database as { url?: string }).url;
+    const pgliteDir = url ? undefined : mkdtempSync(path.join(os.tmpdir(), 'pawcare-outbox-crash-'));
+    const place: Record<string, string> = url ? { DATABASE_URL: url } : { PGLITE_DIR: pgliteDir! };
+    const withDb = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
+      if (url) return fn(t.database.db);
+      const own = await openDatabase({ pgliteDir });
+      try {
+        return await fn(own.db);
+      } finally {
+        await own.close();
+      }
+    };
+    const ids = await withDb(async (db) => {
+      const out: string[] = [];
+      for (let i = 1; i <= 10; i++) out.push(await enqueueMail(db, { kind: 'booking_confirmed', to: `parent${i}@example.com`, subject: `Confirmed ${i}`, text: 'x' }));
+      return out;
+    });
+    const messageIds = ids.map((id) => `<outbox-${id}@pawcare.local>`);
+    const env = { ...place, SMTP_URL: sink.url, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-outbox-data-')) };
+
+    try {
+      victim = await startWorkerProcess(env);
+      const killed = victim;
+      await exitOf(killed);
+      expect(killed.signalCode).toBe('SIGKILL');
+      expect(sink.accepted).toHaveLength(2);
+      const cutOff = sink.received[2]!.messageId;
+      expect(messageIds).toContain(cutOff);
+
+      const restarted = await startWorkerProcess(env);
+      // Bounded wait for the outcome: with the old five-minute lease, eight of these mails would still be stuck.
+      await vi.waitFor(() => expect(new Set(sink.accepted.map((m) => m.messageId)).size).toBe(10), { timeout: 60_000, interval: 100 });
+      restarted.kill('SIGTERM');
+      await exitOf(restarted);
+      expect(restarted.exitCode).toBe(0);
+
+      // Every mail accepted exactly once; the one cut off was sent again under the same Message-ID.
+      expect([...sink.accepted.map((m) => m.messageId)].sort()).toEqual([...messageIds].sort());
+      expect(sink.received.filter((m) => m.messageId === cutOff)).toHaveLength(2);
+      const unsent = await withDb(async (db) =>
+        rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from outbox where sent_at is null`)),
+      );
+      expect(Number(unsent[0]!.n)).toBe(0);
+    } finally {
+      await sink.close();
+    }
+  }, 180_000);
 });
