@@ -20,7 +20,7 @@ import notificationRoutes from './notifications/routes';
 import orderRoutes from './orders/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import socketPlugin from './plugins/socket';
 import settingsRoutes from './settings/routes';
 import slotRoutes from './slots/routes';
@@ -48,6 +48,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.NODE_ENV === 'production',
     forceCloseConnections: 'idle',
     ajv: undefined,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
