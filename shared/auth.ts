@@ -72,6 +72,11 @@ export const RegisterFieldsSchema = z.object({
 export type RegisterFields = z.infer<typeof RegisterFieldsSchema>;
 export type RegisterFieldsInput = z.input<typeof RegisterFieldsSchema>;
 
+/** The registration form as the API documents it: the text fields plus the identity proof file. */
+export const RegisterFormSchema = RegisterFieldsSchema.extend({
+  identityProof: z.string().meta({ format: 'binary', description: 'PNG, JPEG, WebP or PDF, at most 5 MB' }),
+});
+
 /** The name of an uploaded file: any text a browser sends, but no control characters or broken Unicode. */
 export const FileNameSchema = rawText('File name');
 

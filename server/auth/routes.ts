@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuthResponseSchema, FileNameSchema, LoginBodySchema, RegisterFieldsSchema, UserSchema } from '#shared/auth';
+import { AuthResponseSchema, FileNameSchema, LoginBodySchema, RegisterFieldsSchema, RegisterFormSchema, UserSchema } from '#shared/auth';
 import { ApiErrorSchema } from '#shared/common';
 import { IDENTITY_PROOF_MAX_BYTES } from '#shared/constants';
 import { MSG } from '#shared/messages';
@@ -112,6 +112,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Register a customer account (multipart/form-data with an identityProof file)',
         consumes: ['multipart/form-data'],
+        multipartBody: RegisterFormSchema,
         response: { 201: AuthResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },
       },
     },
