@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';
@@ -16,11 +16,12 @@ import authRoutes from './auth/routes';
 import catalogueRoutes from './catalogue/routes';
 import chatRoutes from './chat/routes';
 import healthRoutes from './health';
+import { documentTransform } from './lib/openapi';
 import notificationRoutes from './notifications/routes';
 import orderRoutes from './orders/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import limitsPlugin from './plugins/limits';
 import socketPlugin from './plugins/socket';
 import settingsRoutes from './settings/routes';
@@ -49,6 +50,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.NODE_ENV === 'production',
     forceCloseConnections: 'idle',
     ajv: undefined,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,7 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       info: { title: 'Pawcare API', version: '1.0.0', description: 'Bookings, shop, chat and administration of a pet-care business.' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

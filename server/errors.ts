@@ -1,4 +1,9 @@
-import type { ErrorCode } from '#shared/common';
+import type { ApiError, ErrorCode } from '#shared/common';
+
+/** The body of every error answer; `message` repeats `error` for clients that read the server's message from there. */
+export function errorBody(message: string, code: ErrorCode, details?: { path: string; message: string }[]): ApiError {
+  return { error: message, message, code, ...(details ? { details } : {}) };
+}
 
 /** An error the client may see: an HTTP status, a stable code and a human message. */
 export class AppError extends Error {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors';
 
 /** GET /healthz (the process answers) and GET /readyz (the database answers too). */
 export default async function healthRoutes(app: FastifyInstance) {
@@ -9,7 +10,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       return { ok: true, db: app.database.kind };
     } catch (err) {
       request.log.error({ err }, 'readiness check failed');
-      return reply.status(503).send({ ok: false, error: 'Database unreachable', code: 'INTERNAL' });
+      return reply.status(503).send({ ok: false, ...errorBody('Database unreachable', 'INTERNAL') });
     }
   });
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_THEME, PRERENDERED_DIR, type Theme } from '#shared/constants';
 import { themeColors } from '#shared/theme-colors';
+import { errorBody } from './errors';
 import { getTheme } from './settings/service';
 
 
@@ -67,7 +68,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
     const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !wantsHtml || path.extname(url)) {
-      return reply.status(404).send({ error: `No route for ${request.method} ${url}`, code: 'NOT_FOUND' });
+      return reply.status(404).send(errorBody(`No route for ${request.method} ${url}`, 'NOT_FOUND'));
     }
     if (index === null) {
       return reply

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CursorSchema } from './common';
 import {
   ADDRESS_MAX,
   BLOOD_GROUPS,
@@ -9,36 +10,33 @@ import {
   ROLES,
 } from './constants';
 import { MSG } from './messages';
+import { rawText, singleLineText } from './text';
 
 /** The spec's "simple address pattern": something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const NAME_PATTERN = /^[A-Za-z ]+$/;
 export const PHONE_PATTERN = /^\d{10}$/;
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message);
+const requiredText = (label: string, message: string) => singleLineText(label, message).min(1, message);
 
-export const EmailSchema = requiredText(MSG.emailRequired)
+export const EmailSchema = requiredText('Email', MSG.emailRequired)
   .max(EMAIL_MAX, 'Email is too long')
   .regex(EMAIL_PATTERN, MSG.emailInvalid)
   .transform((v) => v.toLowerCase());
 
-export const PasswordSchema = z
-  .string({ error: MSG.passwordRequired })
+export const PasswordSchema = rawText('Password', MSG.passwordRequired)
   .min(1, MSG.passwordRequired)
   .min(PASSWORD_MIN, MSG.passwordShort)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const NameSchema = requiredText(MSG.nameRequired)
+export const NameSchema = requiredText('Name', MSG.nameRequired)
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
   .regex(NAME_PATTERN, MSG.nameInvalid);
 
-export const PhoneSchema = requiredText(MSG.phoneRequired).regex(PHONE_PATTERN, MSG.phoneInvalid);
+export const PhoneSchema = requiredText('Phone number', MSG.phoneRequired).regex(PHONE_PATTERN, MSG.phoneInvalid);
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
+  singleLineText(label)
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
@@ -69,17 +67,25 @@ export const RegisterFieldsSchema = z.object({
   phone: PhoneSchema,
   address: AddressTextSchema,
   bloodGroup: BloodGroupSchema,
-  role: z.string().max(20).optional(),
+  role: singleLineText('Role').max(20).optional(),
 });
 export type RegisterFields = z.infer<typeof RegisterFieldsSchema>;
 export type RegisterFieldsInput = z.input<typeof RegisterFieldsSchema>;
+
+/** The registration form as the API documents it: the text fields plus the identity proof file. */
+export const RegisterFormSchema = RegisterFieldsSchema.extend({
+  identityProof: z.string().meta({ format: 'binary', description: 'PNG, JPEG, WebP or PDF, at most 5 MB' }),
+});
+
+/** The name of an uploaded file: any text a browser sends, but no control characters or broken Unicode. */
+export const FileNameSchema = rawText('File name');
 
 /** PUT /api/users/profile body: what a person may change about themself. */
 export const ProfileBodySchema = z
   .object({
     name: NameSchema.optional(),
     phone: PhoneSchema.optional(),
-    address: z.string().trim().max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`).optional(),
+    address: singleLineText('Address').max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`).optional(),
     bloodGroup: BloodGroupSchema,
   })
   .strict();
@@ -111,7 +117,7 @@ export type RoleBody = z.infer<typeof RoleBodySchema>;
 
 export const UserListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
-  q: z.string().trim().max(100).optional(),
+  cursor: CursorSchema,
+  q: singleLineText('Search text').max(100, 'Search text must be at most 100 characters').optional(),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, PAGE_MAX, PRICE_FILTER_MAX, PRICE_FILTER_MIN } from './constants';
+import { singleLineText } from './text';
 
 export const CategorySchema = z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` });
 
@@ -37,7 +38,7 @@ export const ProductQuerySchema = z.object({
     blankToUndefined,
     z.coerce.number({ error: 'minRating must be a number' }).min(0, 'minRating must be between 0 and 5').max(5, 'minRating must be between 0 and 5').optional(),
   ),
-  q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
+  q: z.preprocess(blankToUndefined, singleLineText('Search text').max(100, 'Search text must be at most 100 characters').optional()),
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_MAX),
   cursor: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Invalid cursor' }).int('Invalid cursor').min(0, 'Invalid cursor').max(2_147_483_647, 'Invalid cursor').optional()),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CursorSchema } from './common';
 import { CHAT_MESSAGE_MAX, PAGE_DEFAULT, PAGE_MAX, ROLES } from './constants';
+import { multiLineText, singleLineText } from './text';
 
 /** receiverId an employee uses to write to every customer at once. */
 export const CHAT_BROADCAST = 'all';
@@ -26,16 +28,12 @@ export const CHAT_TEXT = {
 } as const;
 
 /** The message text: blank refused, at most CHAT_MESSAGE_MAX characters, surrounding whitespace dropped. */
-export const ChatTextSchema = z
-  .string({ error: CHAT_TEXT.blank })
-  .trim()
+export const ChatTextSchema = multiLineText('Message', CHAT_TEXT.blank)
   .min(1, CHAT_TEXT.blank)
   .max(CHAT_MESSAGE_MAX, CHAT_TEXT.tooLong);
 
 /** A client-generated id that makes a resend recognisable (one stored row per sender and id). */
-export const ClientMessageIdSchema = z
-  .string()
-  .trim()
+export const ClientMessageIdSchema = singleLineText('clientMessageId')
   .min(1, 'clientMessageId is required')
   .max(100, 'clientMessageId must be at most 100 characters');
 
@@ -46,7 +44,7 @@ export const ClientMessageIdSchema = z
  */
 export const SendMessageSchema = z.object({
   message: ChatTextSchema,
-  receiverId: z.string().trim().max(64).nullish(),
+  receiverId: singleLineText('receiverId').max(64, 'receiverId must be at most 64 characters').nullish(),
   clientMessageId: ClientMessageIdSchema.optional(),
 });
 export type SendMessage = z.infer<typeof SendMessageSchema>;
@@ -81,16 +79,17 @@ export const MessageErrorSchema = z.object({ message: z.string(), clientMessageI
 export type MessageError = z.infer<typeof MessageErrorSchema>;
 
 /** join_room / leave_room payload: a customer's id (the conversation), as a string or `{ customerId }`. */
+const CustomerIdTextSchema = singleLineText('customerId').min(1).max(64);
 export const JoinRoomSchema = z.union([
-  z.string().trim().min(1).max(64).transform((customerId) => ({ customerId })),
-  z.object({ customerId: z.string().trim().min(1).max(64) }),
+  CustomerIdTextSchema.transform((customerId) => ({ customerId })),
+  z.object({ customerId: CustomerIdTextSchema }),
 ]);
 export type JoinRoom = z.output<typeof JoinRoomSchema>;
 
 /** typing payload from a client: an employee names the customer, a customer writes to the staff. */
 export const TypingInputSchema = z.object({
   isTyping: z.boolean(),
-  receiverId: z.string().trim().max(64).nullish(),
+  receiverId: singleLineText('receiverId').max(64).nullish(),
 });
 export type TypingInput = z.infer<typeof TypingInputSchema>;
 
@@ -114,8 +113,8 @@ export type PresenceEvent = z.infer<typeof PresenceEventSchema>;
  */
 export const ChatHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-  before: z.string().max(200).optional(),
-  cursor: z.string().max(200).optional(),
+  before: CursorSchema,
+  cursor: CursorSchema,
 });
 export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuerySchema>;
 

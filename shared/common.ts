@@ -3,9 +3,10 @@ import { PAGE_DEFAULT, PAGE_MAX } from './constants';
 
 export { NEXT_CURSOR_HEADER } from './constants';
 
-/** Error body of every 4xx/5xx answer. */
+/** Error body of every 4xx/5xx answer: `message` repeats `error` for clients that read the message from there. */
 export const ApiErrorSchema = z.object({
   error: z.string(),
+  message: z.string(),
   code: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
@@ -32,13 +33,20 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
 export type IdParam = z.infer<typeof IdParamSchema>;
 
+/** `?cursor=` of a list: the X-Next-Cursor of the previous page (base64url); what it encodes is checked on the server. */
+export const CursorSchema = z
+  .string()
+  .max(200, 'Invalid cursor')
+  .regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor')
+  .optional();
+
 /**
  * Keyset pagination for every list: `?limit=&cursor=`. Lists answer with a JSON array (the spec's clients read
  * plain lists) and put the cursor of the next page in the `X-Next-Cursor` response header.
  */
 export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-  cursor: z.string().max(200).optional(),
+  cursor: CursorSchema,
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

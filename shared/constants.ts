@@ -54,6 +54,10 @@ export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
 /** Response header carrying the next page's cursor of every list (see docs/decisions/002). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
+/** Every date the API accepts (queries, schedules, page cursors) lies in this range: sane, and storable as it is. */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
+
 /** Pagination defaults for every list endpoint. */
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CursorSchema } from './common';
 import { MSG } from './messages';
+import { singleLineText } from './text';
 
 /** Limits of one order: enough for any real basket, small enough that nobody orders a warehouse by typo. */
 export const ORDER_QTY_MAX = 99;
@@ -40,28 +42,35 @@ export function allowedPredecessors(to: OrderStatus): OrderStatus[] {
   return ORDER_STATUSES.filter((from) => ORDER_TRANSITIONS[from].includes(to));
 }
 
-const requiredField = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
+const requiredField = (label: string, message: string) =>
+  singleLineText(label, message)
     .min(1, message)
     .max(ADDRESS_FIELD_MAX, `Keep this under ${ADDRESS_FIELD_MAX} characters`);
 
 /** A delivery address (spec sections 3 and 5): kept in the browser; a snapshot travels with each order. */
 export const DeliveryAddressSchema = z.object({
-  name: requiredField(MSG.nameRequired),
-  pin: z
-    .string({ error: MSG.pinInvalid })
-    .trim()
+  name: requiredField('Name', MSG.nameRequired),
+  pin: singleLineText('Pin Code', MSG.pinInvalid)
     .regex(/^\d{6}$/, MSG.pinInvalid),
-  city: requiredField(MSG.cityRequired),
-  house: requiredField(MSG.houseRequired),
-  landmark: requiredField(MSG.landmarkRequired),
-  state: requiredField(MSG.stateRequired),
-  country: requiredField(MSG.countryRequired),
+  city: requiredField('City', MSG.cityRequired),
+  house: requiredField('House number', MSG.houseRequired),
+  landmark: requiredField('Landmark', MSG.landmarkRequired),
+  state: requiredField('State', MSG.stateRequired),
+  country: requiredField('Country', MSG.countryRequired),
 });
 export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
 export type DeliveryAddressInput = z.input<typeof DeliveryAddressSchema>;
+
+/** The address snapshot as an order returns it: stored text as it is, whatever rules applied when it was taken. */
+const DeliveryAddressOutSchema = z.object({
+  name: z.string(),
+  pin: z.string(),
+  city: z.string(),
+  house: z.string(),
+  landmark: z.string(),
+  state: z.string(),
+  country: z.string(),
+});
 
 export const QuantitySchema = z
   .number({ error: 'Quantity must be a whole number' })
@@ -124,7 +133,7 @@ export const OrderSchema = z.object({
   customerEmail: z.string(),
   items: z.array(OrderItemSchema),
   total: z.number(),
-  address: DeliveryAddressSchema,
+  address: DeliveryAddressOutSchema,
   paymentMethod: z.enum(PAYMENT_METHODS),
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
@@ -140,7 +149,7 @@ export type OrderStatusBody = z.infer<typeof OrderStatusBodySchema>;
 /** GET /api/orders (staff) query: a page, optionally of one status. */
 export const OrderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: CursorSchema,
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional()),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, BookSlotBodySchema, parseSchedule, slotGrid, todayIn, zonedDateTime, zonedTimeToUtc } from './slots';
+import { addDays, BookSlotBodySchema, DateSchema, isRealDate, parseSchedule, SLOT_MSG, slotGrid, todayIn, zonedDateTime, zonedTimeToUtc } from './slots';
 
 describe('slot grid and clinic time', () => {
   it('lists start times whose slot ends by closing time', () => {
@@ -33,5 +33,22 @@ describe('slot grid and clinic time', () => {
     expect(BookSlotBodySchema.parse({ ...base, petAge: '3' }).petAge).toBe(3);
     expect(BookSlotBodySchema.parse({ ...base, petAge: '' }).petAge).toBeUndefined();
     expect(BookSlotBodySchema.safeParse({ ...base, petAge: 'three' }).success).toBe(false);
+  });
+});
+
+describe('dates', () => {
+  it('reads years below 100 as themselves', () => {
+    expect(isRealDate('0001-01-01')).toBe(true);
+    expect(isRealDate('0099-02-29')).toBe(false);
+  });
+
+  it('accepts 2000-01-01 to 2100-12-31 only', () => {
+    expect(DateSchema.parse('2000-01-01')).toBe('2000-01-01');
+    expect(DateSchema.parse('2100-12-31')).toBe('2100-12-31');
+    for (const date of ['1999-12-31', '2101-01-01', '9999-12-31', '0000-01-01']) {
+      expect(DateSchema.safeParse(date).error?.issues.map((i) => i.message), date).toEqual([SLOT_MSG.dateOutOfRange]);
+    }
+    expect(DateSchema.safeParse('2031-02-29').error?.issues.map((i) => i.message)).toEqual([SLOT_MSG.dateInvalid]);
+    expect(parseSchedule('9999-12-31 at 10:00')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX } from './constants';
+import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, NAME_MAX } from './constants';
 import { MSG } from './messages';
+import { singleLineText } from './text';
 
 /** Statuses a booking goes through (spec section 4). */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled'] as const;
@@ -21,6 +22,7 @@ export const SLOT_MSG = {
   offGrid: 'Please pick one of the offered times.',
   scheduleInvalid: "Schedule must look like 'YYYY-MM-DD at HH:mm'.",
   dateInvalid: 'Please pick a valid date.',
+  dateOutOfRange: `Please pick a date between ${DATE_MIN} and ${DATE_MAX}.`,
   petAgeInvalid: `Pet age must be a whole number from 0 to ${PET_AGE_MAX}.`,
   staffCannotBook: 'Only customers can book slots.',
   otherUser: 'You can only book slots for yourself.',
@@ -40,9 +42,24 @@ export const SCHEDULE_PATTERN = /^(\d{4}-\d{2}-\d{2}) at (([01]\d|2[0-3]):[0-5]\
 export function isRealDate(date: string): boolean {
   if (!DATE_PATTERN.test(date)) return false;
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
+
+/** True when a 'YYYY-MM-DD' date lies in the range every date of the API lies in (string order is date order). */
+export const isDateInRange = (date: string) => date >= DATE_MIN && date <= DATE_MAX;
+
+/**
+ * A 'YYYY-MM-DD' date of a query or a form: a day that exists, between DATE_MIN and DATE_MAX, so nothing computed
+ * from it (the next day, an instant in the clinic's zone) leaves the range the database stores.
+ */
+export const DateSchema = z
+  .string({ error: SLOT_MSG.dateInvalid })
+  .trim()
+  .refine(isRealDate, { message: SLOT_MSG.dateInvalid, abort: true })
+  .refine(isDateInRange, SLOT_MSG.dateOutOfRange);
 
 /** Builds the spec's schedule text from a date and a time. */
 export const toSchedule = (date: string, time: string) => `${date} at ${time}`;
@@ -50,7 +67,7 @@ export const toSchedule = (date: string, time: string) => `${date} at ${time}`;
 /** Splits a schedule text into its date and time, or undefined when it does not match the pattern. */
 export function parseSchedule(schedule: string): { date: string; time: string } | undefined {
   const m = SCHEDULE_PATTERN.exec(schedule.trim());
-  if (!m || !isRealDate(m[1]!)) return undefined;
+  if (!m || !isRealDate(m[1]!) || !isDateInRange(m[1]!)) return undefined;
   return { date: m[1]!, time: m[2]! };
 }
 
@@ -120,13 +137,11 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   return new Date(guess);
 }
 
-const required = (max: number, tooLong: string) =>
-  z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, tooLong);
+const required = (label: string, max: number, tooLong: string) =>
+  singleLineText(label, MSG.fillAllFields).min(1, MSG.fillAllFields).max(max, tooLong);
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
+const optionalText = (label: string, max: number, tooLong: string) =>
+  singleLineText(label)
     .max(max, tooLong)
     .nullish()
     .transform((v) => (v ? v : undefined));
@@ -138,9 +153,7 @@ export const PetAgeSchema = z.preprocess(
 );
 
 /** 10 digits, as at registration. */
-export const BookingPhoneSchema = z
-  .string({ error: MSG.fillAllFields })
-  .trim()
+export const BookingPhoneSchema = singleLineText('Phone number', MSG.fillAllFields)
   .min(1, MSG.fillAllFields)
   .regex(/^\d{10}$/, MSG.phoneInvalid);
 
@@ -149,13 +162,13 @@ export const BookingPhoneSchema = z
  * userAddress are taken from the account, and a userId naming someone else is refused.
  */
 export const BookSlotBodySchema = z.object({
-  userId: z.string().max(64).nullish(),
-  userName: z.string().max(NAME_MAX * 2).nullish(),
-  userEmail: z.string().max(EMAIL_MAX).nullish(),
-  userAddress: z.string().max(ADDRESS_MAX).nullish(),
-  schedule: z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(40, SLOT_MSG.scheduleInvalid),
-  petName: required(PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
-  ownerName: required(NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
+  userId: singleLineText('userId').max(64).nullish(),
+  userName: singleLineText('userName').max(NAME_MAX * 2).nullish(),
+  userEmail: singleLineText('userEmail').max(EMAIL_MAX).nullish(),
+  userAddress: singleLineText('Address').max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`).nullish(),
+  schedule: singleLineText('Schedule', MSG.fillAllFields).min(1, MSG.fillAllFields).max(40, SLOT_MSG.scheduleInvalid),
+  petName: required('Pet name', PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
+  ownerName: required('Owner name', NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
   petAge: PetAgeSchema,
   phone: BookingPhoneSchema,
 });
@@ -164,10 +177,10 @@ export type BookSlotInput = z.input<typeof BookSlotBodySchema>;
 
 /** The customer's form on /slots (date and time picked separately, joined into `schedule` on submit). */
 export const BookingFormSchema = z.object({
-  date: z.string().trim().min(1, MSG.fillAllFields).refine(isRealDate, SLOT_MSG.dateInvalid),
+  date: z.string().trim().min(1, MSG.fillAllFields).pipe(DateSchema),
   time: z.string().trim().min(1, MSG.fillAllFields).regex(TIME_PATTERN, SLOT_MSG.offGrid),
-  petName: required(PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
-  ownerName: required(NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
+  petName: required('Pet name', PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
+  ownerName: required('Owner name', NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
   petAge: z
     .string()
     .trim()
@@ -188,17 +201,17 @@ export type HospitalInfo = z.infer<typeof HospitalInfoSchema>;
 
 /** Every field may be left out or blank: the clinic's configured defaults fill the gaps. */
 export const HospitalInfoInputSchema = z.object({
-  name: optionalText(120, 'Hospital name must be at most 120 characters'),
-  address: optionalText(300, 'Hospital address must be at most 300 characters'),
-  phone: optionalText(30, 'Hospital phone must be at most 30 characters').refine(
+  name: optionalText('Hospital name', 120, 'Hospital name must be at most 120 characters'),
+  address: optionalText('Hospital address', 300, 'Hospital address must be at most 300 characters'),
+  phone: optionalText('Hospital phone', 30, 'Hospital phone must be at most 30 characters').refine(
     (v) => v === undefined || /^[+()\d\s-]{5,30}$/.test(v),
     'Hospital phone may contain digits, spaces, +, - and brackets only',
   ),
-  email: optionalText(EMAIL_MAX, 'Hospital email is too long').refine(
+  email: optionalText('Hospital email', EMAIL_MAX, 'Hospital email is too long').refine(
     (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
     'Hospital email is not a valid address',
   ),
-  hours: optionalText(120, 'Opening hours must be at most 120 characters'),
+  hours: optionalText('Opening hours', 120, 'Opening hours must be at most 120 characters'),
 });
 export type HospitalInfoInput = z.input<typeof HospitalInfoInputSchema>;
 
@@ -234,9 +247,7 @@ export const SlotBookingSchema = z.object({
 export type SlotBooking = z.infer<typeof SlotBookingSchema>;
 
 /** GET /api/slots/availability?date= */
-export const AvailabilityQuerySchema = z.object({
-  date: z.string({ error: SLOT_MSG.dateInvalid }).refine(isRealDate, SLOT_MSG.dateInvalid),
-});
+export const AvailabilityQuerySchema = z.object({ date: DateSchema });
 export const SlotTimeSchema = z.object({
   time: z.string(),
   capacity: z.number(),
@@ -258,10 +269,7 @@ export type Availability = z.infer<typeof AvailabilitySchema>;
 /** GET /api/slots/bookings filters (plus `limit` and `cursor`): `active` means every status but canceled. */
 export const BookingListQuerySchema = z.object({
   status: z.enum([...BOOKING_STATUSES, 'active'], { error: 'Status must be pending, confirmed, canceled or active' }).optional(),
-  date: z
-    .string()
-    .refine(isRealDate, SLOT_MSG.dateInvalid)
-    .optional(),
+  date: DateSchema.optional(),
 });
 export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;
 

@@ -208,7 +208,7 @@ describe('login rate limits', () => {
       // Third try from yet another address, with the right password: the account is protected.
       const blocked = await attempt('limited@example.com', 'secret123', '10.0.0.3');
       expectError(blocked, 429, 'RATE_LIMITED', /^Too many login attempts for this account\. Please try again in \d+ minutes?\.$/);
-      expect(Object.keys(blocked.json()).sort()).toEqual(['code', 'error']);
+      expect(Object.keys(blocked.json()).sort()).toEqual(['code', 'error', 'message']);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect((await attempt('free@example.com', 'secret123')).statusCode).toBe(200);
     } finally {
@@ -225,7 +225,7 @@ describe('login rate limits', () => {
       for (let i = 0; i < 3; i++) expect((await attempt(`x${i}@example.com`, '10.1.1.1')).statusCode).toBe(401);
       const blocked = await attempt('ip@example.com', '10.1.1.1');
       expectError(blocked, 429, 'RATE_LIMITED', /^Too many login attempts\. Please try again in .+\.$/);
-      expect(Object.keys(blocked.json()).sort()).toEqual(['code', 'error']);
+      expect(Object.keys(blocked.json()).sort()).toEqual(['code', 'error', 'message']);
       expect(blocked.headers['retry-after']).toBeDefined();
       expect((await attempt('ip@example.com', '10.1.1.2')).statusCode).toBe(200);
     } finally {

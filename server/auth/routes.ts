@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuthResponseSchema, LoginBodySchema, RegisterFieldsSchema, UserSchema } from '#shared/auth';
+import { AuthResponseSchema, FileNameSchema, LoginBodySchema, RegisterFieldsSchema, RegisterFormSchema, UserSchema } from '#shared/auth';
 import { ApiErrorSchema } from '#shared/common';
 import { IDENTITY_PROOF_MAX_BYTES } from '#shared/constants';
 import { MSG } from '#shared/messages';
@@ -33,6 +33,12 @@ async function readParts(request: FastifyRequest, fields: Record<string, string>
       if (part.fieldname !== 'identityProof') {
         part.file.resume();
         throw errors.badRequest(`Unexpected file field "${part.fieldname}"`);
+      }
+      const name = FileNameSchema.safeParse(part.filename);
+      if (!name.success) {
+        part.file.resume();
+        const message = name.error.issues[0]!.message;
+        throw errors.validation(message, [{ path: 'identityProof', message }]);
       }
       const data = await part.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw errors.tooLarge('Identity proof must be at most 5 MB');
@@ -106,6 +112,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Register a customer account (multipart/form-data with an identityProof file)',
         consumes: ['multipart/form-data'],
+        multipartBody: RegisterFormSchema,
         response: { 201: AuthResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },
       },
     },

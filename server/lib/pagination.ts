@@ -2,6 +2,7 @@ import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
+import { DATE_MAX, DATE_MIN } from '#shared/constants';
 import { errors } from '../errors';
 import { isUuid } from './ids';
 
@@ -16,14 +17,28 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(`${c.at.toISOString()}|${c.id}`).toString('base64url');
 }
 
-/** Parses `?cursor=`; a malformed cursor is a 400, not a database error. */
+/** The exact text `encodeCursor` writes for a time: four-digit year, milliseconds, UTC. */
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * Parses `?cursor=`; a malformed cursor is a 400, not a database error. Only what `encodeCursor` writes passes: the
+ * exact time shape, a real instant that prints back the same, within the API's date range (JavaScript reads years
+ * such as 0000, +010000 or -000001 that PostgreSQL refuses), and a UUID.
+ */
 export function decodeCursor(raw: string | undefined): Cursor | undefined {
   if (!raw) return undefined;
-  const text = Buffer.from(raw, 'base64url').toString('utf8');
-  const [at, id] = text.split('|');
-  const date = at ? new Date(at) : undefined;
-  // The id goes into a uuid comparison: anything else would be a database error, not a client one.
-  if (!date || Number.isNaN(date.getTime()) || !id || !isUuid(id)) throw errors.badRequest('Invalid cursor');
+  const parts = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  const [at = '', id = ''] = parts;
+  const date = new Date(at);
+  const valid =
+    parts.length === 2 &&
+    CURSOR_TIME.test(at) &&
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString() === at &&
+    at.slice(0, 10) >= DATE_MIN &&
+    at.slice(0, 10) <= DATE_MAX &&
+    isUuid(id);
+  if (!valid) throw errors.badRequest('Invalid cursor');
   return { at: date, id };
 }
 

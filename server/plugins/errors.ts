@@ -1,21 +1,32 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError } from '../errors';
+import { AppError, errorBody } from '../errors';
+import { refusedValueMessage } from '../lib/refused-value';
 
 /** Maps a zod issue list to our details and picks the first message as the headline (the spec's text). */
 export function zodDetails(issues: readonly { path: PropertyKey[]; message: string }[]) {
   return issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
 
-/** One error handler for the whole app: 4xx with `{ error, code }`, 5xx logged and hidden. */
+/**
+ * Errors the router raises before any hook or handler runs (a path escape that is not UTF-8, a path parameter too
+ * long): answered with our error body, with a fixed message rather than the echoed path.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(errorBody('The address is too long', 'BAD_REQUEST'));
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(errorBody('The address is not valid: it holds an escape that is not UTF-8', 'BAD_REQUEST'));
+  return reply.status(500).send(errorBody('Something went wrong on our side', 'INTERNAL'));
+}
+
+/** One error handler for the whole app: 4xx with `{ error, message, code }`, 5xx logged and hidden. */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply
         .status(err.statusCode)
-        .send({ error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });
+        .send(errorBody(err.message, err.code, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = (err as { validationContext?: string }).validationContext;
@@ -26,36 +37,42 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         const message = notAnObject ? 'The request body must be a JSON object' : (v.message ?? 'Invalid value');
         return { path, message };
       });
-      return reply.status(400).send({ error: details[0]?.message ?? 'Invalid request', code: 'VALIDATION', details });
+      return reply.status(400).send(errorBody(details[0]?.message ?? 'Invalid request', 'VALIDATION', details));
     }
     if (err instanceof ZodError) {
       const details = zodDetails(err.issues);
-      return reply.status(400).send({ error: details[0]?.message ?? 'Invalid request', code: 'VALIDATION', details });
+      return reply.status(400).send(errorBody(details[0]?.message ?? 'Invalid request', 'VALIDATION', details));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, url: request.url }, 'response did not match its schema');
-      return reply.status(500).send({ error: 'Something went wrong on our side', code: 'INTERNAL' });
+      return reply.status(500).send(errorBody('Something went wrong on our side', 'INTERNAL'));
+    }
+    // The last line of defence behind the schemas: a value the database refuses is the client's, not a 500.
+    const refused = refusedValueMessage(err);
+    if (refused) {
+      request.log.warn({ route: request.routeOptions.url, method: request.method }, 'the database refused a value of the request');
+      return reply.status(400).send(errorBody(refused, 'BAD_REQUEST'));
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ error: err.message || 'Too many requests, please try again later', code: 'RATE_LIMITED' });
+      return reply.status(429).send(errorBody(err.message || 'Too many requests, please try again later', 'RATE_LIMITED'));
     }
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
+      return reply.status(413).send(errorBody('The request is too large', 'PAYLOAD_TOO_LARGE'));
     }
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
         .status(415)
-        .send({ error: 'Unsupported content type: send JSON (Content-Type: application/json)', code: 'UNSUPPORTED_MEDIA_TYPE' });
+        .send(errorBody('Unsupported content type: send JSON (Content-Type: application/json)', 'UNSUPPORTED_MEDIA_TYPE'));
     }
     if (status >= 400 && status < 500) {
       const message =
         err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError
           ? 'The request body is not valid JSON'
           : err.message || 'Bad request';
-      return reply.status(status).send({ error: message, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' });
+      return reply.status(status).send(errorBody(message, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'));
     }
     request.log.error({ err, url: request.url, method: request.method }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong on our side', code: 'INTERNAL' });
+    return reply.status(500).send(errorBody('Something went wrong on our side', 'INTERNAL'));
   });
 });

@@ -197,7 +197,7 @@ describe('POST /api/slots/book: success and capacity', () => {
     expect((await book(customer.token, body({ schedule: `${tomorrow} at ${time}`, petName: 'B' }))).statusCode).toBe(201);
     const res = await book(other.token, body({ userId: other.user.id, schedule: `${tomorrow} at ${time}`, petName: 'C' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: SLOT_MSG.slotFull, code: 'SLOT_FULL' });
+    expect(res.json()).toEqual({ error: SLOT_MSG.slotFull, message: SLOT_MSG.slotFull, code: 'SLOT_FULL' });
     expect(await seatsAt(tomorrow, time)).toMatchObject({ booked: 2, available: 0 });
   });
 

@@ -101,11 +101,12 @@ export const FILES = {
   text: Buffer.from('just some text, not an image'),
 };
 
-/** Asserts an error answer: its status, our `{ error, code }` shape, and optionally the exact message. */
+/** Asserts an error answer: its status, our `{ error, message, code }` shape, and optionally the exact message. */
 export function expectError(res: { statusCode: number; json(): unknown }, status: number, code?: string, message?: string | RegExp) {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { error?: unknown; code?: unknown };
+  const body = res.json() as { error?: unknown; message?: unknown; code?: unknown };
   expect(body.error).toEqual(expect.any(String));
+  expect(body.message).toBe(body.error);
   expect(body.code).toEqual(code ?? expect.any(String));
   if (typeof message === 'string') expect(body.error).toBe(message);
   else if (message) expect(body.error).toMatch(message);
