@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoAccounts, seedEssentials } from './db/seed';
+import { createLogDestination, loggerOptions } from './logger';
 import { startOutboxWorker } from './outbox/worker';
 import { ensureAdmin } from './users/service';
 
@@ -23,15 +24,11 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
   });
-  const app = await buildApp({
-    config,
-    database,
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'password', 'token'],
-      ...(process.stdout.isTTY && config.NODE_ENV !== 'production' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-    },
-  });
+  // A terminal gets pino-pretty; anything else (a pipe, a file, a log collector) gets JSON lines through a
+  // destination whose exit flush cannot hang on a stalled or vanished reader.
+  const pretty = !!process.stdout.isTTY && config.NODE_ENV !== 'production';
+  const logDestination = pretty ? undefined : createLogDestination();
+  const app = await buildApp({ config, database, logger: loggerOptions({ level: config.LOG_LEVEL, stream: logDestination, pretty }) });
   for (const w of config.warnings) app.log.warn(w);
   app.log.info({ db: database.kind }, 'database ready');
 
@@ -67,6 +64,8 @@ async function main() {
       await worker.stop();
       await app.close();
       await database.close();
+      // Lines still queued are written now; a reader that does not take them within a second loses them.
+      await logDestination?.drain(1000);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
