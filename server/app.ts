@@ -21,6 +21,7 @@ import orderRoutes from './orders/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import shutdownPlugin from './plugins/shutdown';
 import socketPlugin from './plugins/socket';
 import settingsRoutes from './settings/routes';
 import slotRoutes from './slots/routes';
@@ -67,6 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Ecosystem plugins.
   await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
   await app.register(dbPlugin, { database: opts.database, config });
   const securityHeaders = await helmetHeaders();
   // @fastify/helmet rebuilds helmet's middleware (re-parsing the CSP) on every request; the headers never change,

@@ -54,16 +54,19 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
     }, 15_000);
     force.unref();
     try {
-      await worker.stop();
-      await app.close();
+      // app.close(): sockets are told to reconnect, no new connections are accepted, requests in flight are
+      // answered (with Connection: close) and idle keep-alive connections closed. The outbox worker finishes
+      // the mail it is sending meanwhile. The database closes once neither needs it.
+      await Promise.all([app.close(), worker.stop()]);
       await database.close();
+      app.log.info('stopped');
       // Lines still queued are written now; a reader that does not take them within a second loses them.
       await logDestination?.drain(1000);
       process.exit(0);
