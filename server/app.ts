@@ -16,6 +16,7 @@ import authRoutes from './auth/routes';
 import catalogueRoutes from './catalogue/routes';
 import chatRoutes from './chat/routes';
 import healthRoutes from './health';
+import { httpCors } from './lib/cors';
 import notificationRoutes from './notifications/routes';
 import orderRoutes from './orders/routes';
 import authPlugin from './plugins/auth';
@@ -77,11 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.headers(securityHeaders);
     done();
   });
-  await app.register(cors, {
-    origin: config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((s) => s.trim()) : false,
-    // Lists put their next-page cursor in a header; a web app on another origin must be able to read it.
-    exposedHeaders: ['x-next-cursor', 'x-unread-count', 'retry-after'],
-  });
+  await app.register(cors, httpCors(config.CORS_ORIGIN));
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import { socketCors } from '../lib/cors';
 import type { AuthUser } from './auth';
 
 declare module 'fastify' {
@@ -32,7 +33,7 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
   const io = new Server(app.server, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
-    cors: opts.corsOrigin ? { origin: opts.corsOrigin, credentials: true } : undefined,
+    cors: socketCors(opts.corsOrigin),
     maxHttpBufferSize: 64 * 1024,
     connectionStateRecovery: undefined,
     // While the server stops, new connections are refused at the transport level, which clients retry.
