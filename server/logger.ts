@@ -28,7 +28,7 @@ const BEARER = /\b(bearer)\s+[\w.~+/=-]+/gi;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 
 /** Replaces argon2 hashes, JWTs and bearer credentials in `text`. */
-export function scrubSecrets(text: string): string {
+function scrubSecrets(text: string): string {
   let out = text;
   if (out.includes('$argon2')) out = out.replace(ARGON2_HASH, '[hash]');
   if (out.includes('eyJ')) out = out.replace(JWT, '[token]');
@@ -46,7 +46,7 @@ function cleanErrorText(text: string, max: number): string {
 }
 
 /** What an error is logged as. */
-export interface SafeError {
+interface SafeError {
   type: string;
   message: string;
   stack: string;
@@ -59,7 +59,7 @@ export interface SafeError {
 const ERROR_FIELDS = ['statusCode', 'severity', 'constraint', 'schema', 'table', 'column', 'routine'] as const;
 
 /** The loggable form of any thrown value: name, code, a short message, a few stack frames, and its causes. */
-export function safeError(err: unknown, depth = 0): SafeError {
+function safeError(err: unknown, depth = 0): SafeError {
   if (typeof err !== 'object' || err === null) return { type: typeof err, message: cleanErrorText(String(err), MESSAGE_MAX), stack: '' };
   const e = err as Record<string, unknown> & { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
   // Drizzle's DrizzleQueryError says "Failed query: <sql>\nparams: <every value>" (and its stack repeats that).
@@ -92,7 +92,7 @@ function stackFrames(stack: string): string {
 }
 
 /** A copy of a logged value with every part bounded (see the top of this file). */
-export function boundValue(value: unknown, depth = 0): unknown {
+function boundValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return clip(value, STRING_MAX);
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Error) return safeError(value);
@@ -117,7 +117,7 @@ export function boundValue(value: unknown, depth = 0): unknown {
 }
 
 /** A request URL with its query values left out: `/api/users?q=…&limit=…`. */
-export function safeUrl(url: string): string {
+function safeUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return clip(url, 300);
   const names = url
@@ -141,7 +141,7 @@ function cutLine(line: string): string {
 }
 
 /** Applied by pino to every finished line. */
-export function boundLine(line: string): string {
+function boundLine(line: string): string {
   return scrubSecrets(line.length > LOG_LINE_MAX ? cutLine(line) : line);
 }
 
