@@ -90,7 +90,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: EXECUTABLE, args: CHROMIUM_ARGS } } }],
   globalTeardown: './e2e/global-teardown.ts',
   webServer: {
-    // scripts/start.mjs builds the web app when it is missing or stale, then runs `node --import tsx server/main.ts`.
+    // scripts/start.mjs builds the web app when it is missing or stale, then runs server/main.ts in the same process.
     command: 'node scripts/start.mjs',
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: reuseServer,

@@ -1,7 +1,10 @@
-// npm start: builds the web app when it is missing or older than its sources, then runs the server.
-import { spawn, spawnSync } from 'node:child_process';
+// npm start: builds the web app when it is missing or older than its sources, then runs the server in this same
+// process. `npm start` is npm, a shell and this process; npm passes a SIGTERM on to the shell only, and the shell
+// dies without passing it on, so this process also stops (gracefully, as on SIGTERM) once its parent is gone.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const built = path.join(root, 'web', 'dist', 'index.html');
@@ -16,14 +19,40 @@ function newestMtime(dir) {
   return newest;
 }
 
+/** Runs `vite build`; a SIGINT or SIGTERM meanwhile stops the build and this process with it. */
+function build() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const forward = (sig) => child.kill(sig);
+    for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, forward);
+    child.on('exit', (code, signal) => {
+      for (const sig of ['SIGINT', 'SIGTERM']) process.off(sig, forward);
+      if (code !== 0) process.exit(code ?? (signal ? 1 : 0));
+      resolve();
+    });
+  });
+}
+
+/** Stops this process as on SIGTERM once its parent (npm's shell, or whatever started it) has died. */
+function stopWithParent() {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    process.kill(process.pid, 'SIGTERM');
+  }, 250);
+  timer.unref();
+}
+
 const buildFiles = ['vite.config.ts', 'scripts/vite-prerender.ts'].map((f) => statSync(path.join(root, f)).mtimeMs);
 const sources = Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'shared')), ...buildFiles);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the web app...');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  await build();
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+stopWithParent();
+// The server runs here rather than in a child process, so there is no second process to leave behind.
+const { register } = await import('tsx/esm/api');
+register();
+await import(pathToFileURL(path.join(root, 'server', 'main.ts')).href);

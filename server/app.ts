@@ -16,6 +16,7 @@ import authRoutes from './auth/routes';
 import catalogueRoutes from './catalogue/routes';
 import chatRoutes from './chat/routes';
 import healthRoutes from './health';
+import { httpCors } from './lib/cors';
 import { documentTransform } from './lib/openapi';
 import notificationRoutes from './notifications/routes';
 import orderRoutes from './orders/routes';
@@ -23,6 +24,7 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import limitsPlugin from './plugins/limits';
+import shutdownPlugin from './plugins/shutdown';
 import socketPlugin from './plugins/socket';
 import settingsRoutes from './settings/routes';
 import slotRoutes from './slots/routes';
@@ -70,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Ecosystem plugins.
   await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
   await app.register(dbPlugin, { database: opts.database, config });
   await app.register(limitsPlugin, { limits: config.limits, redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const securityHeaders = await helmetHeaders();
@@ -79,11 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.headers(securityHeaders);
     done();
   });
-  await app.register(cors, {
-    origin: config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((s) => s.trim()) : false,
-    // Lists put their next-page cursor in a header; a web app on another origin must be able to read it.
-    exposedHeaders: ['x-next-cursor', 'x-unread-count', 'retry-after'],
-  });
+  await app.register(cors, httpCors(config.CORS_ORIGIN));
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv as processEnv } from './test/process';
 
 /** The real entry points in child processes: `npm run create-admin`, then `server/main.ts` started and stopped. */
 
@@ -15,12 +16,8 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-/** Env for a child: only what it needs, on a throw-away embedded database. */
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'npm_config_cache'];
-  const base = Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
-  return { ...base, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...extra };
-}
+/** Env for a child: only what it needs, on this file's throw-away embedded database. */
+const childEnv = (extra: Record<string, string> = {}) => processEnv(dataDir, extra);
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoAccounts, seedEssentials } from './db/seed';
+import { createLogDestination, loggerOptions } from './logger';
 import { startOutboxWorker } from './outbox/worker';
 import { ensureAdmin } from './users/service';
 
@@ -23,15 +24,11 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
   });
-  const app = await buildApp({
-    config,
-    database,
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'password', 'token'],
-      ...(process.stdout.isTTY && config.NODE_ENV !== 'production' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-    },
-  });
+  // A terminal gets pino-pretty; anything else (a pipe, a file, a log collector) gets JSON lines through a
+  // destination whose exit flush cannot hang on a stalled or vanished reader.
+  const pretty = !!process.stdout.isTTY && config.NODE_ENV !== 'production';
+  const logDestination = pretty ? undefined : createLogDestination();
+  const app = await buildApp({ config, database, logger: loggerOptions({ level: config.LOG_LEVEL, stream: logDestination, pretty }) });
   for (const w of config.warnings) app.log.warn(w);
   app.log.info({ db: database.kind }, 'database ready');
 
@@ -57,16 +54,21 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
     }, 15_000);
     force.unref();
     try {
-      await worker.stop();
-      await app.close();
+      // app.close(): sockets are told to reconnect, no new connections are accepted, requests in flight are
+      // answered (with Connection: close) and idle keep-alive connections closed. The outbox worker finishes
+      // the mail it is sending meanwhile. The database closes once neither needs it.
+      await Promise.all([app.close(), worker.stop()]);
       await database.close();
+      app.log.info('stopped');
+      // Lines still queued are written now; a reader that does not take them within a second loses them.
+      await logDestination?.drain(1000);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import { socketCors } from '../lib/cors';
 import type { AuthUser } from './auth';
 
 declare module 'fastify' {
@@ -28,16 +29,18 @@ export const roleRoom = (role: string) => `role:${role}`;
  * (the client sees connect_error). With REDIS_URL, the Redis adapter shares rooms between processes.
  */
 export default fp(async function socketPlugin(app: FastifyInstance, opts: { redisUrl?: string; corsOrigin?: string }) {
+  let closing = false;
   const io = new Server(app.server, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
-    cors: opts.corsOrigin ? { origin: opts.corsOrigin, credentials: true } : undefined,
+    cors: socketCors(opts.corsOrigin),
     maxHttpBufferSize: 64 * 1024,
     connectionStateRecovery: undefined,
+    // While the server stops, new connections are refused at the transport level, which clients retry.
+    allowRequest: (_req, callback) => callback(closing ? 'Server is restarting' : null, !closing),
   });
 
   const redisClients: { quit(): Promise<unknown> }[] = [];
-  let closing = false;
   if (opts.redisUrl) {
     const pub = createClient({ url: opts.redisUrl });
     const sub = pub.duplicate();
@@ -73,13 +76,18 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
   });
 
   app.decorate('io', io);
-  app.addHook('onClose', async () => {
+  // Sockets go first, before the HTTP server stops: Fastify's close waits for every connection, and a websocket
+  // never turns idle. Closing the engine ends each client's transport, which the client sees as 'transport close'
+  // and reconnects from (to this server once restarted, or another one); `disconnectSockets()` would say
+  // 'io server disconnect', after which socket.io clients never reconnect by themselves.
+  app.addHook('preClose', async () => {
     closing = true;
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
     // Stop answering other processes first, so nothing is published on a closed connection.
     if (redisClients.length) io.of('/').adapter.close();
-    io.disconnectSockets(true);
     // io.close() would also close the HTTP server it is attached to; Fastify closes that itself.
-    io.engine.close();
     for (const ns of io._nsps.values()) ns.sockets.clear();
     await Promise.allSettled(redisClients.map((c) => c.quit()));
   });

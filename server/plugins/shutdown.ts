@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** How often idle keep-alive connections are closed while the app closes. */
+const IDLE_SWEEP_MS = 100;
+
+/**
+ * Keep-alive connections end with the app: once `app.close()` starts, every answer carries `Connection: close`
+ * (the client opens a new connection, to a process that is up, for its next request), and connections that turn
+ * idle are closed at once. Node closes the idle ones only when `server.close()` is called; one whose request was
+ * still in flight then would otherwise be kept open for the keep-alive timeout (72 s in Fastify), and close()
+ * waits for it.
+ */
+export default fp(async function shutdownPlugin(app: FastifyInstance) {
+  let closing = false;
+  let sweep: NodeJS.Timeout | undefined;
+
+  app.addHook('preClose', async () => {
+    closing = true;
+    sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    sweep.unref();
+    app.log.info('closing: answering requests in flight with Connection: close');
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+  });
+});
