@@ -54,6 +54,9 @@ export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
 /** Response header carrying the next page's cursor of every list (see docs/decisions/002). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
+/** Request header naming one attempt at creating something (an order, a booking), so a retry cannot make two. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
 /** Pagination defaults for every list endpoint. */
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;

@@ -1,0 +1,30 @@
+ALTER TABLE "slot_bookings" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "slot_bookings_user_key_uq" ON "slot_bookings" USING btree ("user_id","idempotency_key");--> statement-breakpoint
+-- Seats are taken only by the booking's conditional upsert (it alone checks capacity). They are given back here,
+-- by the database, whenever a booking stops holding one: deleted by any path (a user's deletion cascades), moved
+-- to another time, or canceled. No code path can forget it (decision 014).
+CREATE FUNCTION "slot_bookings_give_back_seat"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    IF OLD.status = 'canceled' AND NEW.status <> 'canceled' THEN
+      -- Reopening would hold a seat no capacity check granted: book again instead.
+      RAISE EXCEPTION 'a canceled booking cannot be reopened' USING ERRCODE = 'check_violation';
+    END IF;
+    IF OLD.status = 'canceled' OR (NEW.status <> 'canceled' AND NEW.starts_at = OLD.starts_at) THEN
+      RETURN NULL;
+    END IF;
+  ELSIF OLD.status = 'canceled' THEN
+    RETURN NULL;
+  END IF;
+  UPDATE "slot_times" SET "booked" = "booked" - 1 WHERE "starts_at" = OLD.starts_at;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "slot_bookings_give_back_seat_tg" AFTER DELETE OR UPDATE OF "status", "starts_at" ON "slot_bookings"
+  FOR EACH ROW EXECUTE FUNCTION "slot_bookings_give_back_seat"();
+--> statement-breakpoint
+-- Repair what deletions leaked before the trigger existed; no booking may change meanwhile.
+LOCK TABLE "slot_times", "slot_bookings" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
+UPDATE "slot_times" s SET "booked" = (SELECT count(*) FROM "slot_bookings" b WHERE b."starts_at" = s."starts_at" AND b."status" <> 'canceled');
