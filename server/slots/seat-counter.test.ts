@@ -59,8 +59,9 @@ const operations: Operation[] = [
         headers: { ...w.t.auth(who.token), ...(key ? { 'idempotency-key': key } : {}) },
         payload,
       });
-      // 401: the customer was deleted by a racing operation; 409: full, same pet at that time, or at the cap.
-      expectStatus(w, 'book', res, [201, 401, 409]);
+      // 200: a racing retry of this attempt stored it first; 401: the customer was deleted by a racing operation;
+      // 409: full, the same pet at that time, or at the cap.
+      expectStatus(w, 'book', res, key ? [200, 201, 401, 409] : [201, 401, 409]);
       if (res.statusCode === 201) w.bookings.push({ id: (res.json() as SlotBooking).id, ownerId: who.id });
     },
   },
