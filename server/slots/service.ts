@@ -149,10 +149,9 @@ function fromRaw(r: RawBooking): Row {
 }
 
 /**
- * Takes the customer's row lock for the rest of the transaction. Every change to one customer's bookings (book,
- * cancel, confirm, and the account's deletion) takes it first, so they run one at a time per customer, counts of
- * their bookings are exact, and locks are always taken in the same order: customer, seat counter, booking.
- * False when the account no longer exists.
+ * Takes the customer's row lock for the rest of the transaction. Every change to one customer's bookings takes it
+ * first (booking through `slot_booking_guard`, cancel, confirm; the account's deletion by deleting the row), so they
+ * run one at a time per customer and their counts are exact. False when the account no longer exists.
  */
 async function lockCustomer(tx: Executor, userId: string): Promise<boolean> {
   return rowsOf(await tx.execute(sql`select 1 from users where id = ${userId}::uuid for no key update`)).length > 0;
@@ -200,70 +199,72 @@ export async function replayBooking(deps: SlotDeps, me: AuthUser, key: string, b
 }
 
 /**
- * Books a seat for the signed-in customer. In one transaction, under the customer's row lock:
- * 1. an attempt already stored under the same Idempotency-Key is returned as it is (no second seat, no cap);
- * 2. the customer's upcoming open bookings are counted against BOOKING_MAX_OPEN (the lock makes racing
- *    requests of one customer count one after another, so the cap holds under any race);
- * 3. one statement takes the seat and inserts the booking: a data-modifying CTE takes a seat with an atomic
- *    conditional upsert of the time's counter (no row back = full), and the booking is inserted only from that
- *    row. A duplicate pet at that time violates a unique index and fails the whole statement, seat included.
- *    The NOT EXISTS read only refuses early when the time is already full (the counter row locks every upsert,
- *    even a refused one, so a crowd on a full time would queue on it); the conditional upsert alone decides who
- *    gets a seat. The seat is given back by a database trigger whenever the booking stops holding it.
+ * Books a seat for the signed-in customer in ONE statement (one round trip, its own transaction):
+ * 1. `slot_booking_guard` (migration 0001) waits for the customer's row lock, then reads with a fresh snapshot
+ *    whether the customer exists, how many upcoming open bookings they hold (BOOKING_MAX_OPEN), and the booking
+ *    of an earlier request with the same Idempotency-Key; racing requests of one customer pass it one at a time,
+ *    so the cap holds under any race and a retried attempt finds its booking;
+ * 2. only when the guard lets it through, a data-modifying CTE takes a seat with an atomic conditional upsert of
+ *    the time's counter (no row back = full), and the booking is inserted only from that row. A duplicate pet at
+ *    that time violates a unique index and fails the whole statement, seat included. The NOT EXISTS read only
+ *    refuses early when the time is already full (the counter row locks every upsert, even a refused one, so a
+ *    crowd on a full time would queue on it); the conditional upsert alone decides who gets a seat.
+ * The seat is given back by a database trigger whenever the booking stops holding it (decision 014).
  */
 export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody, key?: string): Promise<BookResult> {
   const { db, config } = deps;
   if (me.role !== 'user') throw errors.forbidden(SLOT_MSG.staffCannotBook);
   if (body.userId && body.userId !== me.id) throw errors.forbidden(SLOT_MSG.otherUser);
   const { date, time, startsAt } = resolveSchedule(config, body.schedule);
+  const at = startsAt.toISOString();
   const bodyAddress = body.userAddress?.trim() || null;
 
+  type Outcome = Partial<RawBooking> & { customer_exists: boolean; open_bookings: number; earlier_id: string | null };
+  let outcome: Outcome | undefined;
   try {
-    return await withRetry(() =>
-      db.transaction(async (tx): Promise<BookResult> => {
-        if (!(await lockCustomer(tx, me.id))) throw errors.unauthenticated();
-        if (key) {
-          const earlier = await bookingOfAttempt(tx, me.id, key);
-          if (earlier) {
-            assertSameAttempt(earlier, body, date, time);
-            return { booking: toBookingDto(earlier, config.CLINIC_TZ), created: false };
-          }
-        }
-        const [open] = rowsOf<{ n: number }>(
-          await tx.execute(sql`
-            select count(*)::int as n from slot_bookings
-            where user_id = ${me.id}::uuid and status in ('pending', 'confirmed') and starts_at > now()`),
-        );
-        const openCount = Number(open?.n ?? 0);
-        if (openCount >= config.BOOKING_MAX_OPEN) throw errors.conflict(SLOT_MSG.tooManyOpen(openCount), 'BOOKING_LIMIT');
-
-        const rows = rowsOf<RawBooking>(
-          await tx.execute(sql`
-            with seat as (
-              insert into slot_times (starts_at, booked)
-              select ${startsAt.toISOString()}::timestamptz, 1
+    [outcome] = await withRetry(async () =>
+      rowsOf<Outcome>(
+        await db.execute(sql`
+          with guard as materialized (
+            select * from slot_booking_guard(${me.id}::uuid, ${key ?? null}::text)
+          ),
+          seat as (
+            insert into slot_times (starts_at, booked)
+            select ${at}::timestamptz, 1 from guard
+            where guard.customer_exists and guard.earlier_id is null and guard.open_bookings < ${config.BOOKING_MAX_OPEN}
               -- Fast path, no lock: a time already full is refused without queueing on its row.
-              where not exists (select 1 from slot_times where starts_at = ${startsAt.toISOString()}::timestamptz and booked >= ${config.SLOT_CAPACITY})
-              on conflict (starts_at) do update set booked = slot_times.booked + 1
-              where slot_times.booked < ${config.SLOT_CAPACITY}
-              returning starts_at
-            )
+              and not exists (select 1 from slot_times where starts_at = ${at}::timestamptz and booked >= ${config.SLOT_CAPACITY})
+            on conflict (starts_at) do update set booked = slot_times.booked + 1
+            where slot_times.booked < ${config.SLOT_CAPACITY}
+            returning starts_at
+          ),
+          booking as (
             insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone, idempotency_key)
             select ${me.id}::uuid, ${me.name}, ${me.email},
                    coalesce((select address from users where id = ${me.id}::uuid), ${bodyAddress}),
                    ${`${date} at ${time}`}, seat.starts_at, ${body.petName}, ${body.ownerName}, ${body.petAge ?? null}::int, ${body.phone}, ${key ?? null}
             from seat
-            returning *`),
-        );
-        const row = rows[0];
-        if (!row) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
-        return { booking: toBookingDto(fromRaw(row), config.CLINIC_TZ), created: true };
-      }),
+            returning *
+          )
+          select guard.customer_exists, guard.open_bookings, guard.earlier_id, booking.* from guard left join booking on true`),
+      ),
     );
   } catch (err) {
     if (isUniqueViolation(err, 'slot_bookings_pet_time_uq')) throw errors.conflict(SLOT_MSG.petAlreadyBooked);
     throw err;
   }
+  if (!outcome?.customer_exists) throw errors.unauthenticated();
+  if (outcome.earlier_id) {
+    const [earlier] = await db.select().from(slotBookings).where(eq(slotBookings.id, outcome.earlier_id)).limit(1);
+    // Only the account's deletion removes bookings.
+    if (!earlier) throw errors.unauthenticated();
+    assertSameAttempt(earlier, body, date, time);
+    return { booking: toBookingDto(earlier, config.CLINIC_TZ), created: false };
+  }
+  const open = Number(outcome.open_bookings);
+  if (open >= config.BOOKING_MAX_OPEN) throw errors.conflict(SLOT_MSG.tooManyOpen(open), 'BOOKING_LIMIT');
+  if (!outcome.id) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
+  return { booking: toBookingDto(fromRaw(outcome as RawBooking), config.CLINIC_TZ), created: true };
 }
 
 /** Seats per grid time of one clinic-local day. */

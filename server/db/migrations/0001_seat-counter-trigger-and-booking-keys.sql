@@ -24,6 +24,26 @@ $$;
 CREATE TRIGGER "slot_bookings_give_back_seat_tg" AFTER DELETE OR UPDATE OF "status", "starts_at" ON "slot_bookings"
   FOR EACH ROW EXECUTE FUNCTION "slot_bookings_give_back_seat"();
 --> statement-breakpoint
+-- The first step of every booking, called from the booking's single statement: wait for the customer's row lock
+-- (one booking change per customer at a time), then read, each query with a fresh snapshot as a VOLATILE
+-- function's queries are, what committed before: whether the customer still exists, their upcoming open bookings
+-- (for BOOKING_MAX_OPEN) and the booking an earlier request with the same Idempotency-Key stored. A plain statement
+-- would read those with the snapshot it took before waiting for the lock, and racing requests would all see room.
+CREATE FUNCTION "slot_booking_guard"(p_user uuid, p_key text)
+RETURNS TABLE ("customer_exists" boolean, "open_bookings" integer, "earlier_id" uuid) LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  PERFORM 1 FROM "users" WHERE "id" = p_user FOR NO KEY UPDATE;
+  customer_exists := FOUND;
+  SELECT count(*)::int INTO open_bookings FROM "slot_bookings"
+  WHERE "user_id" = p_user AND "status" IN ('pending', 'confirmed') AND "starts_at" > now();
+  earlier_id := NULL;
+  IF p_key IS NOT NULL THEN
+    SELECT "id" INTO earlier_id FROM "slot_bookings" WHERE "user_id" = p_user AND "idempotency_key" = p_key;
+  END IF;
+  RETURN NEXT;
+END
+$$;
+--> statement-breakpoint
 -- Repair what deletions leaked before the trigger existed; no booking may change meanwhile.
 LOCK TABLE "slot_times", "slot_bookings" IN SHARE ROW EXCLUSIVE MODE;
 --> statement-breakpoint
