@@ -2,8 +2,9 @@
  * npm run bench:slots: slot booking on PostgreSQL (a fresh database, dropped afterwards).
  *
  * 1. Throughput with distinct times: SLOTS_BENCH_BOOKINGS bookings, each at its own time, SLOTS_BENCH_CONCURRENCY
- *    requests in flight over a pool of as many connections. Ours (bookSlot: one statement whose CTE takes a seat
- *    with the atomic conditional upsert of the time's counter, then inserts the booking) against the baseline:
+ *    requests in flight over a pool of as many connections. Ours (bookSlot: one statement that locks the customer
+ *    and checks their cap in slot_booking_guard, then takes a seat with the atomic conditional upsert of the time's
+ *    counter and inserts the booking) against the baseline:
  *    one plain INSERT of the same row (same account lookup), without the capacity logic.
  * 2. The contended case: SLOTS_BENCH_CLIENTS different customers book ONE time at once. Ours must let exactly
  *    `capacity` through; the baseline shows what a plain insert does (everyone gets in: overbooking).
@@ -41,6 +42,7 @@ const config: SlotDeps['config'] = {
   SLOT_CLOSE: '18:00',
   SLOT_MINUTES: 30,
   SLOT_CAPACITY: 2,
+  BOOKING_MAX_OPEN: 6,
   CLINIC_TZ: 'Asia/Kolkata',
   CLINIC_NAME: 'Pawcare Pet Clinic',
   CLINIC_ADDRESS: '12 Park Street, Kolkata 700016',

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   REGISTER_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(10),
   /** Booking attempts per 10 minutes by one customer. */
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Upcoming pending or confirmed bookings one customer may hold at once; one more is refused until one is canceled. */
+  BOOKING_MAX_OPEN: z.coerce.number().int().min(1).default(6),
   /** Orders placed per 10 minutes by one customer. */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Chat messages a person may send at once; the allowance refills at CHAT_RATE_PER_SECOND. */

@@ -58,6 +58,9 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const DATE_MIN = '2000-01-01';
 export const DATE_MAX = '2100-12-31';
 
+/** Request header naming one attempt at creating something (an order, a booking), so a retry cannot make two. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
 /** Pagination defaults for every list endpoint. */
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;

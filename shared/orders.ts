@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { CursorSchema } from './common';
+import { IDEMPOTENCY_KEY_HEADER } from './constants';
 import { MSG } from './messages';
 import { singleLineText } from './text';
+
+export { IDEMPOTENCY_KEY_HEADER } from './constants';
 
 /** Limits of one order: enough for any real basket, small enough that nobody orders a warehouse by typo. */
 export const ORDER_QTY_MAX = 99;
 export const ORDER_LINES_MAX = 20;
 export const ADDRESS_FIELD_MAX = 120;
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 export const PAYMENT_METHODS = ['upi', 'card', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, NAME_MAX } from './constants';
+import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, IDEMPOTENCY_KEY_HEADER, NAME_MAX } from './constants';
 import { MSG } from './messages';
 import { singleLineText } from './text';
 
@@ -29,6 +29,13 @@ export const SLOT_MSG = {
   alreadyConfirmed: 'This booking is already confirmed.',
   confirmCanceled: 'This booking was canceled and cannot be confirmed.',
   bookingNotFound: 'Booking not found',
+  /** The per-customer cap on upcoming bookings (BOOKING_MAX_OPEN) is reached. */
+  tooManyOpen: (count: number) =>
+    `You already have ${count} upcoming booking${count === 1 ? '' : 's'}, the most one account can hold. Cancel one you no longer need, or call the clinic.`,
+  /** The booking-attempt rate limit is used up; `wait` is in words ("4 minutes"). */
+  tooManyAttempts: (wait: string) => `Too many booking attempts. Please try again in ${wait}.`,
+  keyReused: 'This booking attempt was already used for a different booking. Please book again.',
+  keyInvalid: 'The Idempotency-Key header must be 8 to 200 printable characters.',
 } as const;
 
 /** 'YYYY-MM-DD' of a real calendar day. */
@@ -174,6 +181,17 @@ export const BookSlotBodySchema = z.object({
 });
 export type BookSlotBody = z.infer<typeof BookSlotBodySchema>;
 export type BookSlotInput = z.input<typeof BookSlotBodySchema>;
+
+/**
+ * The optional Idempotency-Key of POST /api/slots/book: one per booking attempt, sent again when that attempt is
+ * retried, so a booking whose answer was lost is returned rather than refused or made twice.
+ */
+export const BookingIdempotencyKeySchema = z
+  .string()
+  .min(8, SLOT_MSG.keyInvalid)
+  .max(200, SLOT_MSG.keyInvalid)
+  .regex(/^[\x20-\x7e]+$/, SLOT_MSG.keyInvalid);
+export const BookSlotHeadersSchema = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: BookingIdempotencyKeySchema.optional() });
 
 /** The customer's form on /slots (date and time picked separately, joined into `schedule` on submit). */
 export const BookingFormSchema = z.object({

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, IdParamSchema, PageQuerySchema } from '#shared/common';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
 import { MSG } from '#shared/messages';
 import {
   AvailabilityQuerySchema,
@@ -9,7 +10,9 @@ import {
   BOOKING_CHANGED_EVENT,
   BookingListQuerySchema,
   BookSlotBodySchema,
+  BookSlotHeadersSchema,
   ConfirmSlotBodySchema,
+  SLOT_MSG,
   SlotBookingSchema,
   SlotStatsSchema,
   type BookingChangedEvent,
@@ -21,7 +24,7 @@ import { pushNotification } from '../notifications/service';
 import { nudgeOutbox } from '../outbox/queue';
 import { currentUser } from '../plugins/auth';
 import { roleRoom, userRoom } from '../plugins/socket';
-import { availability, bookSlot, cancelBooking, confirmBooking, hospitalInfoFor, listBookings, listMine, stats } from './service';
+import { availability, bookSlot, cancelBooking, confirmBooking, hospitalInfoFor, listBookings, listMine, replayBooking, stats } from './service';
 
 const secured = { security: [{ bearerAuth: [] }] };
 const errorsOf = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ApiErrorSchema]));
@@ -63,14 +66,26 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
       preValidation: customerAuth,
       schema: {
         tags: ['slots'],
-        summary: 'Book a seat at a slot time (customers); 409 when the time is full',
+        summary:
+          'Book a seat at a slot time (customers); 409 when the time is full or the customer holds BOOKING_MAX_OPEN upcoming bookings. ' +
+          'An optional Idempotency-Key (one per attempt, reused on retry) returns the stored booking with 200 instead of booking twice.',
         ...secured,
+        headers: BookSlotHeadersSchema,
         body: BookSlotBodySchema,
-        response: { 201: SlotBookingSchema, ...errorsOf(400, 401, 403, 409) },
+        response: { 200: SlotBookingSchema, 201: SlotBookingSchema, ...errorsOf(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
-      const booking = await bookSlot(deps, currentUser(request), request.body);
+      const me = currentUser(request);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined;
+      // A retry of an attempt already stored is answered as it is, without counting as another attempt.
+      const earlier = key ? await replayBooking(deps, me, key, request.body) : undefined;
+      if (!earlier) await app.limits.enforce('booking', me.id, reply, SLOT_MSG.tooManyAttempts);
+      const { booking, created } = earlier ? { booking: earlier, created: false } : await bookSlot(deps, me, request.body, key);
+      if (!created) {
+        reply.header('idempotent-replayed', 'true');
+        return reply.status(200).send(booking);
+      }
       broadcast(booking, 'created');
       return reply.status(201).send(booking);
     },

@@ -32,7 +32,7 @@ import type { AuthUser } from '../plugins/auth';
 type Row = typeof slotBookings.$inferSelect;
 type SlotConfig = Pick<
   Config,
-  'SLOT_OPEN' | 'SLOT_CLOSE' | 'SLOT_MINUTES' | 'SLOT_CAPACITY' | 'CLINIC_TZ' | 'CLINIC_NAME' | 'CLINIC_ADDRESS' | 'CLINIC_PHONE' | 'CLINIC_EMAIL' | 'CLINIC_HOURS'
+  'SLOT_OPEN' | 'SLOT_CLOSE' | 'SLOT_MINUTES' | 'SLOT_CAPACITY' | 'BOOKING_MAX_OPEN' | 'CLINIC_TZ' | 'CLINIC_NAME' | 'CLINIC_ADDRESS' | 'CLINIC_PHONE' | 'CLINIC_EMAIL' | 'CLINIC_HOURS'
 >;
 
 /** What every service function needs: the database and the clinic's configuration. */
@@ -121,6 +121,7 @@ interface RawBooking {
   phone: string;
   status: Row['status'];
   hospital_info: Row['hospitalInfo'] | string | null;
+  idempotency_key: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -141,54 +142,129 @@ function fromRaw(r: RawBooking): Row {
     phone: r.phone,
     status: r.status,
     hospitalInfo: typeof r.hospital_info === 'string' ? JSON.parse(r.hospital_info) : r.hospital_info,
+    idempotencyKey: r.idempotency_key,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   };
 }
 
 /**
- * Books a seat for the signed-in customer in ONE statement: a data-modifying CTE takes a seat with an atomic
- * conditional upsert of the time's counter (no row back = full), and the booking is inserted only from that
- * row. A duplicate pet at that time violates a unique index and fails the whole statement, seat included.
- * One round trip, no read-then-write window: the NOT EXISTS read only refuses early when the time is already
- * full (the counter row locks every upsert, even a refused one, so a crowd on a full time would queue on it);
- * the conditional upsert alone decides who gets a seat.
+ * Takes the customer's row lock for the rest of the transaction. Every change to one customer's bookings takes it
+ * first (booking through `slot_booking_guard`, cancel, confirm; the account's deletion by deleting the row), so they
+ * run one at a time per customer and their counts are exact. False when the account no longer exists.
  */
-export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody): Promise<SlotBooking> {
+async function lockCustomer(tx: Executor, userId: string): Promise<boolean> {
+  return rowsOf(await tx.execute(sql`select 1 from users where id = ${userId}::uuid for no key update`)).length > 0;
+}
+
+/** The stored booking of one attempt (the customer's Idempotency-Key), if that attempt already booked. */
+async function bookingOfAttempt(db: Executor, userId: string, key: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(slotBookings)
+    .where(and(eq(slotBookings.userId, userId), eq(slotBookings.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/** A retried attempt must ask for what it booked; anything else is a client reusing a key by mistake. */
+function assertSameAttempt(row: Row, body: BookSlotBody, date: string, time: string): void {
+  const same =
+    row.schedule === `${date} at ${time}` &&
+    row.petName === body.petName &&
+    row.ownerName === body.ownerName &&
+    row.petAge === (body.petAge ?? null) &&
+    row.phone === body.phone;
+  if (!same) throw errors.conflict(SLOT_MSG.keyReused);
+}
+
+/** The answer to a booking request: `created` is false when the request replayed an attempt already stored. */
+export interface BookResult {
+  booking: SlotBooking;
+  created: boolean;
+}
+
+/**
+ * The booking an earlier request with this Idempotency-Key already stored, checked against the body, or undefined.
+ * Lets the route answer a retry before counting it against the booking-attempt limit.
+ */
+export async function replayBooking(deps: SlotDeps, me: AuthUser, key: string, body: BookSlotBody): Promise<SlotBooking | undefined> {
+  if (me.role !== 'user') return undefined;
+  const row = await bookingOfAttempt(deps.db, me.id, key);
+  if (!row) return undefined;
+  const parsed = parseSchedule(body.schedule);
+  if (!parsed) throw errors.conflict(SLOT_MSG.keyReused);
+  assertSameAttempt(row, body, parsed.date, parsed.time);
+  return toBookingDto(row, deps.config.CLINIC_TZ);
+}
+
+/**
+ * Books a seat for the signed-in customer in ONE statement (one round trip, its own transaction):
+ * 1. `slot_booking_guard` (migration 0001) waits for the customer's row lock, then reads with a fresh snapshot
+ *    whether the customer exists, how many upcoming open bookings they hold (BOOKING_MAX_OPEN), and the booking
+ *    of an earlier request with the same Idempotency-Key; racing requests of one customer pass it one at a time,
+ *    so the cap holds under any race and a retried attempt finds its booking;
+ * 2. only when the guard lets it through, a data-modifying CTE takes a seat with an atomic conditional upsert of
+ *    the time's counter (no row back = full), and the booking is inserted only from that row. A duplicate pet at
+ *    that time violates a unique index and fails the whole statement, seat included. The NOT EXISTS read only
+ *    refuses early when the time is already full (the counter row locks every upsert, even a refused one, so a
+ *    crowd on a full time would queue on it); the conditional upsert alone decides who gets a seat.
+ * The seat is given back by a database trigger whenever the booking stops holding it (decision 014).
+ */
+export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody, key?: string): Promise<BookResult> {
   const { db, config } = deps;
   if (me.role !== 'user') throw errors.forbidden(SLOT_MSG.staffCannotBook);
   if (body.userId && body.userId !== me.id) throw errors.forbidden(SLOT_MSG.otherUser);
   const { date, time, startsAt } = resolveSchedule(config, body.schedule);
+  const at = startsAt.toISOString();
   const bodyAddress = body.userAddress?.trim() || null;
 
+  type Outcome = Partial<RawBooking> & { customer_exists: boolean; open_bookings: number; earlier_id: string | null };
+  let outcome: Outcome | undefined;
   try {
-    const rows = await withRetry(async () =>
-      rowsOf<RawBooking>(
+    [outcome] = await withRetry(async () =>
+      rowsOf<Outcome>(
         await db.execute(sql`
-          with seat as (
+          with guard as materialized (
+            select * from slot_booking_guard(${me.id}::uuid, ${key ?? null}::text)
+          ),
+          seat as (
             insert into slot_times (starts_at, booked)
-            select ${startsAt.toISOString()}::timestamptz, 1
-            -- Fast path, no lock: a time already full is refused without queueing on its row.
-            where not exists (select 1 from slot_times where starts_at = ${startsAt.toISOString()}::timestamptz and booked >= ${config.SLOT_CAPACITY})
+            select ${at}::timestamptz, 1 from guard
+            where guard.customer_exists and guard.earlier_id is null and guard.open_bookings < ${config.BOOKING_MAX_OPEN}
+              -- Fast path, no lock: a time already full is refused without queueing on its row.
+              and not exists (select 1 from slot_times where starts_at = ${at}::timestamptz and booked >= ${config.SLOT_CAPACITY})
             on conflict (starts_at) do update set booked = slot_times.booked + 1
             where slot_times.booked < ${config.SLOT_CAPACITY}
             returning starts_at
+          ),
+          booking as (
+            insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone, idempotency_key)
+            select ${me.id}::uuid, ${me.name}, ${me.email},
+                   coalesce((select address from users where id = ${me.id}::uuid), ${bodyAddress}),
+                   ${`${date} at ${time}`}, seat.starts_at, ${body.petName}, ${body.ownerName}, ${body.petAge ?? null}::int, ${body.phone}, ${key ?? null}
+            from seat
+            returning *
           )
-          insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone)
-          select ${me.id}::uuid, ${me.name}, ${me.email},
-                 coalesce((select address from users where id = ${me.id}::uuid), ${bodyAddress}),
-                 ${`${date} at ${time}`}, seat.starts_at, ${body.petName}, ${body.ownerName}, ${body.petAge ?? null}::int, ${body.phone}
-          from seat
-          returning *`),
+          select guard.customer_exists, guard.open_bookings, guard.earlier_id, booking.* from guard left join booking on true`),
       ),
     );
-    const row = rows[0];
-    if (!row) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
-    return toBookingDto(fromRaw(row), config.CLINIC_TZ);
   } catch (err) {
     if (isUniqueViolation(err, 'slot_bookings_pet_time_uq')) throw errors.conflict(SLOT_MSG.petAlreadyBooked);
     throw err;
   }
+  if (!outcome?.customer_exists) throw errors.unauthenticated();
+  if (outcome.earlier_id) {
+    const [earlier] = await db.select().from(slotBookings).where(eq(slotBookings.id, outcome.earlier_id)).limit(1);
+    // Only the account's deletion removes bookings.
+    if (!earlier) throw errors.unauthenticated();
+    assertSameAttempt(earlier, body, date, time);
+    return { booking: toBookingDto(earlier, config.CLINIC_TZ), created: false };
+  }
+  const open = Number(outcome.open_bookings);
+  if (open >= config.BOOKING_MAX_OPEN) throw errors.conflict(SLOT_MSG.tooManyOpen(open), 'BOOKING_LIMIT');
+  if (!outcome.id) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
+  return { booking: toBookingDto(fromRaw(outcome as RawBooking), config.CLINIC_TZ), created: true };
 }
 
 /** Seats per grid time of one clinic-local day. */
@@ -297,6 +373,9 @@ export async function confirmBooking(
   const { db, config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
   return db.transaction(async (tx) => {
+    // The owner's lock first, as every booking change takes it (the notification below refers to the owner's row).
+    const [owner] = await tx.select({ userId: slotBookings.userId }).from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
+    if (owner) await lockCustomer(tx, owner.userId);
     const [row] = await tx
       .update(slotBookings)
       .set({ status: 'confirmed', hospitalInfo: hospital, updatedAt: sql`now()` })
@@ -336,9 +415,9 @@ export async function confirmBooking(
 }
 
 /**
- * Cancels a booking and frees its seat, once: the status change is guarded in the UPDATE, and the counter
- * is decremented in the same transaction only when this call made the change. Staff may cancel any booking,
- * a customer only their own (someone else's is a 404, so ids cannot be probed). Cancelling twice is harmless.
+ * Cancels a booking once: the status change is guarded in the UPDATE, and the database trigger gives its seat
+ * back in the same transaction. Staff may cancel any booking, a customer only their own (someone else's is a
+ * 404, so ids cannot be probed). Cancelling twice is harmless.
  */
 export async function cancelBooking(
   deps: SlotDeps,
@@ -353,8 +432,8 @@ export async function cancelBooking(
       const [current] = await tx.select().from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
       if (!current || (!isStaff && current.userId !== me.id)) throw errors.notFound('Booking');
       if (current.status === 'canceled') return { booking: toBookingDto(current, config.CLINIC_TZ), changed: false };
-      // Lock the time's counter before the booking, the same order booking takes, so the two never deadlock.
-      await tx.execute(sql`select booked from slot_times where starts_at = ${current.startsAt.toISOString()}::timestamptz for update`);
+      // The owner's deletion may have taken the booking with it meanwhile: then the update finds nothing.
+      await lockCustomer(tx, current.userId);
       const [row] = await tx
         .update(slotBookings)
         .set({ status: 'canceled', updatedAt: sql`now()` })
@@ -362,11 +441,9 @@ export async function cancelBooking(
         .returning();
       if (!row) {
         const [again] = await tx.select().from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
-        return { booking: toBookingDto(again ?? current, config.CLINIC_TZ), changed: false };
+        if (!again) throw errors.notFound('Booking');
+        return { booking: toBookingDto(again, config.CLINIC_TZ), changed: false };
       }
-      await tx.execute(
-        sql`update slot_times set booked = booked - 1 where starts_at = ${row.startsAt.toISOString()}::timestamptz and booked > 0`,
-      );
       let notification: Notification | undefined;
       if (row.userId !== me.id) {
         notification = await createNotification(tx, {

@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOGIN_RATE_LIMIT_EMAIL: '10000',
       REGISTER_RATE_LIMIT_IP: '10000',
       BOOKING_RATE_LIMIT: '10000',
+      // Tests book many times as one customer; tests of the cap pass their own BOOKING_MAX_OPEN.
+      BOOKING_MAX_OPEN: '10000',
       ORDER_RATE_LIMIT: '10000',
       // Test files run in parallel against one Redis: each app counts under its own keys.
       REDIS_KEY_PREFIX: `pawcare-test-${randomBytes(4).toString('hex')}`,

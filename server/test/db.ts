@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { createScratchDatabase } from '../db/scratch';
 import { openDatabase, type Database, type Db } from '../db/client';
 import * as schema from '../db/schema/index';
@@ -81,4 +84,48 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       await scratch.drop();
     },
   };
+}
+
+/** A copy of the migrations folder that ends with the migration tagged `lastTag`. */
+function migrationsUpTo(lastTag: string): { folder: string; remove(): void } {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (end < 0) throw new Error(`No migration tagged ${lastTag}`);
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'pawcare-migrations-'));
+  mkdirSync(path.join(folder, 'meta'));
+  const entries = journal.entries.slice(0, end + 1);
+  for (const e of entries) copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+  writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) migrated only up to `lastTag`, so a test can
+ * write the data an older release left behind and then apply the later migrations with `migrateRest`.
+ */
+export async function createDatabaseAtMigration(lastTag: string): Promise<{ db: Db; migrateRest(): Promise<void>; close(): Promise<void> }> {
+  const older = migrationsUpTo(lastTag);
+  try {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) {
+      const client = await PGlite.create();
+      const db = drizzlePglite(client, { schema });
+      await migratePglite(db, { migrationsFolder: older.folder });
+      return { db: db as unknown as Db, migrateRest: () => migratePglite(db, { migrationsFolder }), close: () => client.close() };
+    }
+    const scratch = await createScratchDatabase(base, 'pawcare_t');
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: older.folder });
+    return {
+      db,
+      migrateRest: () => migratePg(db, { migrationsFolder }),
+      close: async () => {
+        await pool.end();
+        await scratch.drop();
+      },
+    };
+  } finally {
+    older.remove();
+  }
 }

@@ -4,7 +4,8 @@ import { users } from './users';
 
 /**
  * Seats taken per slot time. Capacity is enforced by one atomic conditional upsert on this row
- * (booked < capacity), never by reading then writing.
+ * (booked < capacity), never by reading then writing; a trigger on slot_bookings gives a seat back whenever a
+ * booking stops holding it (deleted, canceled, moved), so the counter always equals its bookings (decision 014).
  */
 export const slotTimes = pgTable(
   'slot_times',
@@ -32,6 +33,8 @@ export const slotBookings = pgTable(
     petAge: integer('pet_age'),
     phone: text('phone').notNull(),
     status: text('status', { enum: ['pending', 'confirmed', 'canceled'] }).notNull().default('pending'),
+    /** The client's Idempotency-Key of the attempt that made this booking (null for clients that send none). */
+    idempotencyKey: text('idempotency_key'),
     hospitalInfo: jsonb('hospital_info').$type<{ name: string; address: string; phone: string; email: string; hours: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,6 +46,8 @@ export const slotBookings = pgTable(
     uniqueIndex('slot_bookings_pet_time_uq')
       .on(t.userId, t.startsAt, sql`lower(${t.petName})`)
       .where(sql`${t.status} <> 'canceled'`),
+    // A retried attempt finds its booking instead of making a second one (NULL keys never collide).
+    uniqueIndex('slot_bookings_user_key_uq').on(t.userId, t.idempotencyKey),
     check('slot_bookings_status_ck', sql`${t.status} in ('pending', 'confirmed', 'canceled')`),
   ],
 );

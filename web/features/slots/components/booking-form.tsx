@@ -22,6 +22,7 @@ import { ErrorState, Spinner } from '../../../components/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAvailability } from '../api/get-availability';
 import { useBookSlot } from '../api/book-slot';
+import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt';
 import { writeSavedBooking, type SavedBooking } from '../lib/saved-booking';
 
 export interface BookingFormProps {
@@ -101,20 +102,22 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
 
   const onSubmit = (v: BookingFormValues) => {
     const schedule = toSchedule(v.date, v.time);
+    const body = {
+      userId: user.id,
+      userName: user.name,
+      userEmail: user.email,
+      userAddress: user.address ?? '',
+      schedule,
+      petName: v.petName,
+      ownerName: v.ownerName,
+      petAge: v.petAge === '' ? undefined : Number(v.petAge),
+      phone: v.phone,
+    };
     book.mutate(
-      {
-        userId: user.id,
-        userName: user.name,
-        userEmail: user.email,
-        userAddress: user.address ?? '',
-        schedule,
-        petName: v.petName,
-        ownerName: v.ownerName,
-        petAge: v.petAge === '' ? undefined : Number(v.petAge),
-        phone: v.phone,
-      },
+      { body, idempotencyKey: bookingKeyFor(body) },
       {
         onSuccess: (booking) => {
+          finishBookingAttempt();
           const saved: SavedBooking = {
             date: v.date,
             time: v.time,
@@ -131,6 +134,8 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
           onBooked(saved);
         },
         onError: (err) => {
+          // A refusal is final; after a lost answer or a server fault the same attempt is sent again with its key.
+          if (err instanceof ApiError && err.status >= 400 && err.status < 500) finishBookingAttempt();
           if (err instanceof ApiError && err.status === 0) toast.error(MSG.bookFailedNetwork);
           else toast.error(errorMessage(err, MSG.bookFailed));
           if (err instanceof ApiError && err.code === 'SLOT_FULL') setValue('time', '');

@@ -170,6 +170,78 @@ describe('/slots booking form', () => {
   });
 });
 
+describe('/slots booking attempts', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    storeSignedIn(user);
+    mine = [];
+    bookAnswer = { status: 201, body: booking({ time: '10:30', schedule: `${date} at 10:30` }) };
+    serve();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const keysSent = () => calls.filter((c) => c.method === 'POST').map((c) => c.headers['idempotency-key']);
+
+  it('sends the same Idempotency-Key again when the answer to a booking was lost, and a new one for the next booking', async () => {
+    const u = userEvent.setup();
+    renderApp(<SlotBookingPage />, { path: '/slots' });
+    await fillForm(u, { time: '10:30', petName: 'Bruno' });
+
+    // The server stores the booking, but its answer never arrives.
+    const serverFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await serverFetch(input, init);
+      if (init?.method === 'POST') throw new TypeError('Failed to fetch');
+      return res;
+    }) as typeof fetch;
+    await u.click(screen.getByRole('button', { name: 'Book Slot' }));
+    expect(await screen.findByText('Failed to book slot! Please try again later.')).toBeInTheDocument();
+
+    globalThis.fetch = serverFetch;
+    bookAnswer = { status: 200, body: booking({ time: '10:30', schedule: `${date} at 10:30` }) };
+    await u.click(screen.getByRole('button', { name: 'Book Slot' }));
+    expect(await screen.findByText('Slot booked successfully!')).toBeInTheDocument();
+    const [first, retry] = keysSent();
+    expect(first).toMatch(/^[\x20-\x7e]{8,200}$/);
+    expect(retry).toBe(first);
+
+    // Change Slot cancels that booking; booking the same slot again is a new attempt with a new key.
+    await u.click(await screen.findByRole('button', { name: 'Change Slot' }));
+    await screen.findByText('Slot changed successfully! Please book again.');
+    bookAnswer = { status: 201, body: booking({ id: 'b2', _id: 'b2', time: '10:30', schedule: `${date} at 10:30` }) };
+    await u.click(await screen.findByRole('radio', { name: /^10:30/ }));
+    await u.click(screen.getByRole('button', { name: 'Book Slot' }));
+    expect(await screen.findByRole('heading', { name: 'Your slot is booked' })).toBeInTheDocument();
+    const keys = keysSent();
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(first);
+  });
+
+  it('shows the refusal at the cap of upcoming bookings, and the attempt limit, as it shows other booking errors', async () => {
+    const u = userEvent.setup();
+    renderApp(<SlotBookingPage />, { path: '/slots' });
+    await fillForm(u, { time: '10:30', petName: 'Bruno' });
+
+    const atCap = 'You already have 6 upcoming bookings, the most one account can hold. Cancel one you no longer need, or call the clinic.';
+    bookAnswer = { status: 409, body: { error: atCap, message: atCap, code: 'BOOKING_LIMIT' } };
+    await u.click(screen.getByRole('button', { name: 'Book Slot' }));
+    expect(await screen.findByText(atCap)).toBeInTheDocument();
+    // The form keeps what was typed and picked, for after a booking has been canceled below.
+    expect(screen.getByRole('radio', { name: /^10:30/ })).toBeChecked();
+    expect(screen.getByLabelText(/^Pet name/)).toHaveValue('Bruno');
+
+    const limited = 'Too many booking attempts. Please try again in 10 minutes.';
+    bookAnswer = { status: 429, body: { error: limited, message: limited, code: 'RATE_LIMITED' } };
+    await u.click(screen.getByRole('button', { name: 'Book Slot' }));
+    expect(await screen.findByText(limited)).toBeInTheDocument();
+    expect(localStorage.getItem('savedBooking')).toBeNull();
+    // Each refused attempt was final: the next one came with a new key.
+    const [k1, k2] = keysSent();
+    expect(k2).not.toBe(k1);
+  });
+});
+
 describe('/slots booked view', () => {
   const saved = {
     date,
