@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError } from '../errors';
+import { innermostReason, isDatabaseUnavailable } from '../db/client';
+import { AppError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors';
 
 /** Maps a zod issue list to our details and picks the first message as the headline (the spec's text). */
 export function zodDetails(issues: readonly { path: PropertyKey[]; message: string }[]) {
@@ -54,6 +55,15 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
           ? 'The request body is not valid JSON'
           : err.message || 'Bad request';
       return reply.status(status).send({ error: message, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not the request's fault and not a bug: a short line (the driver's error may quote the query), and a 503
+      // the web client answers by keeping the session and retrying.
+      request.log.warn({ route: request.routeOptions.url, reason: innermostReason(err) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ error: UNAVAILABLE_MESSAGE, message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
     }
     request.log.error({ err, url: request.url, method: request.method }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong on our side', code: 'INTERNAL' });
