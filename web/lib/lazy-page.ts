@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { BuildInfo } from '#shared/common';
 import { BUILD_ID_META } from '#shared/constants';
-import { waitToRetry } from './reconnect';
+import { serverAnswered, waitToRetry } from './reconnect';
 
 /** A page's code is gone because a new version was deployed after this page was loaded: only a reload helps. */
 export class NewVersionError extends Error {
@@ -38,6 +38,7 @@ export async function loadPage<T>(load: () => Promise<T>): Promise<T> {
         await waitToRetry(attempt);
         continue;
       }
+      serverAnswered();
       const ownBuild = document.querySelector(`meta[name="${BUILD_ID_META}"]`)?.getAttribute('content');
       if (ownBuild && served && served !== ownBuild) throw new NewVersionError();
       if (triedWithServerUp) throw err;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RECONNECT_DELAY_CAP_MS, createReconnector, reconnectDelay } from './reconnect';
+import { RECONNECT_DELAY_CAP_MS, createReconnector, reconnectDelay, serverAnswered, waitToRetry } from './reconnect';
 
 const noJitter = () => 0;
 const fullJitter = () => 1;
@@ -11,7 +11,7 @@ describe('the reconnect schedule', () => {
 
   it('goes on after the fifth attempt, waiting longer each time up to 30 s, and never stops', () => {
     const tail = Array.from({ length: 45 }, (_, i) => reconnectDelay(6 + i, noJitter));
-    expect(tail.slice(0, 5)).toEqual([7500, 11250, 16875, 25313, 30000]);
+    expect(tail.slice(0, 5)).toEqual([6000, 7200, 8640, 10368, 12442]);
     expect(tail.every((ms) => ms === Math.min(ms, RECONNECT_DELAY_CAP_MS) && ms > 5000)).toBe(true);
     expect(tail.at(-1)).toBe(RECONNECT_DELAY_CAP_MS);
   });
@@ -40,8 +40,8 @@ describe('createReconnector', () => {
     retry.failed();
     vi.advanceTimersByTime(100);
     expect(attempts).toBe(0);
-    // Twelve attempts take at most 1+2+4+5+5+7.5+11.25+16.9+25.3+30+30+30 s.
-    vi.advanceTimersByTime(170_000);
+    // Twelve attempts take at most 1+2+4+5+5+6+7.2+8.6+10.4+12.4+14.9+17.9 s.
+    vi.advanceTimersByTime(100_000);
     expect(attempts).toBeGreaterThanOrEqual(12);
     retry.stop();
   });
@@ -51,7 +51,7 @@ describe('createReconnector', () => {
     const retry = createReconnector(() => {
       attempts += 1;
     });
-    for (let i = 0; i < 9; i++) retry.failed(); // the next wait is 15-30 s
+    for (let i = 0; i < 15; i++) retry.failed(); // the next wait is 15-30 s
     window.dispatchEvent(new Event('online'));
     expect(attempts).toBe(1);
 
@@ -64,6 +64,23 @@ describe('createReconnector', () => {
     retry.reset();
     window.dispatchEvent(new Event('online'));
     expect(attempts).toBe(2);
+    retry.stop();
+  });
+
+  it('tries at once when something else in the tab just reached the server (an API answer, the socket)', async () => {
+    let attempts = 0;
+    const retry = createReconnector(() => {
+      attempts += 1;
+    });
+    for (let i = 0; i < 15; i++) retry.failed();
+    let waited = false;
+    void waitToRetry(15).then(() => {
+      waited = true;
+    });
+    serverAnswered();
+    expect(attempts).toBe(1);
+    await Promise.resolve();
+    expect(waited).toBe(true);
     retry.stop();
   });
 

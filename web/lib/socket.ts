@@ -2,7 +2,7 @@ import { createContext, createElement, useContext, useEffect, useLayoutEffect, u
 import type { Socket } from 'socket.io-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_RECONNECT_ATTEMPTS } from '#shared/constants';
-import { createReconnector, type Reconnector } from './reconnect';
+import { createReconnector, serverAnswered, type Reconnector } from './reconnect';
 import { useSession } from './session';
 
 /**
@@ -62,6 +62,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         const lost = () => set(again.failed() > SOCKET_RECONNECT_ATTEMPTS ? 'failed' : 'connecting');
         s.on('connect', () => {
           again.reset();
+          serverAnswered();
           // Events sent while this tab was away were missed: every list on screen (failed ones too) loads again.
           if (dropped) void queryClient.invalidateQueries();
           dropped = false;
