@@ -3,7 +3,7 @@ import { ApiError } from './api-client';
 import { createReconnector } from './reconnect';
 
 /** True when a request failed because the server or its database was away for a moment (network error, 502-504). */
-export function isOutage(error: unknown): boolean {
+function isOutage(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || (error.status >= 502 && error.status <= 504));
 }
 
