@@ -1,9 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { prerender } from './scripts/vite-prerender.ts';
+import { BUILD_ID_META } from './shared/constants.ts';
 
 const serverUrl = process.env.PAWCARE_SERVER_URL ?? 'http://localhost:3000';
 const proxy = {
@@ -43,6 +45,28 @@ function collectAppShell(): Plugin {
   };
 }
 
+/**
+ * Writes the build's id into index.html (`<meta name="pawcare-build">`): a digest of the names of every output file,
+ * which carry content hashes, so the same sources give the same id. The server reads it back (server/web.ts); a page
+ * whose code failed to load compares the two to tell a new deploy from a server that was only away.
+ */
+function buildId(): Plugin {
+  return {
+    name: 'pawcare-build-id',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const id = createHash('sha256')
+          .update(Object.keys(ctx.bundle ?? {}).sort().join('\n'))
+          .digest('hex')
+          .slice(0, 16);
+        return html.replace('</title>', `</title>\n    <meta name="${BUILD_ID_META}" content="${id}" />`);
+      },
+    },
+  };
+}
+
 /** The web app lives in web/ and builds to web/dist, which the Fastify server serves (pre-compressed). */
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is always a production build (minified React, no dev JSX), even when the caller's environment
@@ -62,6 +86,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
             // The public pages as HTML (web/dist/prerendered), painted before any script runs.
             prerender(),
             collectAppShell(),
+            buildId(),
           ]),
     ],
     build: {

@@ -228,7 +228,7 @@ describe('the web app', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-web-'));
     const page = (body: string) => `<!doctype html><html lang="en"><head><meta name="theme-color" content="#ffffff" /><title>Pawcare</title></head><body><div id="root">${body}</div></body></html>`;
-    writeFileSync(path.join(dir, 'index.html'), page(''));
+    writeFileSync(path.join(dir, 'index.html'), page('').replace('</title>', '</title><meta name="pawcare-build" content="b1d0e5f2a3c4d5e6" />'));
     mkdirSync(path.join(dir, 'prerendered'));
     writeFileSync(path.join(dir, 'prerendered', 'index.html'), page('<h1>Reliable Pet Pickup Services</h1>'));
     writeFileSync(path.join(dir, 'prerendered', 'login.html'), page('<h1>Login</h1>'));
@@ -291,6 +291,14 @@ describe('the web app', () => {
     expectError(api, 404, 'NOT_FOUND');
     const post = await web.app.inject({ method: 'POST', url: '/login', payload: {} });
     expectError(post, 404, 'NOT_FOUND');
+  });
+
+  it('tells pages which build it serves, so a page whose code failed to load can tell a new version from an outage', async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/api/build' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: 'b1d0e5f2a3c4d5e6' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await inject({ method: 'GET', url: '/api/build' })).json()).toEqual({ id: null });
   });
 
   it('without a built web app, pages explain how to build it', async () => {

@@ -32,3 +32,8 @@ export const errors = {
   unsupportedMedia: (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message),
   rateLimited: (message: string) => new AppError(429, 'RATE_LIMITED', message),
 };
+
+/** What a client hears while the database is away (HTTP 503 and refused socket handshakes alike). */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Retrying...';
+/** Seconds a client is asked to wait (Retry-After) before retrying a 503. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_THEME, PRERENDERED_DIR, type Theme } from '#shared/constants';
+import { BuildInfoSchema } from '#shared/common';
+import { BUILD_ID_META, DEFAULT_THEME, PRERENDERED_DIR, type Theme } from '#shared/constants';
 import { themeColors } from '#shared/theme-colors';
 import { errorBody } from './errors';
 import { getTheme } from './settings/service';
@@ -40,6 +41,16 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   const indexFile = path.join(webDir, 'index.html');
   const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const prerendered = loadPrerendered(webDir);
+  const buildId = index?.match(new RegExp(`<meta name="${BUILD_ID_META}" content="([^"]+)"`))?.[1] ?? null;
+  // A page whose code failed to load asks this to tell a new deploy (reload) from a server that was only away (retry).
+  app.get(
+    '/api/build',
+    { schema: { tags: ['settings'], summary: 'The id of the web build being served', response: { 200: BuildInfoSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { id: buildId };
+    },
+  );
   if (index !== null) {
     await app.register(fastifyStatic, {
       root: webDir,

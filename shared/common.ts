@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -52,3 +53,7 @@ export const PageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** GET /api/build: the id of the web build the server serves (null when none is built). */
+export const BuildInfoSchema = z.object({ id: z.string().nullable() });
+export type BuildInfo = z.infer<typeof BuildInfoSchema>;

@@ -68,6 +68,9 @@ export const PAGE_MAX = 200;
 /** Folder of the web build holding the prerendered public pages: `<name>.html` is served for `/<name>`, `index.html` for `/`. */
 export const PRERENDERED_DIR = 'prerendered';
 
+/** Name of the `<meta>` of index.html that carries the web build's id (see vite.config.ts). */
+export const BUILD_ID_META = 'pawcare-build';
+
 /** localStorage keys of the spec (section 3). */
 export const STORAGE_KEYS = {
   token: 'token',

@@ -25,6 +25,8 @@ export interface Database {
   ping(): Promise<void>;
 }
 
+const CONNECT_TIMEOUT_MS = 5000;
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DbOptions {
@@ -34,12 +36,21 @@ export interface DbOptions {
   pgliteDir?: string;
   /** Max pool size for PostgreSQL. */
   poolSize?: number;
+  /** How long a request waits for a new PostgreSQL connection before it fails (answered 503); default 5 s. */
+  connectTimeoutMs?: number;
 }
 
 /** Opens the database chosen by the configuration and applies the committed migrations. */
 export async function openDatabase(opts: DbOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      // While the server is unreachable a request fails (503) after this long instead of waiting for the OS.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      // Lets the kernel notice a connection whose peer vanished without a reset, so the pool can drop it.
+      keepAlive: true,
+    });
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });
@@ -89,4 +100,35 @@ export function findPgError(err: unknown): { code: string; constraint?: string }
     cur = c.cause;
   }
   return undefined;
+}
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// node-postgres and pg-pool say these in words only (no code).
+const CONNECTION_ERROR_TEXT = /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed|Cannot use a pool after calling end/i;
+
+/**
+ * True when `err` (or an error it wraps) means the database could not be reached or dropped the connection: a
+ * refused or broken connection, a connect timeout, or PostgreSQL shutting down, starting up or out of
+ * connections (SQLSTATE class 08, 57P01-57P03, 53300). Such a failure is temporary and says nothing about the request.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 6 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof c.code === 'string') {
+      if (CONNECTION_ERROR_CODES.has(c.code) || c.code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(c.code)) return true;
+    }
+    if (typeof c.message === 'string' && CONNECTION_ERROR_TEXT.test(c.message) && !/^Failed query/.test(c.message)) return true;
+    cur = c.cause;
+  }
+  return false;
+}
+
+/** The innermost cause of an error in a few words, for a log line: never the query text or its parameters. */
+export function innermostReason(err: unknown): string {
+  let cur = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; i < 6 && cur?.cause && typeof cur.cause === 'object'; i++) cur = cur.cause as typeof cur;
+  const code = typeof cur?.code === 'string' ? `${cur.code} ` : '';
+  const message = typeof cur?.message === 'string' && !cur.message.startsWith('Failed query') ? cur.message : '';
+  return `${code}${message}`.slice(0, 200);
 }

@@ -42,7 +42,7 @@ declare module 'fastify' {
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
     /** Signs a token for a user. */
     signToken: (user: { id: string; role: Role; name: string }) => string;
-    /** Verifies a token and loads its user; null when invalid or the user is gone. */
+    /** Verifies a token and loads its user; null when invalid or the user is gone; throws when the database is away. */
     userFromToken: (token: string | undefined) => Promise<AuthUser | null>;
   }
 }
@@ -66,12 +66,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
 
   app.decorate('userFromToken', async (token: string | undefined) => {
     if (!token) return null;
+    let payload: TokenPayload;
     try {
-      const payload = app.jwt.verify<TokenPayload>(token);
-      return await loadUser(payload.sub);
+      payload = app.jwt.verify<TokenPayload>(token);
     } catch {
       return null;
     }
+    // A failed lookup (database away) is thrown on, never read as "no such user": that would log people out.
+    return loadUser(payload.sub);
   });
 
   app.decorate('signToken', (user: { id: string; role: Role; name: string }) =>

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError, errorBody } from '../errors';
+import { innermostReason, isDatabaseUnavailable } from '../db/client';
+import { AppError, errorBody, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors';
 import { refusedValueMessage } from '../lib/refused-value';
 
 /** Maps a zod issue list to our details and picks the first message as the headline (the spec's text). */
@@ -71,6 +72,15 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
           ? 'The request body is not valid JSON'
           : err.message || 'Bad request';
       return reply.status(status).send(errorBody(message, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not the request's fault and not a bug: a short line (the driver's error may quote the query), and a 503
+      // the web client answers by keeping the session and retrying.
+      request.log.warn({ route: request.routeOptions.url, reason: innermostReason(err) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send(errorBody(UNAVAILABLE_MESSAGE, 'UNAVAILABLE'));
     }
     request.log.error({ err, url: request.url, method: request.method }, 'unhandled error');
     return reply.status(500).send(errorBody('Something went wrong on our side', 'INTERNAL'));

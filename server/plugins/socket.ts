@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import { innermostReason } from '../db/client';
+import { UNAVAILABLE_MESSAGE } from '../errors';
 import { socketCors } from '../lib/cors';
 import type { AuthUser } from './auth';
 
@@ -64,7 +66,14 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    const user = await app.userFromToken(typeof token === 'string' ? token : undefined);
+    let user: AuthUser | null;
+    try {
+      user = await app.userFromToken(typeof token === 'string' ? token : undefined);
+    } catch (err) {
+      // The token could not be checked (database away): a refusal the client retries, not an auth failure.
+      app.log.warn({ reason: innermostReason(err) }, 'socket handshake: user lookup failed');
+      return next(Object.assign(new Error(UNAVAILABLE_MESSAGE), { data: { code: 'UNAVAILABLE', retryable: true } }));
+    }
     if (!user) return next(new Error('Authentication failed'));
     socket.data.user = user;
     next();

@@ -11,6 +11,8 @@ export interface CuttableProxy {
   urlFor(url: string): string;
   /** Drops every open connection and refuses new ones until `restore`. */
   cut(): void;
+  /** Drops every open connection and holds new ones open without ever answering (a dead network path), until `restore`. */
+  stall(): void;
   /** Accepts connections again. */
   restore(): void;
   close(): Promise<void>;
@@ -19,8 +21,15 @@ export interface CuttableProxy {
 /** Starts a proxy on 127.0.0.1 (a free port) forwarding to `target` (e.g. `{ host: '127.0.0.1', port: 5432 }`). */
 export async function startProxy(target: { host: string; port: number }): Promise<CuttableProxy> {
   const open = new Set<net.Socket>();
+  const held = new Set<net.Socket>();
   let down = false;
+  let stalled = false;
   const server = net.createServer((client) => {
+    if (stalled) {
+      held.add(client);
+      client.on('error', () => held.delete(client)).on('close', () => held.delete(client));
+      return;
+    }
     if (down) {
       client.destroy();
       return;
@@ -54,13 +63,21 @@ export async function startProxy(target: { host: string; port: number }): Promis
       for (const s of open) s.destroy();
       open.clear();
     },
+    stall() {
+      stalled = true;
+      for (const s of open) s.destroy();
+      open.clear();
+    },
     restore() {
       down = false;
+      stalled = false;
+      for (const s of held) s.destroy();
+      held.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {
         down = true;
-        for (const s of open) s.destroy();
+        for (const s of [...open, ...held]) s.destroy();
         server.close(() => resolve());
       }),
   };

@@ -1,12 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
+import { recoverFailedQueries } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
 import { SocketProvider } from '../lib/socket';
 import { AppShell } from './root';
 
 /** Data cache, session and socket around a router (the browser's, or a static one when prerendering). */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  useEffect(() => recoverFailedQueries(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

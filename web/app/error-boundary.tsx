@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { buttonClasses } from '../components/button';
+import { NewVersionError } from '../lib/lazy-page';
 
 interface Props {
   children: ReactNode;
@@ -15,7 +16,7 @@ interface State {
 }
 
 function isChunkError(error: Error): boolean {
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message);
+  return error instanceof NewVersionError || /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message);
 }
 
 /** Catches a page that failed to load or render, and offers a way out instead of a blank screen. */
@@ -38,9 +39,13 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const message = isChunkError(error)
-      ? 'A new version of Pawcare is available, or the connection dropped. Reload the page to continue.'
-      : 'Something went wrong while showing this page.';
+    // A page whose code failed only because the server was away waits for it (lib/lazy-page.ts) and never gets here.
+    const message =
+      error instanceof NewVersionError
+        ? 'A new version of Pawcare is available. Reload the page to continue.'
+        : isChunkError(error)
+          ? 'The code of this page could not be loaded. Reload the page to try again.'
+          : 'Something went wrong while showing this page.';
     return (
       <div role="alert" className={`mx-auto flex max-w-xl flex-col items-center justify-center gap-6 px-4 text-center ${this.props.variant === 'screen' ? 'min-h-screen' : 'py-16'}`}>
         <h1 className="themed text-3xl font-bold">Sorry, this page could not be shown</h1>

@@ -1,35 +1,35 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import AboutPage from '../features/marketing/pages/about';
 import ContactPage from '../features/marketing/pages/contact';
 import HomePage from '../features/marketing/pages/home';
 import ServicesPage from '../features/marketing/pages/services';
+import { lazyPage } from '../lib/lazy-page';
 import { PublicLayout } from './layouts/public-layout';
 
 // The four marketing pages are small and are where visitors land: they ship with the entry so the first paint
 // needs no second round trip. Every other page is its own chunk, fetched on first visit. The declarative router
 // (not the data router) keeps the landing page's JavaScript about 17 kB smaller, which the 120 kB budget needs.
-const Login = lazy(() => import('../features/auth/pages/login'));
-const Register = lazy(() => import('../features/auth/pages/register'));
-const Products = lazy(() => import('../features/catalogue/pages/products'));
-const MedicalTips = lazy(() => import('../features/catalogue/pages/medical-tips'));
-const SlotBooking = lazy(() => import('../features/slots/pages/slot-booking'));
-const Checkout = lazy(() => import('../features/orders/pages/checkout'));
-const MyOrders = lazy(() => import('../features/orders/pages/my-orders'));
-const Profile = lazy(() => import('../features/profile/pages/profile'));
-const EmployeeDashboard = lazy(() => import('../features/slots/pages/employee-dashboard'));
-const EmployeeSlots = lazy(() => import('../features/slots/pages/employee-slots'));
-const EmployeeOrders = lazy(() => import('../features/orders/pages/employee-orders'));
-const EmployeeChat = lazy(() => import('../features/chat/pages/employee-chat'));
-const AdminHome = lazy(() => import('../features/admin/pages/admin-home'));
-const AdminCustomers = lazy(() => import('../features/admin/pages/customers'));
-const AdminEmployees = lazy(() => import('../features/admin/pages/employees'));
-const NotFound = lazy(() => import('./not-found'));
+const Login = lazyPage(() => import('../features/auth/pages/login'));
+const Register = lazyPage(() => import('../features/auth/pages/register'));
+const Products = lazyPage(() => import('../features/catalogue/pages/products'));
+const MedicalTips = lazyPage(() => import('../features/catalogue/pages/medical-tips'));
+const SlotBooking = lazyPage(() => import('../features/slots/pages/slot-booking'));
+const Checkout = lazyPage(() => import('../features/orders/pages/checkout'));
+const MyOrders = lazyPage(() => import('../features/orders/pages/my-orders'));
+const Profile = lazyPage(() => import('../features/profile/pages/profile'));
+const EmployeeDashboard = lazyPage(() => import('../features/slots/pages/employee-dashboard'));
+const EmployeeSlots = lazyPage(() => import('../features/slots/pages/employee-slots'));
+const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders'));
+const EmployeeChat = lazyPage(() => import('../features/chat/pages/employee-chat'));
+const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home'));
+const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers'));
+const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees'));
+const NotFound = lazyPage(() => import('./not-found'));
 
 // Role areas are separate chunks too: a visitor never downloads the admin or employee shell.
-const CustomerLayout = lazy(() => import('./layouts/customer-layout').then((m) => ({ default: m.CustomerLayout })));
-const EmployeeLayout = lazy(() => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout })));
-const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
+const CustomerLayout = lazyPage(() => import('./layouts/customer-layout').then((m) => ({ default: m.CustomerLayout })));
+const EmployeeLayout = lazyPage(() => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout })));
+const AdminLayout = lazyPage(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
 
 /** Every route of the spec (section 2) plus ours: /customer/my-orders, /employee/orders, /employee/chat. */
 export function AppRoutes() {

@@ -1,4 +1,5 @@
 import { NEXT_CURSOR_HEADER } from '#shared/constants';
+import { serverAnswered } from './reconnect';
 import { getToken } from './storage';
 
 /** An error answer of the API (or a network failure, status 0, code 'NETWORK'). */
@@ -78,6 +79,7 @@ export async function apiRaw<T>(path: string, opts: ApiOptions = {}): Promise<{ 
       Array.isArray(e.details) ? (e.details as { path: string; message: string }[]) : undefined,
     );
   }
+  serverAnswered();
   return { data: json as T, headers: res.headers };
 }
 

@@ -1,6 +1,8 @@
 import { createContext, createElement, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
-import { SOCKET_RECONNECT_ATTEMPTS, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '#shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { SOCKET_RECONNECT_ATTEMPTS } from '#shared/constants';
+import { createReconnector, serverAnswered, type Reconnector } from './reconnect';
 import { useSession } from './session';
 
 /**
@@ -28,6 +30,7 @@ const SocketContext = createContext<SocketContextValue>({ socket: null, status: 
  */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<SocketState>({ socket: null, status: token ? 'connecting' : 'idle' });
 
   useEffect(() => {
@@ -41,33 +44,46 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     let socket: Socket | null = null;
     setState({ socket: null, status: 'connecting' });
 
+    let retry: Reconnector | null = null;
+    let dropped = false;
+
     void import('socket.io-client').then(
       ({ io }) => {
         if (cancelled) return;
-        const s = io({
-          path: '/socket.io',
-          auth: { token },
-          transports: ['websocket', 'polling'],
-          reconnection: true,
-          reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
-          reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
-          reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
-        });
+        // Reconnection is ours (reconnect.ts): socket.io's stops after the spec's five attempts, and never retries a
+        // handshake the server refused, even when it refused only because its database was away.
+        const s = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'], reconnection: false });
         socket = s;
+        const again = createReconnector(() => s.connect());
+        retry = again;
         const set = (status: SocketStatus) => {
           if (!cancelled) setState({ socket: s, status });
         };
-        s.on('connect', () => set('connected'));
+        const lost = () => set(again.failed() > SOCKET_RECONNECT_ATTEMPTS ? 'failed' : 'connecting');
+        s.on('connect', () => {
+          again.reset();
+          serverAnswered();
+          // Events sent while this tab was away were missed: every list on screen (failed ones too) loads again.
+          if (dropped) void queryClient.invalidateQueries();
+          dropped = false;
+          set('connected');
+        });
         s.on('disconnect', (reason) => {
-          // The server closing us on purpose is not retried by socket.io itself.
+          if (reason === 'io client disconnect') return;
+          dropped = true;
+          // The server closing us on purpose (a role change) asks for a new handshake at once.
           if (reason === 'io server disconnect') s.connect();
-          set('connecting');
+          else lost();
         });
-        s.on('connect_error', () => {
-          // Inactive means socket.io gave up (e.g. the server's auth middleware refused the token).
-          set(s.active ? 'connecting' : 'failed');
+        s.on('connect_error', (err: Error & { data?: { retryable?: boolean } }) => {
+          dropped = true;
+          // Refused by the server's token check: trying again would not help. A server or database that is away
+          // (a transport error, or a refusal marked retryable) is tried again on the schedule.
+          if (!s.active && !err.data?.retryable) {
+            again.reset();
+            set('failed');
+          } else lost();
         });
-        s.io.on('reconnect_failed', () => set('failed'));
         set(s.connected ? 'connected' : 'connecting');
       },
       () => {
@@ -77,20 +93,12 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
     return () => {
       cancelled = true;
+      retry?.stop();
       socket?.removeAllListeners();
       socket?.io.removeAllListeners();
       socket?.disconnect();
     };
-  }, [token]);
-
-  // Back online after a failure: try again instead of staying offline until reload.
-  useEffect(() => {
-    const { socket, status } = state;
-    if (!socket || status !== 'failed') return;
-    const onOnline = () => socket.connect();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [state]);
+  }, [token, queryClient]);
 
   const value = useMemo<SocketContextValue>(
     () => ({

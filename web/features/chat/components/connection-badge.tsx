@@ -17,7 +17,9 @@ export function ConnectionBadge({ status, onRetry }: { status: SocketStatus; onR
         {look.label}
       </span>
       {status === 'failed' && onRetry && (
-        <button type="button" onClick={onRetry} className="rounded px-2 py-0.5 text-sm font-semibold text-brand-800 underline hover:bg-brand-50">
+        // No colour of its own: it draws in the text colour of whatever it sits on (white on the chat box's header, the
+        // theme's readable text colour on a page), which is chosen for contrast there.
+        <button type="button" onClick={onRetry} className="rounded px-1 py-0.5 text-sm font-semibold underline underline-offset-2 hover:decoration-2">
           Retry
         </button>
       )}

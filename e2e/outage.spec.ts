@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch';
+import { TINY_PNG, expect, newUserDetails, test } from './fixtures';
+
+/**
+ * The server goes away in the middle of a session and comes back: the page recovers by itself, without a reload.
+ * This spec runs a server of its own (the shared one must stay up for the other specs), on its own embedded
+ * database, or on a scratch PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+const OUTAGE_MS = 20_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** One server process on a fixed port and data, which the test can stop and start again. */
+class OwnServer {
+  private proc: ChildProcess | null = null;
+  private log = '';
+  constructor(
+    readonly port: number,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server and resolves once it answers /healthz. */
+  async start(): Promise<void> {
+    this.log = '';
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, env: this.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    this.proc = proc;
+    proc.stderr!.on('data', (chunk: Buffer) => {
+      this.log = (this.log + chunk.toString()).slice(-4000);
+    });
+    const exited = new Promise<never>((_, reject) => proc.once('exit', (code) => reject(new Error(`the server exited (${code}) while starting:\n${this.log}`))));
+    const ready = (async () => {
+      for (;;) {
+        const ok = await fetch(`${this.url}/healthz`).then((r) => r.ok, () => false);
+        if (ok) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    await Promise.race([ready, exited]);
+  }
+
+  /** SIGTERM, and resolves once the process is gone. */
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    proc.kill('SIGTERM');
+    await gone;
+    this.proc = null;
+  }
+}
+
+let server: OwnServer;
+let dataDir: string;
+let scratch: ScratchDatabase | undefined;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-outage-'));
+  if (process.env.TEST_DATABASE_URL) scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'pawcare_e2e');
+  const port = await freePort();
+  server = new OwnServer(port, {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+    REDIS_URL: '',
+    JWT_SECRET: 'e2e-outage-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_IP: '100000',
+    LOGIN_RATE_LIMIT_EMAIL: '100000',
+    REGISTER_RATE_LIMIT_IP: '100000',
+  });
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await scratch?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Registers a customer on our server and logs in through the form. */
+async function signedInCustomer(page: Page) {
+  const d = newUserDetails('Customer');
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    multipart: { name: d.name, email: d.email, password: d.password, phone: d.phone, identityProof: { name: 'id.png', mimeType: 'image/png', buffer: TINY_PNG } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(d.email);
+  await page.getByLabel('Password').fill(d.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/homeusers$/, { timeout: 15_000 });
+}
+
+test('after the server was away for 20 s, chat is Online and the lists are back without a reload, still signed in', async ({ page, context, allowConsoleErrors }) => {
+  test.setTimeout(150_000);
+  // What a browser says while its server is away: refused connections, failed websockets, failed module loads.
+  allowConsoleErrors(/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket connection to .* failed|Failed to load resource|Failed to fetch dynamically imported module/);
+
+  await signedInCustomer(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Product' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '15 products' })).toBeVisible();
+  await page.getByRole('button', { name: /^Chat/ }).click();
+  const chat = page.getByRole('region', { name: 'Chat with support' });
+  await expect(chat.getByRole('status')).toHaveText('Online');
+
+  // A second tab of the same session, on a page whose code it has not loaded yet.
+  const other = await context.newPage();
+  await other.goto(`${server.url}/homeusers`);
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await server.stop();
+  const stoppedAt = Date.now();
+
+  // While the server is away: a list asked for fails, and a page opened in the other tab waits for its code.
+  await page.getByRole('button', { name: 'Care', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not load products' })).toBeVisible();
+  // (The navigation is a transition: the home page stays on screen while the new page's code is awaited.)
+  await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Slot Booking' }).click();
+
+  // The spec's five reconnect attempts are over long before the outage ends.
+  await expect(chat.getByRole('status')).toHaveText('Offline', { timeout: OUTAGE_MS });
+  await page.waitForTimeout(Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt)));
+
+  await server.start();
+  const back = Date.now();
+  const since = () => `${((Date.now() - back) / 1000).toFixed(1)} s`;
+  const figures: string[] = [];
+  // Within the expect timeout (10 s) of the server answering again, with no reload and no click.
+  await expect(chat.getByRole('status')).toHaveText('Online');
+  figures.push(`chat Online after ${since()}`);
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('status').filter({ hasText: '2 products match your filters' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  figures.push(`failed list back after ${since()}`);
+  await expect(other.getByRole('heading', { name: 'Slot Booking', level: 1 })).toBeVisible();
+  await expect(other.getByText('No bookings yet')).toBeVisible();
+  figures.push(`page opened during the outage shown after ${since()}`);
+  // The figures the issue asks for, measured from the moment the restarted server answered /healthz.
+  test.info().annotations.push({ type: 'recovery', description: figures.join('; ') });
+  console.log(`recovery: ${figures.join('; ')}`);
+
+  // Still signed in, and nothing claimed a new version.
+  await expect(page).toHaveURL(/\/customer\/product/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  for (const p of [page, other]) await expect(p.getByText(/new version/i)).toHaveCount(0);
+});

@@ -1,0 +1,77 @@
+import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { BUILD_ID_META } from '#shared/constants';
+import { lazyPage } from '../lib/lazy-page';
+import { fakeServer } from '../test/utils';
+import { ErrorBoundary } from './error-boundary';
+
+const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/page-abc.js');
+
+/** The server as a page sees it: away, or serving a build. */
+function serverServes(build: () => string | 'away') {
+  fakeServer({ 'GET /api/build': () => ({ body: { id: build() } }) });
+  const served = globalThis.fetch;
+  globalThis.fetch = ((...args: Parameters<typeof fetch>) => (build() === 'away' ? Promise.reject(new TypeError('Failed to fetch')) : served(...args))) as typeof fetch;
+}
+
+function renderPage(load: () => Promise<{ default: () => React.JSX.Element }>) {
+  const Page = lazyPage(load);
+  render(
+    <ErrorBoundary>
+      <Suspense fallback={<p>Loading page…</p>}>
+        <Page />
+      </Suspense>
+    </ErrorBoundary>,
+  );
+}
+
+describe('a page whose code fails to load', () => {
+  beforeEach(() => {
+    const meta = document.createElement('meta');
+    meta.name = BUILD_ID_META;
+    meta.content = 'build-a';
+    document.head.append(meta);
+    // React reports every error a boundary catches on the console; here they are the point of the test.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onTestFinished(() => {
+      meta.remove();
+      quiet.mockRestore();
+    });
+  });
+
+  it('waits while the server is away and shows the page once it is back, without talking of a new version', async () => {
+    let state: 'away' | 'build-a' = 'away';
+    serverServes(() => state);
+    let loads = 0;
+    renderPage(async () => {
+      loads += 1;
+      if (state === 'away') throw chunkError();
+      return { default: () => <h1>My orders</h1> };
+    });
+    expect(screen.getByText('Loading page…')).toBeInTheDocument();
+    await expect.poll(() => loads).toBeGreaterThanOrEqual(1);
+    state = 'build-a';
+    expect(await screen.findByRole('heading', { name: 'My orders' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/new version/i)).not.toBeInTheDocument();
+  });
+
+  it('says a new version is available when the server now serves another build', async () => {
+    serverServes(() => 'build-b');
+    renderPage(() => Promise.reject(chunkError()));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A new version of Pawcare is available. Reload the page to continue.');
+  });
+
+  it('says the page could not be loaded, not that there is a new version, when the server is up with the same build', async () => {
+    serverServes(() => 'build-a');
+    let loads = 0;
+    renderPage(() => {
+      loads += 1;
+      return Promise.reject(chunkError());
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The code of this page could not be loaded. Reload the page to try again.');
+    expect(alert).not.toHaveTextContent(/new version/i);
+    expect(loads).toBe(2);
+  });
+});
