@@ -7,6 +7,7 @@ import {
   ChatMessageSchema,
   ConversationParamSchema,
   ConversationSchema,
+  OnlineCustomersSchema,
   SendMessageSchema,
   UnreadCountSchema,
 } from '#shared/chat';
@@ -15,9 +16,9 @@ import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { decodeCursor, pageOf, type Cursor } from '../lib/pagination';
 import { currentUser } from '../plugins/auth';
+import { createChatDelivery } from './delivery';
 import {
   customerHistory,
-  deliverMessage,
   isStaff,
   listConversations,
   loadChatter,
@@ -48,7 +49,8 @@ const byTimestamp = (m: { timestamp: string; id: string }) => ({ at: new Date(m.
 /** Chat: socket handlers plus history, conversations, unread counts and a REST way to send. */
 export default async function chatRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  registerChatSocket(fastify);
+  const delivery = createChatDelivery(fastify);
+  registerChatSocket(fastify, delivery);
   const staffOnly = app.requireRole('employee', 'admin');
 
   app.get(
@@ -120,7 +122,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
         if (err instanceof SenderChangedError) return storeMessage(app.db, err.current, request.body, admitted);
         throw err;
       });
-      if (created) deliverMessage(app.io, message);
+      // Held for other processes while Redis is away, and delivered to them once it is back (decision 015).
+      if (created) await delivery.deliver(message);
       return reply.status(created ? 201 : 200).send(message);
     },
   );
@@ -178,8 +181,13 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     '/api/chat/online',
     {
       preHandler: staffOnly,
-      schema: { tags: ['chat'], summary: 'Ids of customers connected to chat right now (staff)', ...secured, response: { 200: z.object({ userIds: z.array(z.string()) }), 401: ApiErrorSchema, 403: ApiErrorSchema } },
+      schema: {
+        tags: ['chat'],
+        summary: 'Ids of customers connected to chat right now (staff); `partial` while other server processes cannot be asked',
+        ...secured,
+        response: { 200: OnlineCustomersSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+      },
     },
-    async () => ({ userIds: await onlineCustomerIds(fastify) }),
+    () => onlineCustomerIds(fastify),
   );
 }

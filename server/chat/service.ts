@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Server } from 'socket.io';
-import { CHAT_BROADCAST, CHAT_EVENTS, CHAT_TEXT, type ChatMessage, type Conversation, type SendMessage } from '#shared/chat';
+import { CHAT_BROADCAST, CHAT_TEXT, type ChatMessage, type Conversation, type SendMessage } from '#shared/chat';
 import type { Role } from '#shared/constants';
 import { rowsOf, type Db } from '../db/client';
 import { chatMessages, users } from '../db/schema/index';
@@ -170,15 +169,6 @@ export function deliveryRooms(m: ChatMessage): string[] {
   }
   if (m.customerId) return [userRoom(m.customerId), userRoom(m.senderId), conversationRoom(m.customerId)];
   return [roleRoom('user'), userRoom(m.senderId)];
-}
-
-/**
- * Emits receive_message to everyone who should see a newly stored message (every process via the adapter).
- * `exceptSocketId` skips the sending socket, which learns the outcome from its acknowledgement.
- */
-export function deliverMessage(io: Server, m: ChatMessage, exceptSocketId?: string): void {
-  const target = io.to(deliveryRooms(m));
-  (exceptSocketId ? target.except(exceptSocketId) : target).emit(CHAT_EVENTS.receive, m);
 }
 
 function beforeCursor(cursor: Cursor | undefined): SQL | undefined {

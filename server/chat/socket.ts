@@ -7,6 +7,7 @@ import {
   JoinRoomSchema,
   SendMessageSchema,
   TypingInputSchema,
+  type OnlineCustomers,
   type PresenceEvent,
   type SendAck,
   type TypingEvent,
@@ -16,7 +17,8 @@ import { AppError } from '../errors';
 import { isUuid } from '../lib/ids';
 import type { AuthUser } from '../plugins/auth';
 import { roleRoom, userRoom } from '../plugins/socket';
-import { conversationRoom, deliverMessage, isStaff, SenderChangedError, storeMessage } from './service';
+import type { ChatDelivery } from './delivery';
+import { conversationRoom, isStaff, SenderChangedError, storeMessage } from './service';
 
 type Ack = (res: unknown) => void;
 const asAck = (v: unknown): Ack | undefined => (typeof v === 'function' ? (v as Ack) : undefined);
@@ -101,7 +103,7 @@ class TypingGates {
  * the same statement that stores it, so a deleted or re-roled account cannot keep writing as before. Client-sent
  * sender fields are ignored.
  */
-export function registerChatSocket(app: FastifyInstance): void {
+export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery): void {
   // Counted before any query: a refused message costs the database nothing.
   const admit = async (senderId: string) => (await app.limits.take('chat', senderId)).allowed;
   const admitted = () => Promise.resolve(true);
@@ -201,9 +203,10 @@ export function registerChatSocket(app: FastifyInstance): void {
             result = await storeMessage(app.db, err.current, parsed.data, admitted);
           }
           const { message, created } = result;
-          // Stored first; a resend of a stored message is answered but not delivered twice.
-          if (created) deliverMessage(app.io, message, socket.id);
-          reply?.({ ok: true, message } satisfies SendAck);
+          // Stored first; a resend of a stored message is answered but not delivered twice. While Redis is away
+          // the ack says the message is held for people connected to other processes (decision 015).
+          const delivered = created ? await delivery.deliver(message, socket.id) : true;
+          reply?.((delivered ? { ok: true, message } : { ok: true, message, queued: true }) satisfies SendAck);
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 401) {
             fail(MSG.authFailed);
@@ -238,8 +241,18 @@ async function moveRoleRoom(socket: Socket, from: string, to: string) {
   await socket.join(roleRoom(to));
 }
 
-/** Ids of customers with at least one open socket on any process. */
-export async function onlineCustomerIds(app: FastifyInstance): Promise<string[]> {
-  const sockets = await app.io.in(roleRoom('user')).fetchSockets();
-  return [...new Set(sockets.map((s) => (s.data as { user: AuthUser }).user.id))];
+/**
+ * Ids of customers with at least one open socket on any process. While the other processes cannot be asked (Redis
+ * away, or one of them does not answer) this process's own are answered, marked partial.
+ */
+export async function onlineCustomerIds(app: FastifyInstance): Promise<OnlineCustomers> {
+  const ids = (sockets: { data: unknown }[]) => [...new Set(sockets.map((s) => (s.data as { user: AuthUser }).user.id))];
+  if (app.realtime.state() !== 'unavailable') {
+    try {
+      return { userIds: ids(await app.io.in(roleRoom('user')).fetchSockets()) };
+    } catch (err) {
+      app.log.warn({ err: { message: (err as Error).message } }, 'chat: other processes did not say who is online');
+    }
+  }
+  return { userIds: ids(await app.io.local.in(roleRoom('user')).fetchSockets()), partial: true };
 }
