@@ -106,7 +106,7 @@ describe('chat under abuse', () => {
     expect(seen.length).toBeLessThanOrEqual(3);
     expect(seen[0]).toMatchObject({ userId: customer.user.id, isTyping: true });
     // The indicator does not stay on: the final "stopped" follows shortly.
-    await expect.poll(() => seen.at(-1)?.isTyping).toBe(false);
+    await expect.poll(() => seen.at(-1)?.isTyping, { timeout: 10_000 }).toBe(false);
     expect(seen.length).toBeLessThanOrEqual(3);
   });
 

@@ -25,9 +25,9 @@ const asAck = (v: unknown): Ack | undefined => (typeof v === 'function' ? (v as 
 const staffRooms = [roleRoom('employee'), roleRoom('admin')];
 
 /** Sends one socket may have waiting; a client that waits for its acks (ours sends one at a time) never gets near. */
-export const CHAT_SOCKET_QUEUE_MAX = 20;
+const CHAT_SOCKET_QUEUE_MAX = 20;
 /** Sends refused for a full queue, without the queue emptying in between, after which the socket is dropped. */
-export const CHAT_SOCKET_FLOOD_LIMIT = CHAT_SOCKET_QUEUE_MAX * 10;
+const CHAT_SOCKET_FLOOD_LIMIT = CHAT_SOCKET_QUEUE_MAX * 10;
 /** Typing is relayed at most once per this gap per socket and recipient; the latest state follows at its end. */
 const TYPING_GAP_MS = 1000;
 /** Recipients one socket may be typing to at once (a staff member types in one conversation at a time). */
