@@ -25,7 +25,7 @@ describe('operations', () => {
   it('GET /readyz checks the database', async () => {
     const res = await inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, db: t.database.kind });
+    expect(res.json()).toEqual({ ok: true, db: t.database.kind, redis: 'off' });
   });
 
   it('GET /readyz answers 503 when the database is gone', async () => {

@@ -77,7 +77,7 @@ describe('server/main.ts', () => {
     const health = await fetch(`${base}/healthz`);
     expect(await health.json()).toEqual({ ok: true });
     const ready = await fetch(`${base}/readyz`);
-    expect(await ready.json()).toEqual({ ok: true, db: 'pglite' });
+    expect(await ready.json()).toEqual({ ok: true, db: 'pglite', redis: 'off' });
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

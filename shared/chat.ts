@@ -67,9 +67,12 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-/** Acknowledgement of send_message. */
+/**
+ * Acknowledgement of send_message. `queued`: stored and delivered to the people connected to this server process,
+ * but not yet to those on other processes (their link, Redis, is away); they get it once it is back.
+ */
 export const SendAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), message: ChatMessageSchema }),
+  z.object({ ok: z.literal(true), message: ChatMessageSchema, queued: z.literal(true).optional() }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 export type SendAck = z.infer<typeof SendAckSchema>;
@@ -102,6 +105,10 @@ export const TypingEventSchema = z.object({
   isTyping: z.boolean(),
 });
 export type TypingEvent = z.infer<typeof TypingEventSchema>;
+
+/** GET /api/chat/online. `partial`: only this server process's connections, the others could not be asked. */
+export const OnlineCustomersSchema = z.object({ userIds: z.array(z.string()), partial: z.literal(true).optional() });
+export type OnlineCustomers = z.infer<typeof OnlineCustomersSchema>;
 
 /** presence event sent to staff when a customer comes online or leaves. */
 export const PresenceEventSchema = z.object({ userId: z.string(), online: z.boolean() });

@@ -7,6 +7,7 @@ import {
   ChatMessageSchema,
   ConversationParamSchema,
   ConversationSchema,
+  OnlineCustomersSchema,
   SendMessageSchema,
   UnreadCountSchema,
 } from '#shared/chat';
@@ -15,10 +16,9 @@ import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { decodeCursor, pageOf, type Cursor } from '../lib/pagination';
 import { currentUser } from '../plugins/auth';
-import { TokenBuckets } from './rate-limit';
+import { createChatDelivery } from './delivery';
 import {
   customerHistory,
-  deliverMessage,
   isStaff,
   listConversations,
   loadChatter,
@@ -31,10 +31,6 @@ import {
 } from './service';
 import { onlineCustomerIds, registerChatSocket } from './socket';
 
-/** A burst of 20 messages, then 2 a second: far above typing speed, far below a flood. */
-export const CHAT_RATE_BURST = 20;
-export const CHAT_RATE_PER_SECOND = 2;
-
 const secured = { security: [{ bearerAuth: [] }] };
 const errorResponses = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -45,13 +41,16 @@ function pageCursor(q: { before?: string; cursor?: string }): Cursor | undefined
   return c;
 }
 
+/** For a second attempt at a message the chat limit has already counted. */
+const admitted = () => Promise.resolve(true);
+
 const byTimestamp = (m: { timestamp: string; id: string }) => ({ at: new Date(m.timestamp), id: m.id });
 
 /** Chat: socket handlers plus history, conversations, unread counts and a REST way to send. */
 export default async function chatRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const limiter = new TokenBuckets(CHAT_RATE_BURST, CHAT_RATE_PER_SECOND);
-  registerChatSocket(fastify, limiter);
+  const delivery = createChatDelivery(fastify);
+  registerChatSocket(fastify, delivery);
   const staffOnly = app.requireRole('employee', 'admin');
 
   app.get(
@@ -113,12 +112,18 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const { message, created } = await storeMessage(app.db, limiter, me, request.body).catch((err: unknown) => {
-        // The role changed between loading the user and storing: apply the current one.
-        if (err instanceof SenderChangedError) return storeMessage(app.db, limiter, err.current, request.body);
+      const admit = async (senderId: string) => {
+        const r = await app.limits.take('chat', senderId);
+        if (!r.allowed) reply.header('retry-after', r.retryAfterSeconds);
+        return r.allowed;
+      };
+      const { message, created } = await storeMessage(app.db, me, request.body, admit).catch((err: unknown) => {
+        // The role changed between loading the user and storing: apply the current one (already counted).
+        if (err instanceof SenderChangedError) return storeMessage(app.db, err.current, request.body, admitted);
         throw err;
       });
-      if (created) deliverMessage(app.io, message);
+      // Held for other processes while Redis is away, and delivered to them once it is back (decision 015).
+      if (created) await delivery.deliver(message);
       return reply.status(created ? 201 : 200).send(message);
     },
   );
@@ -176,8 +181,13 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     '/api/chat/online',
     {
       preHandler: staffOnly,
-      schema: { tags: ['chat'], summary: 'Ids of customers connected to chat right now (staff)', ...secured, response: { 200: z.object({ userIds: z.array(z.string()) }), 401: ApiErrorSchema, 403: ApiErrorSchema } },
+      schema: {
+        tags: ['chat'],
+        summary: 'Ids of customers connected to chat right now (staff); `partial` while other server processes cannot be asked',
+        ...secured,
+        response: { 200: OnlineCustomersSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+      },
     },
-    async () => ({ userIds: await onlineCustomerIds(fastify) }),
+    () => onlineCustomerIds(fastify),
   );
 }

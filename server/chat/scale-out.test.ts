@@ -6,11 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '#shared/chat';
 import { seedEssentials } from '../db/seed';
 import { createTestApp, type TestContext } from '../test/app';
 import { createTestDatabase } from '../test/db';
+import { startProxy, type CuttableProxy } from '../test/proxy';
 import { createUser } from '../users/service';
-import { Inbox, openConnected, send } from '../test/socket';
+import { Inbox, nextEvent, openConnected, send } from '../test/socket';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const twoProcesses = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
@@ -90,9 +92,20 @@ if (twoProcesses) describe('chat across two server processes sharing PostgreSQL 
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let a = '';
   let b = '';
-  const tok = { customer: '', employee: '', customerId: '' };
+  const tok = { customer: '', employee: '', customerId: '', employeeId: '' };
+  // Each process reaches Redis through a proxy of its own, so a test can take Redis away from one or both of them
+  // (and from nobody else on this machine).
+  let proxyA: CuttableProxy;
+  let proxyB: CuttableProxy;
+  const proxies = {
+    cut: () => [proxyA, proxyB].forEach((p) => p.cut()),
+    restore: () => [proxyA, proxyB].forEach((p) => p?.restore()),
+  };
 
   beforeAll(async () => {
+    const target = new URL(process.env.REDIS_URL!);
+    proxyA = await startProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    proxyB = await startProxy({ host: target.hostname, port: Number(target.port || 6379) });
     database = await createTestDatabase();
     await seedEssentials(database.db);
     const password = 'secret123';
@@ -103,14 +116,13 @@ if (twoProcesses) describe('chat across two server processes sharing PostgreSQL 
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: database.url!,
-      REDIS_URL: process.env.REDIS_URL!,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       JWT_SECRET: randomBytes(32).toString('hex'),
     };
     const [one, two] = await Promise.all([
-      startServer({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-a-')) }),
-      startServer({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-b-')) }),
+      startServer({ ...env, REDIS_URL: proxyA.urlFor(process.env.REDIS_URL!), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-a-')) }),
+      startServer({ ...env, REDIS_URL: proxyB.urlFor(process.env.REDIS_URL!), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-b-')) }),
     ]);
     servers.push(one.child, two.child);
     a = one.url;
@@ -118,17 +130,81 @@ if (twoProcesses) describe('chat across two server processes sharing PostgreSQL 
     tok.customer = await login(a, customer.email, password);
     tok.employee = await login(b, employee.email, password);
     tok.customerId = customer.id;
+    tok.employeeId = employee.id;
   }, 90_000);
 
   afterAll(async () => {
+    proxies.restore();
     await Promise.all(servers.map(stopServer));
     await database?.close();
+    await Promise.all([proxyA?.close(), proxyB?.close()]);
   });
 
   it('runs two processes on different ports', () => {
     expect(a).not.toBe(b);
   });
   chatsBothWays(() => ({ customerUrl: a, employeeUrl: b }), () => tok);
+
+  describe('while Redis is away', () => {
+    const sockets: Socket[] = [];
+    afterAll(() => sockets.forEach((s) => s.disconnect()));
+    const status = async (url: string) => (await fetch(url)).status;
+    const asEmployee = () => ({ headers: { authorization: `Bearer ${tok.employee}` } });
+
+    it('tells the sender a message is queued, keeps /api/chat/online and /readyz answering, and the staff on the other process catch up once Redis is back', async () => {
+      const staff = await openConnected(b, tok.employee);
+      const cust = await openConnected(a, tok.customer);
+      sockets.push(staff, cust);
+      const staffInbox = new Inbox(staff);
+
+      proxies.cut();
+      await expect.poll(() => status(`${a}/readyz`), { timeout: 15_000 }).toBe(503);
+      await expect.poll(() => status(`${b}/readyz`), { timeout: 15_000 }).toBe(503);
+      const online = await fetch(`${b}/api/chat/online`, asEmployee());
+      expect(online.status).toBe(200);
+      expect(await online.json()).toMatchObject({ partial: true });
+
+      const resync = nextEvent(staff, 'resync');
+      const texts = Array.from({ length: 5 }, (_, i) => `Sent from A during the outage, number ${i + 1}`);
+      for (const message of texts) {
+        // Stored, but the other process cannot be reached: the ack says it is queued, not that it was delivered.
+        expect(await send(cust, { message })).toMatchObject({ ok: true, queued: true, message: { message } });
+      }
+
+      proxies.restore();
+      // Process B tells its clients to refetch; what they fetch holds every message sent during the outage.
+      await resync;
+      const inbox = await fetch(`${b}/api/chat/employee/${tok.employeeId}?limit=200`, asEmployee());
+      const stored = ((await inbox.json()) as ChatMessage[]).map((m) => m.message);
+      expect(stored).toEqual(expect.arrayContaining(texts));
+      await expect.poll(() => status(`${a}/readyz`), { timeout: 15_000 }).toBe(200);
+      await expect.poll(() => status(`${b}/readyz`), { timeout: 15_000 }).toBe(200);
+
+      // Live delivery between the processes works again.
+      const back = await send(cust, { message: 'Redis is back' });
+      expect(back).toMatchObject({ ok: true });
+      expect(back).not.toHaveProperty('queued');
+      await staffInbox.waitFor((m) => m.message === 'Redis is back');
+    });
+
+    it('delivers what one process could not publish to the other processes, live, once its Redis is back', async () => {
+      const staff = await openConnected(b, tok.employee);
+      const cust = await openConnected(a, tok.customer);
+      sockets.push(staff, cust);
+      const staffInbox = new Inbox(staff);
+
+      // Only process A loses Redis; B keeps its link, so B has nothing to resync on its own.
+      proxyA.cut();
+      await expect.poll(() => status(`${a}/readyz`), { timeout: 15_000 }).toBe(503);
+      expect(await status(`${b}/readyz`)).toBe(200);
+      const message = 'Held on A while its Redis link was down';
+      expect(await send(cust, { message })).toMatchObject({ ok: true, queued: true });
+
+      proxyA.restore();
+      expect(await staffInbox.waitFor((m) => m.message === message)).toMatchObject({ senderId: tok.customerId });
+      expect(staffInbox.count(message)).toBe(1);
+    });
+  });
 });
 
 else describe(

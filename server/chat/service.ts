@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Server } from 'socket.io';
-import { CHAT_BROADCAST, CHAT_EVENTS, CHAT_TEXT, type ChatMessage, type Conversation, type SendMessage } from '#shared/chat';
+import { CHAT_BROADCAST, CHAT_TEXT, type ChatMessage, type Conversation, type SendMessage } from '#shared/chat';
 import type { Role } from '#shared/constants';
 import { rowsOf, type Db } from '../db/client';
 import { chatMessages, users } from '../db/schema/index';
@@ -9,7 +8,6 @@ import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { olderThan, olderThanRow, type Cursor } from '../lib/pagination';
 import { roleRoom, userRoom } from '../plugins/socket';
-import type { TokenBuckets } from './rate-limit';
 
 type Row = typeof chatMessages.$inferSelect;
 
@@ -106,14 +104,19 @@ const fromSqlRow = (r: MessageRow): Row => ({
   createdAt: new Date(r.created_at),
 });
 
+/** Counts one message of `senderId` against the chat limit; false refuses it. It must not touch the database. */
+export type AdmitSender = (senderId: string) => Promise<boolean>;
+
 /**
  * Stores a message exactly once per (sender, clientMessageId). A customer writes to the staff; staff write to
  * one customer (receiverId) or to every customer ('all'). A resend answers the stored row with created=false.
  *
+ * `admit` runs before any query, so a refused message costs the database nothing (a flood of them cannot stall
+ * everyone else); a refused resend is refused too, and the client sends it again later.
  * `sender` is who the caller believes is writing; one statement checks it against the database (the account still
  * exists with that role, the named customer is a customer) while inserting, and copies the current name.
  */
-export async function storeMessage(db: Db, limiter: TokenBuckets, sender: Chatter, input: SendMessage): Promise<SendResult> {
+export async function storeMessage(db: Db, sender: Chatter, input: SendMessage, admit: AdmitSender): Promise<SendResult> {
   let customerId: string | null;
   let receiverId: string | null;
   if (isStaff(sender.role)) {
@@ -132,13 +135,8 @@ export async function storeMessage(db: Db, limiter: TokenBuckets, sender: Chatte
     receiverId = null;
   }
 
+  if (!(await admit(sender.id))) throw errors.rateLimited(CHAT_TEXT.rateLimited);
   const clientMessageId = input.clientMessageId ?? randomUUID();
-  if (!limiter.take(sender.id)) {
-    // A resend after a reconnect must still be answered, or the client would keep it unsent for ever.
-    const stored = input.clientMessageId ? await findStored(db, sender.id, clientMessageId) : undefined;
-    if (stored) return { message: toChatMessage(stored), created: false };
-    throw errors.rateLimited(CHAT_TEXT.rateLimited);
-  }
 
   const customerCheck =
     customerId === null || customerId === sender.id
@@ -171,15 +169,6 @@ export function deliveryRooms(m: ChatMessage): string[] {
   }
   if (m.customerId) return [userRoom(m.customerId), userRoom(m.senderId), conversationRoom(m.customerId)];
   return [roleRoom('user'), userRoom(m.senderId)];
-}
-
-/**
- * Emits receive_message to everyone who should see a newly stored message (every process via the adapter).
- * `exceptSocketId` skips the sending socket, which learns the outcome from its acknowledgement.
- */
-export function deliverMessage(io: Server, m: ChatMessage, exceptSocketId?: string): void {
-  const target = io.to(deliveryRooms(m));
-  (exceptSocketId ? target.except(exceptSocketId) : target).emit(CHAT_EVENTS.receive, m);
 }
 
 function beforeCursor(cursor: Cursor | undefined): SQL | undefined {

@@ -3,9 +3,11 @@ import type { Socket } from 'socket.io';
 import {
   CHAT_BROADCAST,
   CHAT_EVENTS,
+  CHAT_TEXT,
   JoinRoomSchema,
   SendMessageSchema,
   TypingInputSchema,
+  type OnlineCustomers,
   type PresenceEvent,
   type SendAck,
   type TypingEvent,
@@ -15,16 +17,85 @@ import { AppError } from '../errors';
 import { isUuid } from '../lib/ids';
 import type { AuthUser } from '../plugins/auth';
 import { roleRoom, userRoom } from '../plugins/socket';
-import type { TokenBuckets } from './rate-limit';
-import { conversationRoom, deliverMessage, isStaff, SenderChangedError, storeMessage } from './service';
+import type { ChatDelivery } from './delivery';
+import { conversationRoom, isStaff, SenderChangedError, storeMessage } from './service';
 
 type Ack = (res: unknown) => void;
 const asAck = (v: unknown): Ack | undefined => (typeof v === 'function' ? (v as Ack) : undefined);
 const staffRooms = [roleRoom('employee'), roleRoom('admin')];
 
+/** Sends one socket may have waiting; a client that waits for its acks (ours sends one at a time) never gets near. */
+const CHAT_SOCKET_QUEUE_MAX = 20;
+/** Sends refused for a full queue, without the queue emptying in between, after which the socket is dropped. */
+const CHAT_SOCKET_FLOOD_LIMIT = CHAT_SOCKET_QUEUE_MAX * 10;
+/** Typing is relayed at most once per this gap per socket and recipient; the latest state follows at its end. */
+const TYPING_GAP_MS = 1000;
+/** Recipients one socket may be typing to at once (a staff member types in one conversation at a time). */
+const TYPING_TARGETS_MAX = 10;
+/** A customer's socket announces them to the staff at most this often, whatever the client repeats. */
+const PRESENCE_GAP_MS = 5000;
+
 interface ChatSocketState {
   /** Sends of one socket run one after another, so they are stored in the order they were sent. */
   queue: Promise<unknown>;
+  /** Sends queued or being handled. */
+  waiting: number;
+  /** Sends refused because the queue was full, since it was last empty. */
+  overflow: number;
+  /** Dropped for flooding: whatever is still queued is not handled. */
+  dropped: boolean;
+  announcedAt: number;
+  typing: TypingGates;
+}
+
+/**
+ * Throttles relayed typing per recipient: the first change goes out at once, anything within TYPING_GAP_MS
+ * after it is held and only the latest state is sent at the end of the gap, so a stopped-typing is never lost
+ * and a storm of events costs each recipient at most one event per gap.
+ */
+class TypingGates {
+  private readonly gates = new Map<string, { at: number; last: boolean; held?: { isTyping: boolean; send: () => void }; timer?: NodeJS.Timeout }>();
+
+  relay(target: string, isTyping: boolean, send: () => void): void {
+    const now = Date.now();
+    let gate = this.gates.get(target);
+    if (!gate) {
+      if (this.gates.size >= TYPING_TARGETS_MAX) this.sweep(now);
+      if (this.gates.size >= TYPING_TARGETS_MAX) return;
+      gate = { at: 0, last: false };
+      this.gates.set(target, gate);
+    }
+    if (!gate.timer && now - gate.at >= TYPING_GAP_MS) {
+      // A stop for someone not shown as typing changes nothing on the other side.
+      if (!isTyping && !gate.last) return;
+      send();
+      gate.at = now;
+      gate.last = isTyping;
+      return;
+    }
+    gate.held = { isTyping, send };
+    if (gate.timer) return;
+    const g = gate;
+    g.timer = setTimeout(() => {
+      g.timer = undefined;
+      const held = g.held;
+      g.held = undefined;
+      if (!held || (!held.isTyping && !g.last)) return;
+      held.send();
+      g.at = Date.now();
+      g.last = held.isTyping;
+    }, g.at + TYPING_GAP_MS - now);
+  }
+
+  /** Forgets recipients with nothing held whose gap is over. */
+  private sweep(now: number) {
+    for (const [k, g] of this.gates) if (!g.timer && now - g.at >= TYPING_GAP_MS) this.gates.delete(k);
+  }
+
+  clear() {
+    for (const g of this.gates.values()) clearTimeout(g.timer);
+    this.gates.clear();
+  }
 }
 
 /**
@@ -32,14 +103,21 @@ interface ChatSocketState {
  * the same statement that stores it, so a deleted or re-roled account cannot keep writing as before. Client-sent
  * sender fields are ignored.
  */
-export function registerChatSocket(app: FastifyInstance, limiter: TokenBuckets): void {
+export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery): void {
+  // Counted before any query: a refused message costs the database nothing.
+  const admit = async (senderId: string) => (await app.limits.take('chat', senderId)).allowed;
+  const admitted = () => Promise.resolve(true);
+
   app.io.on('connection', (socket: Socket) => {
-    const state: ChatSocketState = { queue: Promise.resolve() };
+    const state: ChatSocketState = { queue: Promise.resolve(), waiting: 0, overflow: 0, dropped: false, announcedAt: 0, typing: new TypingGates() };
     const me = () => socket.data.user as AuthUser;
 
     const announce = () => {
       const user = me();
-      if (user.role === 'user') socket.to(staffRooms).emit(CHAT_EVENTS.presence, { userId: user.id, online: true } satisfies PresenceEvent);
+      const now = Date.now();
+      if (user.role !== 'user' || now - state.announcedAt < PRESENCE_GAP_MS) return;
+      state.announcedAt = now;
+      socket.to(staffRooms).emit(CHAT_EVENTS.presence, { userId: user.id, online: true } satisfies PresenceEvent);
     };
     announce();
     // The spec's clients announce (userId, role, name); identity is already known, so this only marks presence.
@@ -66,15 +144,16 @@ export function registerChatSocket(app: FastifyInstance, limiter: TokenBuckets):
       const parsed = TypingInputSchema.safeParse(payload);
       if (!parsed.success) return;
       const user = me();
-      const event = (customerId: string | null): TypingEvent => ({ userId: user.id, name: user.name, role: user.role, customerId, isTyping: parsed.data.isTyping });
+      const { isTyping } = parsed.data;
+      const event = (customerId: string | null): TypingEvent => ({ userId: user.id, name: user.name, role: user.role, customerId, isTyping });
       if (user.role === 'user') {
-        socket.to([...staffRooms, conversationRoom(user.id)]).emit(CHAT_EVENTS.typing, event(user.id));
+        state.typing.relay('staff', isTyping, () => socket.to([...staffRooms, conversationRoom(user.id)]).emit(CHAT_EVENTS.typing, event(user.id)));
         return;
       }
       const target = parsed.data.receiverId;
       // Typing is never broadcast to every customer.
       if (!target || target === CHAT_BROADCAST || !isUuid(target)) return;
-      socket.to([userRoom(target), conversationRoom(target)]).emit(CHAT_EVENTS.typing, event(target));
+      state.typing.relay(target, isTyping, () => socket.to([userRoom(target), conversationRoom(target)]).emit(CHAT_EVENTS.typing, event(target)));
     });
 
     socket.on(CHAT_EVENTS.send, (payload: unknown, ack?: unknown) => {
@@ -86,24 +165,48 @@ export function registerChatSocket(app: FastifyInstance, limiter: TokenBuckets):
         reply?.({ ok: false, error } satisfies SendAck);
         socket.emit(CHAT_EVENTS.error, { message: error, ...(clientMessageId ? { clientMessageId } : {}) });
       };
+      if (state.dropped) return;
+      // A full queue refuses at once, before any limit or query: one socket cannot pile up work for everyone.
+      if (state.waiting >= CHAT_SOCKET_QUEUE_MAX) {
+        fail(CHAT_TEXT.rateLimited);
+        state.overflow += 1;
+        if (state.overflow >= CHAT_SOCKET_FLOOD_LIMIT) {
+          state.dropped = true;
+          app.log.warn({ userId: me().id }, 'chat: socket disconnected for flooding');
+          socket.disconnect(true);
+        }
+        return;
+      }
+      state.waiting += 1;
       state.queue = state.queue.then(async () => {
+        try {
+          await handleSend();
+        } finally {
+          state.waiting -= 1;
+          if (state.waiting === 0) state.overflow = 0;
+        }
+      });
+
+      async function handleSend() {
+        if (state.dropped) return;
         const parsed = SendMessageSchema.safeParse(payload);
         if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? MSG.chatSendFailed);
         try {
           let result;
           try {
-            result = await storeMessage(app.db, limiter, me(), parsed.data);
+            result = await storeMessage(app.db, me(), parsed.data, admit);
           } catch (err) {
             if (!(err instanceof SenderChangedError)) throw err;
             // An admin changed this person's role since they connected: move them and apply the new role's rules.
             await moveRoleRoom(socket, me().role, err.current.role);
             socket.data.user = { ...me(), name: err.current.name, role: err.current.role };
-            result = await storeMessage(app.db, limiter, err.current, parsed.data);
+            result = await storeMessage(app.db, err.current, parsed.data, admitted);
           }
           const { message, created } = result;
-          // Stored first; a resend of a stored message is answered but not delivered twice.
-          if (created) deliverMessage(app.io, message, socket.id);
-          reply?.({ ok: true, message } satisfies SendAck);
+          // Stored first; a resend of a stored message is answered but not delivered twice. While Redis is away
+          // the ack says the message is held for people connected to other processes (decision 015).
+          const delivered = created ? await delivery.deliver(message, socket.id) : true;
+          reply?.((delivered ? { ok: true, message } : { ok: true, message, queued: true }) satisfies SendAck);
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 401) {
             fail(MSG.authFailed);
@@ -114,10 +217,11 @@ export function registerChatSocket(app: FastifyInstance, limiter: TokenBuckets):
           app.log.error({ err, userId: me().id }, 'chat send failed');
           fail(MSG.chatSendFailed);
         }
-      });
+      }
     });
 
     socket.on('disconnect', () => {
+      state.typing.clear();
       const user = me();
       if (user.role !== 'user') return;
       // Offline only when no tab of this customer is left on any process.
@@ -137,8 +241,18 @@ async function moveRoleRoom(socket: Socket, from: string, to: string) {
   await socket.join(roleRoom(to));
 }
 
-/** Ids of customers with at least one open socket on any process. */
-export async function onlineCustomerIds(app: FastifyInstance): Promise<string[]> {
-  const sockets = await app.io.in(roleRoom('user')).fetchSockets();
-  return [...new Set(sockets.map((s) => (s.data as { user: AuthUser }).user.id))];
+/**
+ * Ids of customers with at least one open socket on any process. While the other processes cannot be asked (Redis
+ * away, or one of them does not answer) this process's own are answered, marked partial.
+ */
+export async function onlineCustomerIds(app: FastifyInstance): Promise<OnlineCustomers> {
+  const ids = (sockets: { data: unknown }[]) => [...new Set(sockets.map((s) => (s.data as { user: AuthUser }).user.id))];
+  if (app.realtime.state() !== 'unavailable') {
+    try {
+      return { userIds: ids(await app.io.in(roleRoom('user')).fetchSockets()) };
+    } catch (err) {
+      app.log.warn({ err: { message: (err as Error).message } }, 'chat: other processes did not say who is online');
+    }
+  }
+  return { userIds: ids(await app.io.local.in(roleRoom('user')).fetchSockets()), partial: true };
 }

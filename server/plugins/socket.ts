@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import { RESYNC_EVENT } from '#shared/realtime';
 import { innermostReason } from '../db/client';
 import { UNAVAILABLE_MESSAGE } from '../errors';
 import { socketCors } from '../lib/cors';
@@ -12,8 +13,29 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Socket.IO server on the same port as HTTP. Rooms: `user:<id>` and `role:<role>`. */
     io: Server;
+    /** The link between server processes (Redis), for readiness checks and for catching up after an outage. */
+    realtime: RealtimeLink;
   }
 }
+
+/** The state of the link between server processes: 'off' without REDIS_URL. */
+export type LinkState = 'ready' | 'unavailable' | 'off';
+
+/** What the rest of the app may know about the Redis link of Socket.IO. */
+export interface RealtimeLink {
+  state(): LinkState;
+  /**
+   * Whether the cross-process part of the broadcast emitted just before (synchronously, `io.to(...).emit(...)`)
+   * reached Redis. True without Redis (or when nothing needed publishing); false when Redis refused it, was away,
+   * or did not answer in time.
+   */
+  published(): Promise<boolean>;
+  /** Runs `listener` each time the link is back after an outage (subscriptions restored). */
+  onRestored(listener: () => void): void;
+}
+
+/** How long a publish may take before its message is treated as not sent. */
+const PUBLISH_TIMEOUT_MS = 3000;
 
 /** Data kept on every authenticated socket. */
 export interface SocketData {
@@ -37,32 +59,70 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
     transports: ['websocket', 'polling'],
     cors: socketCors(opts.corsOrigin),
     maxHttpBufferSize: 64 * 1024,
-    connectionStateRecovery: undefined,
     // While the server stops, new connections are refused at the transport level, which clients retry.
     allowRequest: (_req, callback) => callback(closing ? 'Server is restarting' : null, !closing),
+    connectionStateRecovery: undefined,
   });
 
-  const redisClients: { quit(): Promise<unknown> }[] = [];
+  const redisClients: { isReady: boolean; isOpen: boolean; quit(): Promise<unknown>; destroy(): void }[] = [];
+  let lastPublish: Promise<boolean> | undefined;
+  const restoredListeners: (() => void)[] = [];
   if (opts.redisUrl) {
-    const pub = createClient({ url: opts.redisUrl });
+    // No offline queue: while Redis is away a publish (or a count of the processes) fails at once, so the sender
+    // can be told, instead of waiting in memory for a reconnect that may never come.
+    const pub = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
     const sub = pub.duplicate();
-    pub.on('error', (err) => app.log.error({ err }, 'redis pub error'));
-    sub.on('error', (err) => app.log.error({ err }, 'redis sub error'));
+    let down = false;
+    const lost = (err?: unknown) => {
+      if (closing || down) return;
+      down = true;
+      app.log.warn({ err: err instanceof Error ? { message: err.message } : undefined }, 'socket.io: redis link lost, events between processes are not delivered until it returns');
+    };
+    const back = () => {
+      if (closing || !down || !pub.isReady || !sub.isReady) return;
+      down = false;
+      app.log.info('socket.io: redis link back, clients told to resync');
+      // Whatever other processes published meanwhile never reached this process's clients.
+      io.local.emit(RESYNC_EVENT);
+      for (const listener of restoredListeners) listener();
+    };
+    for (const client of [pub, sub]) {
+      // Every failed reconnect attempt is an error event: one warning per outage is enough.
+      client.on('error', lost);
+      client.on('ready', back);
+    }
     await Promise.all([pub.connect(), sub.connect()]);
-    // The adapter publishes without awaiting; a failed publish (Redis gone, or a request answered while
-    // shutting down) must be logged, not crash the process with an unhandled rejection.
+    // The adapter publishes without awaiting; a failed publish (Redis gone, or a request answered while shutting
+    // down) must not crash the process with an unhandled rejection. Its outcome is kept for `published()`.
     const publish = pub.publish.bind(pub);
     Object.defineProperty(pub, 'publish', {
-      value: (...args: Parameters<typeof publish>) =>
-        publish(...args).catch((err: unknown) => {
-          if (!closing) app.log.warn({ err }, 'redis publish failed');
-          return 0;
-        }),
+      value: (...args: Parameters<typeof publish>) => {
+        let timer: NodeJS.Timeout | undefined;
+        const sent = publish(...args).then(
+          () => true,
+          (err: unknown) => {
+            lost(err);
+            return false;
+          },
+        );
+        lastPublish = Promise.race([sent, new Promise<boolean>((resolve) => (timer = setTimeout(resolve, PUBLISH_TIMEOUT_MS, false)))]).finally(() => clearTimeout(timer));
+        return sent.then((ok) => (ok ? 1 : 0));
+      },
     });
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: PUBLISH_TIMEOUT_MS }));
     redisClients.push(pub, sub);
     app.log.info('socket.io: redis adapter enabled');
   }
+  const [pubClient, subClient] = redisClients;
+  const realtime: RealtimeLink = {
+    state: () => (!pubClient || !subClient ? 'off' : pubClient.isReady && subClient.isReady ? 'ready' : 'unavailable'),
+    published() {
+      const p = lastPublish;
+      lastPublish = undefined;
+      return p ?? Promise.resolve(true);
+    },
+    onRestored: (listener) => void restoredListeners.push(listener),
+  };
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -85,6 +145,7 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
   });
 
   app.decorate('io', io);
+  app.decorate('realtime', realtime);
   // Sockets go first, before the HTTP server stops: Fastify's close waits for every connection, and a websocket
   // never turns idle. Closing the engine ends each client's transport, which the client sees as 'transport close'
   // and reconnects from (to this server once restarted, or another one); `disconnectSockets()` would say
@@ -94,10 +155,11 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    // Stop answering other processes first, so nothing is published on a closed connection.
-    if (redisClients.length) io.of('/').adapter.close();
-    // io.close() would also close the HTTP server it is attached to; Fastify closes that itself.
+    // Stop answering other processes first, so nothing is published on a closed connection. Without Redis there is
+    // nothing to unsubscribe from (and the unsubscribe would fail unhandled).
+    if (subClient?.isReady) io.of('/').adapter.close();
     for (const ns of io._nsps.values()) ns.sockets.clear();
-    await Promise.allSettled(redisClients.map((c) => c.quit()));
+    // A polite quit waits for Redis to answer, for ever while it is away.
+    await Promise.allSettled(redisClients.map(async (c) => (c.isReady ? c.quit() : c.isOpen && c.destroy())));
   });
 });

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { OnlineCustomers } from '#shared/chat';
 import { api } from '../../../lib/api-client';
 import { chatKeys } from './keys';
 
-/** GET /api/chat/online: ids of customers connected right now (staff). */
-export function getOnlineCustomers(signal?: AbortSignal): Promise<{ userIds: string[] }> {
+/** GET /api/chat/online: ids of customers connected right now (staff); partial while Redis is away. */
+export function getOnlineCustomers(signal?: AbortSignal): Promise<OnlineCustomers> {
   return api('/api/chat/online', { signal });
 }
 

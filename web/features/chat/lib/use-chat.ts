@@ -3,13 +3,15 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { toast } from 'react-toastify';
 import { CHAT_EVENTS, type ChatMessage, type TypingEvent } from '#shared/chat';
 import { MSG } from '#shared/messages';
+import { RESYNC_EVENT } from '#shared/realtime';
 import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket';
 import { chatKeys } from '../api/keys';
 import { outboxFor, type OutgoingMessage } from './outbox';
 
 /**
- * Messages that arrived live (or were acknowledged) since the view mounted, each once. After a reconnect the
- * chat queries are refetched, because messages sent while this tab was offline were not pushed to it.
+ * Messages that arrived live (or were acknowledged) since the view mounted, each once. After a reconnect, and when
+ * the server says its link to the other server processes is back (resync), the chat queries are refetched: messages
+ * sent meanwhile were not pushed to this tab.
  */
 export function useLiveMessages(userId: string) {
   const [live, setLive] = useState<ChatMessage[]>([]);
@@ -29,6 +31,7 @@ export function useLiveMessages(userId: string) {
   useSocketEvent(CHAT_EVENTS.receive, (m: ChatMessage | undefined) => {
     if (m && typeof m.id === 'string') add(m);
   });
+  useSocketEvent(RESYNC_EVENT, () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }));
 
   useEffect(() => {
     if (status === 'connected') {

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_TEXT, type ChatMessage, type PresenceEvent, type SendAck, type TypingEvent } from '#shared/chat';
+import type { Db } from '../db/client';
+import { createTestApp, type TestContext } from '../test/app';
+import { Inbox, nextEvent, openConnected, send } from '../test/socket';
+
+let t: TestContext;
+let url: string;
+const open: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(() => t.close());
+
+async function connect(token: string) {
+  const s = await openConnected(url, token);
+  open.push(s);
+  return s;
+}
+
+/** Counts the statements the app sends to its database from now on (both drivers go through `$client.query`). */
+function countQueries(db: Db) {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const original = client.query;
+  let n = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    n += 1;
+    return original.apply(this, args);
+  };
+  return {
+    get count() {
+      return n;
+    },
+    restore() {
+      client.query = original;
+    },
+  };
+}
+
+const storedTexts = async (customerId: string, token: string) =>
+  ((await t.app.inject({ method: 'GET', url: `/api/chat/customer/${customerId}?limit=200`, headers: t.auth(token) })).json() as ChatMessage[]).map((m) => m.message);
+
+describe('chat under abuse', () => {
+  it('refuses a rate-limited message without asking the database anything', async () => {
+    const customer = await t.buildUser({ role: 'user' });
+    const c = await connect(customer.token);
+    const queries = countQueries(t.database.db);
+    try {
+      const refusedCosts: number[] = [];
+      for (let i = 0; i < 60 && refusedCosts.length < 10; i++) {
+        const before = queries.count;
+        const ack = await send(c, { message: `message ${i}`, clientMessageId: randomUUID() });
+        if (!ack.ok) {
+          expect(ack.error).toBe(CHAT_TEXT.rateLimited);
+          refusedCosts.push(queries.count - before);
+        }
+      }
+      expect(refusedCosts).toHaveLength(10);
+      expect(refusedCosts).toEqual(refusedCosts.map(() => 0));
+    } finally {
+      queries.restore();
+    }
+  });
+
+  it('refuses sends beyond a small queue at once, tells the sender, and drops a socket that keeps flooding', async () => {
+    const customer = await t.buildUser({ role: 'user' });
+    const c = await connect(customer.token);
+    const errors: { message: string }[] = [];
+    c.on('message_error', (e: { message: string }) => errors.push(e));
+    const acks: SendAck[] = [];
+    const dropped = nextEvent<string>(c, 'disconnect');
+    for (let i = 0; i < 5000; i++) c.emit('send_message', { message: `flood ${i}`, clientMessageId: randomUUID() }, (a: SendAck) => acks.push(a));
+
+    expect(await dropped).toBe('io server disconnect');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toMatchObject({ message: CHAT_TEXT.rateLimited });
+    const accepted = acks.filter((a) => a.ok).length;
+    // Far fewer than 5,000 were ever looked at, and nothing beyond the allowance was stored.
+    expect(accepted).toBeLessThanOrEqual(t.config.limits.chat.points);
+    expect((await storedTexts(customer.user.id, customer.token)).length).toBe(accepted);
+  });
+
+  it('relays a storm of typing events to staff only a handful of times, ending in the last state', async () => {
+    const customer = await t.buildUser({ role: 'user' });
+    const employee = await t.buildUser({ role: 'employee' });
+    const staff = await connect(employee.token);
+    const seen: TypingEvent[] = [];
+    staff.on('typing', (e: TypingEvent) => seen.push(e));
+    const staffInbox = new Inbox(staff);
+    const c = await connect(customer.token);
+
+    // On and off 5,000 times; the last one says "stopped typing".
+    for (let i = 0; i < 5000; i++) c.emit('typing', { isTyping: i % 2 === 0 });
+    // Events of one socket are handled in order: once this message arrives, every typing event above was handled.
+    expect(await send(c, { message: 'after the typing storm' })).toMatchObject({ ok: true });
+    await staffInbox.waitFor((m) => m.message === 'after the typing storm');
+
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.length).toBeLessThanOrEqual(3);
+    expect(seen[0]).toMatchObject({ userId: customer.user.id, isTyping: true });
+    // The indicator does not stay on: the final "stopped" follows shortly.
+    await expect.poll(() => seen.at(-1)?.isTyping, { timeout: 10_000 }).toBe(false);
+    expect(seen.length).toBeLessThanOrEqual(3);
+  });
+
+  it('announces a customer to staff once however often the client says user_connected', async () => {
+    const customer = await t.buildUser({ role: 'user' });
+    const employee = await t.buildUser({ role: 'employee' });
+    const staff = await connect(employee.token);
+    const presence: PresenceEvent[] = [];
+    staff.on('presence', (e: PresenceEvent) => presence.push(e));
+    const staffInbox = new Inbox(staff);
+    const c = await connect(customer.token);
+
+    for (let i = 0; i < 5000; i++) c.emit('user_connected', { userId: customer.user.id, role: 'user', name: 'Pet Owner' });
+    expect(await send(c, { message: 'after the announcements' })).toMatchObject({ ok: true });
+    await staffInbox.waitFor((m) => m.message === 'after the announcements');
+
+    const mine = presence.filter((p) => p.userId === customer.user.id);
+    expect(mine[0]).toEqual({ userId: customer.user.id, online: true });
+    expect(mine.length).toBeLessThanOrEqual(2);
+  });
+});

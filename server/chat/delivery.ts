@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
+import { RESYNC_EVENT } from '#shared/realtime';
+import { deliveryRooms } from './service';
+
+/** Server-to-server events (through Redis) of the chat. */
+const REDELIVER = 'chat:redeliver';
+const RESYNC_ALL = 'chat:resync';
+/** Messages kept for other processes while Redis is away; beyond that they are told to refetch instead. */
+const HELD_MAX = 1000;
+/** Messages per redelivery publish. */
+const BATCH = 100;
+
+/** Delivers stored chat messages live; see docs/decisions/015. */
+export interface ChatDelivery {
+  /**
+   * Emits receive_message to everyone who should see a newly stored message, on every process. True when it went
+   * out everywhere; false when it reached this process's clients only and is held for the other processes until the
+   * link between them (Redis) is back. `exceptSocketId` skips the sending socket, which learns from its ack.
+   */
+  deliver(m: ChatMessage, exceptSocketId?: string): Promise<boolean>;
+}
+
+/** Creates the app's chat delivery and registers its server-to-server handlers. */
+export function createChatDelivery(app: FastifyInstance): ChatDelivery {
+  const { io } = app;
+  const held: ChatMessage[] = [];
+  let overflowed = false;
+
+  // Another process sends what it could not deliver during an outage: deliver it to the clients connected here.
+  io.of('/').on(REDELIVER, (messages: ChatMessage[]) => {
+    if (!Array.isArray(messages)) return;
+    for (const m of messages) io.local.to(deliveryRooms(m)).emit(CHAT_EVENTS.receive, m);
+  });
+  io.of('/').on(RESYNC_ALL, () => io.local.emit(RESYNC_EVENT));
+
+  let flushing = false;
+  const flush = async () => {
+    if (flushing) return;
+    flushing = true;
+    try {
+      if (overflowed) {
+        // Too much was held to send one by one: every client of every other process refetches instead.
+        io.serverSideEmit(RESYNC_ALL);
+        if (!(await app.realtime.published())) return;
+        overflowed = false;
+      }
+      while (held.length) {
+        const batch = held.slice(0, BATCH);
+        io.serverSideEmit(REDELIVER, batch);
+        if (!(await app.realtime.published())) return;
+        held.splice(0, batch.length);
+      }
+    } finally {
+      flushing = false;
+    }
+  };
+  app.realtime.onRestored(() => void flush());
+
+  const hold = (m: ChatMessage) => {
+    held.push(m);
+    if (held.length > HELD_MAX) {
+      held.splice(0, held.length - HELD_MAX);
+      overflowed = true;
+    }
+  };
+
+  return {
+    async deliver(m, exceptSocketId) {
+      const target = io.to(deliveryRooms(m));
+      // Both the local delivery and the publish to the other processes happen here, synchronously.
+      (exceptSocketId ? target.except(exceptSocketId) : target).emit(CHAT_EVENTS.receive, m);
+      if (app.realtime.state() === 'off') return true;
+      if (await app.realtime.published()) return true;
+      hold(m);
+      // The link may already be back (a publish that timed out): then nothing else will trigger the flush.
+      if (app.realtime.state() === 'ready') void flush();
+      return false;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '#shared/chat';
+import { SocketProvider } from '../../../lib/socket';
+import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils';
+import { CustomerChat } from './customer-chat';
+
+/**
+ * The browser's end of the socket, driven by the test as the server would: `serverSends` delivers an event to the
+ * app's listeners. Only what the chat uses is here.
+ */
+const link = vi.hoisted(() => {
+  class FakeSocket {
+    connected = false;
+    active = true;
+    private readonly listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+    readonly io = { on: () => undefined, removeAllListeners: () => undefined };
+    on(event: string, fn: (...args: unknown[]) => void) {
+      if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+      this.listeners.get(event)!.add(fn);
+      return this;
+    }
+    off(event: string, fn: (...args: unknown[]) => void) {
+      this.listeners.get(event)?.delete(fn);
+      return this;
+    }
+    removeAllListeners() {
+      this.listeners.clear();
+      return this;
+    }
+    emit() {
+      return this;
+    }
+    timeout() {
+      return { emitWithAck: () => new Promise(() => undefined) };
+    }
+    connect() {
+      return this;
+    }
+    disconnect() {
+      this.connected = false;
+      return this;
+    }
+    serverSends(event: string, ...args: unknown[]) {
+      if (event === 'connect') this.connected = true;
+      for (const fn of [...(this.listeners.get(event) ?? [])]) fn(...args);
+    }
+  }
+  return { socket: undefined as FakeSocket | undefined, FakeSocket };
+});
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    link.socket = new link.FakeSocket();
+    return link.socket;
+  },
+}));
+
+const message = (text: string, from: { id: string; name: string; role: 'user' | 'employee' }, at: string): ChatMessage => ({
+  _id: `m-${at}`,
+  id: `m-${at}`,
+  senderId: from.id,
+  senderName: from.name,
+  senderRole: from.role,
+  receiverId: from.role === 'user' ? null : 'c1',
+  customerId: 'c1',
+  message: text,
+  clientMessageId: `cm-${at}`,
+  timestamp: at,
+});
+
+describe('customer chat', () => {
+  it('refetches the conversation when the server says to resync, showing a reply that was never pushed live', async () => {
+    const me = makeUser({ id: 'c1', _id: 'c1', name: 'Pet Owner', role: 'user' });
+    const staff = { id: 'e1', name: 'Front Desk', role: 'employee' as const };
+    storeSignedIn(me);
+    let stored = [message('Is the clinic open on Sunday?', me as { id: string; name: string; role: 'user' }, '2026-11-23T09:00:00.000Z')];
+    fakeServer({
+      'GET /api/chat/customer/c1': () => ({ body: stored }),
+      'GET /api/chat/unread-count': () => ({ body: { count: 0 } }),
+    });
+    renderApp(
+      <SocketProvider>
+        <CustomerChat open onOpenChange={() => undefined} />
+      </SocketProvider>,
+    );
+    await waitFor(() => expect(link.socket).toBeDefined());
+    act(() => link.socket!.serverSends('connect'));
+    expect(await screen.findByText('Is the clinic open on Sunday?')).toBeInTheDocument();
+
+    // Stored on another server process while the link between the processes was down: never pushed to this tab.
+    stored = [...stored, message('Yes, from 10 to 2', staff, '2026-11-23T09:01:00.000Z')];
+    act(() => link.socket!.serverSends('resync'));
+    expect(await screen.findByText('Yes, from 10 to 2')).toBeInTheDocument();
+  });
+});
