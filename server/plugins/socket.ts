@@ -36,7 +36,7 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
     connectionStateRecovery: undefined,
   });
 
-  const redisClients: { quit(): Promise<unknown> }[] = [];
+  const redisClients: { quit(): Promise<unknown>; destroy(): void; isReady: boolean }[] = [];
   let closing = false;
   if (opts.redisUrl) {
     const pub = createClient({ url: opts.redisUrl });
@@ -76,11 +76,14 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
   app.addHook('onClose', async () => {
     closing = true;
     // Stop answering other processes first, so nothing is published on a closed connection.
-    if (redisClients.length) io.of('/').adapter.close();
+    // (Its unsubscribes are not awaited: sent to a client that is not connected, they would be rejected unhandled.)
+    if (redisClients.length && redisClients.every((c) => c.isReady)) io.of('/').adapter.close();
     io.disconnectSockets(true);
     // io.close() would also close the HTTP server it is attached to; Fastify closes that itself.
     io.engine.close();
     for (const ns of io._nsps.values()) ns.sockets.clear();
-    await Promise.allSettled(redisClients.map((c) => c.quit()));
+    // node-redis 6: quit() on a client still reconnecting never settles (Redis away, or just back), so close hangs
+    // (see redis/node-redis#2341: quit waits for a reconnect, which here never comes once the client is closing).
+    await Promise.allSettled(redisClients.map(async (c) => (c.isReady ? c.quit() : c.destroy())));
   });
 });
