@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -46,10 +45,13 @@ export interface BuildOptions {
 /** Builds the Fastify app (plugins, then routes) without listening. The caller owns the database. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const proxies = config.TRUST_PROXY;
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.NODE_ENV === 'production',
+    // Forwarded addresses only from the proxies TRUST_PROXY names: anyone else could pick their own IP. Fastify
+    // trusts nobody for a bare hop count, so the hops are counted here (the socket is hop 0).
+    trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     forceCloseConnections: 'idle',
     ajv: undefined,
     frameworkErrors,
@@ -84,7 +86,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(cors, httpCors(config.CORS_ORIGIN));
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
   // A form posted to a JSON endpoint would otherwise fail schema validation with an unhelpful message.
   app.addHook('preValidation', async (request) => {

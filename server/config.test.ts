@@ -85,3 +85,22 @@ describe('loadConfig', () => {
     expect(c.SEED_DEMO).toBe(true);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string) => loadConfig(env({ JWT_SECRET: secret, TRUST_PROXY: value })).TRUST_PROXY;
+
+  it('trusts nobody by default, in production too: the client is the socket address', () => {
+    expect(loadConfig(env({ JWT_SECRET: secret, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare' })).TRUST_PROXY).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('0')).toBe(false);
+  });
+
+  it('takes a number of hops, or proxy addresses and CIDRs', () => {
+    expect(trust('2')).toBe(2);
+    expect(trust(' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8, loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it.each(['true', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/2', '::1/129', ',', '500'])('refuses %j with a clear message', (value) => {
+    expect(configError({ JWT_SECRET: secret, TRUST_PROXY: value })).toMatch(/- TRUST_PROXY: (true would let any client choose its own address|must be a number of proxy hops)/);
+  });
+});

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,40 @@ const bool = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : String(v).toLowerCase()),
   z.enum(['true', 'false', '1', '0']).optional(),
 );
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Fastify's `trustProxy` from TRUST_PROXY: false (trust nobody), a hop count, or the proxies' addresses. */
+export function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number | string[] {
+  if (value === undefined) return false;
+  const v = value.trim();
+  if (v.toLowerCase() === 'true') {
+    ctx.addIssue({ code: 'custom', message: 'true would let any client choose its own address: give the number of proxy hops or the proxies\' addresses' });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 100) return hops === 0 ? false : hops;
+  }
+  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = entries.filter((e) => {
+    if (PROXY_RANGE_NAMES.has(e)) return false;
+    const [addr = '', bits, ...rest] = e.split('/');
+    const kind = isIP(addr);
+    if (!kind || rest.length) return true;
+    if (bits === undefined) return false;
+    return !/^\d+$/.test(bits) || Number(bits) > (kind === 4 ? 32 : 128);
+  });
+  if (!entries.length || bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a number of proxy hops (1-100) or comma-separated proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1); not ${JSON.stringify(bad[0] ?? v)}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 /** Every environment variable the server reads, with its default. Documented in README.md and .env.example. */
 const EnvSchema = z.object({
@@ -54,6 +89,11 @@ const EnvSchema = z.object({
   /** Chat messages a person may send at once; the allowance refills at CHAT_RATE_PER_SECOND. */
   CHAT_RATE_BURST: z.coerce.number().int().min(1).default(20),
   CHAT_RATE_PER_SECOND: z.coerce.number().min(0.01).default(2),
+  /**
+   * Which proxies' X-Forwarded-For to believe: unset = none (the client is the socket's address), a number = that
+   * many proxy hops in front of the app, else comma-separated proxy addresses or CIDRs.
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()).transform(parseTrustProxy),
   /** Prefix of every key this app keeps in Redis (rate limits), so several deployments can share one Redis. */
   REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits, _ : . - only').default('pawcare'),
   /** Booking grid: opening time, closing time, slot length and seats per time (clinic-local). */

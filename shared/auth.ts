@@ -92,7 +92,7 @@ export const ProfileBodySchema = z
 export type ProfileBody = z.infer<typeof ProfileBodySchema>;
 export type ProfileBodyInput = z.input<typeof ProfileBodySchema>;
 
-/** A user as every endpoint returns it: never the password hash or identity-proof bytes. */
+/** A person's own account (login, sign-up, profile): never the password hash or identity-proof bytes. */
 export const UserSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -107,6 +107,17 @@ export const UserSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** Someone to chat with (GET /api/users): who they are and their picture, never how to reach them elsewhere. */
+export const ContactSchema = UserSchema.pick({ _id: true, id: true, name: true, role: true, image: true });
+export type Contact = z.infer<typeof ContactSchema>;
+
+/**
+ * A row of the admin's customer and employee lists (and the answer to a role change): what the table shows and
+ * its identity-proof button need. Address and blood group stay on the person's own profile.
+ */
+export const AdminUserSchema = UserSchema.pick({ _id: true, id: true, name: true, email: true, phone: true, role: true, image: true, hasIdentityProof: true, createdAt: true });
+export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;

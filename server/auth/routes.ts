@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuthResponseSchema, FileNameSchema, LoginBodySchema, RegisterFieldsSchema, RegisterFormSchema, UserSchema } from '#shared/auth';
+import { AuthResponseSchema, FileNameSchema, LoginBodySchema, RegisterFieldsSchema, RegisterFormSchema, UserSchema, type LoginBody } from '#shared/auth';
 import { ApiErrorSchema } from '#shared/common';
 import { IDENTITY_PROOF_MAX_BYTES } from '#shared/constants';
 import { MSG } from '#shared/messages';
 import { AppError, errors } from '../errors';
+import { addressKey } from '../lib/client-address';
 import { currentUser } from '../plugins/auth';
 import { zodDetails } from '../plugins/errors';
+import { waitText } from '../plugins/limits';
 import { getUser, registerCustomer, verifyLogin } from '../users/service';
 import { detectProofMime } from './identity-proof';
 
@@ -54,43 +56,44 @@ async function readParts(request: FastifyRequest, fields: Record<string, string>
 /** POST /api/auth/login, POST /api/auth/register, GET /api/auth/me (spec section 7). */
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const cfg = app.config;
 
-  const perIp = app.rateLimit({
-    max: cfg.LOGIN_RATE_LIMIT_IP,
-    timeWindow: '1 minute',
-    keyGenerator: (req) => `login-ip:${req.ip}`,
-    // Thrown by the plugin, so our error handler answers `{ error, code: 'RATE_LIMITED' }` with 429.
-    errorResponseBuilder: (_req, ctx) => errors.rateLimited(`Too many login attempts. Please try again in ${ctx.after}.`),
-  });
-  const registerPerIp = app.rateLimit({
-    max: cfg.LOGIN_RATE_LIMIT_IP,
-    timeWindow: '1 minute',
-    keyGenerator: (req) => `register-ip:${req.ip}`,
-    errorResponseBuilder: (_req, ctx) => errors.rateLimited(`Too many sign-up attempts. Please try again in ${ctx.after}.`),
-  });
-  // Not `app.rateLimit`: the plugin runs only the first of its handlers per request, so a second one (after the
-  // per-IP limit) would be skipped silently. `createRateLimit` only counts; we answer ourselves.
-  const emailCounter = app.createRateLimit({
-    max: cfg.LOGIN_RATE_LIMIT_EMAIL,
-    timeWindow: 15 * 60_000,
-    keyGenerator: (req) => `login-email:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-  });
-  async function perEmail(request: FastifyRequest, reply: FastifyReply) {
-    const r = await emailCounter(request);
-    if (r.isAllowed || !r.isExceeded) return;
-    reply.header('retry-after', r.ttlInSeconds);
-    const minutes = Math.max(1, Math.ceil(r.ttlInSeconds / 60));
-    throw errors.rateLimited(
-      `Too many login attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
+  /** A 429 saying how long to wait, with Retry-After. */
+  const refuse = (reply: FastifyReply, retryAfterSeconds: number, message: (wait: string) => string) => {
+    reply.header('retry-after', retryAfterSeconds);
+    return errors.rateLimited(message(waitText(retryAfterSeconds)));
+  };
+
+  /**
+   * Only failed logins count, per client address and per account-and-address: a stranger elsewhere cannot lock an
+   * account's owner out, and one address cannot try many passwords or many accounts. The attempt is counted before
+   * the password is checked (so parallel guesses cannot all slip past a count still at zero) and given back when
+   * it succeeds or fails for another reason than a wrong password.
+   */
+  async function loginLimited<T>(request: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply, login: () => Promise<T>): Promise<T> {
+    const ip = addressKey(request.ip);
+    const account = `${request.body.email}|${ip}`;
+    const byIp = await app.limits.take('loginFailuresPerIp', ip);
+    if (!byIp.allowed) throw refuse(reply, byIp.retryAfterSeconds, (wait) => `Too many failed logins from your network. Please try again in ${wait}.`);
+    const byAccount = await app.limits.take('loginFailuresPerAccountIp', account);
+    if (!byAccount.allowed) {
+      await app.limits.refund('loginFailuresPerIp', ip);
+      throw refuse(reply, byAccount.retryAfterSeconds, (wait) => `Too many failed logins for this account. Please try again in ${wait}.`);
+    }
+    try {
+      const result = await login();
+      await Promise.all([app.limits.refund('loginFailuresPerIp', ip), app.limits.reset('loginFailuresPerAccountIp', account)]);
+      return result;
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 401)) {
+        await Promise.all([app.limits.refund('loginFailuresPerIp', ip), app.limits.refund('loginFailuresPerAccountIp', account)]);
+      }
+      throw err;
+    }
   }
 
   app.post(
     '/api/auth/login',
     {
-      onRequest: perIp,
-      preHandler: perEmail,
       schema: {
         tags: ['auth'],
         summary: 'Log in with email and password',
@@ -98,8 +101,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: AuthResponseSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const user = await verifyLogin(app.db, request.body.email, request.body.password);
+    async (request, reply) => {
+      const user = await loginLimited(request, reply, () => verifyLogin(app.db, request.body.email, request.body.password));
       return { token: app.signToken(user), user };
     },
   );
@@ -107,13 +110,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/auth/register',
     {
-      onRequest: registerPerIp,
+      // Counted before the form is read: a flood of 5 MB uploads is refused before its bytes are buffered.
+      onRequest: (request, reply) =>
+        app.limits.enforce('register', addressKey(request.ip), reply, (wait) => `Too many sign-ups from this network. Please try again in ${wait}.`),
       schema: {
         tags: ['auth'],
         summary: 'Register a customer account (multipart/form-data with an identityProof file)',
         consumes: ['multipart/form-data'],
         multipartBody: RegisterFormSchema,
-        response: { 201: AuthResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },
+        response: { 201: AuthResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {

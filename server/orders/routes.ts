@@ -35,12 +35,15 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         ...secured,
         headers: PlaceOrderHeadersSchema,
         body: PlaceOrderBodySchema,
-        response: { 200: OrderSchema, 201: OrderSchema, ...errorReplies, 409: ApiErrorSchema },
+        response: { 200: OrderSchema, 201: OrderSchema, ...errorReplies, 409: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
-      const { order, created } = await placeOrder(app.db, currentUser(request), key, request.body);
+      const me = currentUser(request);
+      const { order, created } = await placeOrder(app.db, me, key, request.body, () =>
+        app.limits.enforce('order', me.id, reply, (wait) => `You have placed many orders in a short time. Please try again in ${wait}.`),
+      );
       if (created) {
         announceOrder(app, order, 'placed');
         return reply.status(201).send(order);

@@ -107,14 +107,23 @@ export interface PlaceOrderResult {
 /**
  * Places an order for a customer. Prices and discounts come from the catalogue, never from the client.
  * The (user, Idempotency-Key) pair is unique in the database, so a retried or doubled request returns the
- * first order instead of creating a second one, even when both arrive at the same moment.
+ * first order instead of creating a second one, even when both arrive at the same moment. A replay is answered
+ * before `admit`, so a retry of an order already placed never counts against the order limit.
  */
-export async function placeOrder(db: Db, user: AuthUser, key: string, body: PlaceOrderBody): Promise<PlaceOrderResult> {
+export async function placeOrder(
+  db: Db,
+  user: AuthUser,
+  key: string,
+  body: PlaceOrderBody,
+  /** Runs once the request is known not to be a replay, before anything is written (the order limit). */
+  admit: () => Promise<void> = async () => {},
+): Promise<PlaceOrderResult> {
   const earlier = await findByKey(db, user.id, key);
   if (earlier) {
     assertSameRequest(earlier, body);
     return { order: earlier, created: false };
   }
+  await admit();
 
   const catalogue = new Map((await productsByIds(db, body.items.map((i) => i.productId))).map((p) => [p.id, p]));
   const details: { path: string; message: string }[] = [];

@@ -25,6 +25,8 @@ export interface Limits {
   take(name: RateLimitName, key: string): Promise<LimitResult>;
   /** Whether `key` has already used up its limit, without counting (for limits that count failures only). */
   check(name: RateLimitName, key: string): Promise<LimitResult>;
+  /** Gives back one action `take` counted, once it turned out not to be what the limit counts (a correct login). */
+  refund(name: RateLimitName, key: string): Promise<void>;
   /** Forgets what `key` has used (a correct login clears its account's failures). */
   reset(name: RateLimitName, key: string): Promise<void>;
   /** `take`, and a 429 with Retry-After and `message(wait)` when refused. */
@@ -89,6 +91,9 @@ export default fp(async function limitsPlugin(app: FastifyInstance, opts: { limi
       const res = await limiter(name).get(key);
       const limit = opts.limits[name];
       return res && res.consumedPoints >= limit.points ? refused(res) : allowed;
+    },
+    async refund(name, key) {
+      await limiter(name).reward(key, 1);
     },
     async reset(name, key) {
       await limiter(name).delete(key);

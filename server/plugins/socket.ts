@@ -159,7 +159,8 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
     // nothing to unsubscribe from (and the unsubscribe would fail unhandled).
     if (subClient?.isReady) io.of('/').adapter.close();
     for (const ns of io._nsps.values()) ns.sockets.clear();
-    // A polite quit waits for Redis to answer, for ever while it is away.
+    // node-redis 6: quit() on a client still reconnecting never settles (Redis away, or just back), so close hangs
+    // (see redis/node-redis#2341).
     await Promise.allSettled(redisClients.map(async (c) => (c.isReady ? c.quit() : c.isOpen && c.destroy())));
   });
 });

@@ -1,4 +1,4 @@
-import type { User } from '#shared/auth';
+import type { AdminUser, Contact, User } from '#shared/auth';
 import type { users } from '../db/schema/index';
 
 type UserRow = typeof users.$inferSelect;
@@ -23,4 +23,15 @@ export function toUserDto(row: Omit<UserRow, 'passwordHash'> & { passwordHash?: 
     hasIdentityProof,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A chat contact: name, role and picture only. */
+export function toContact(u: User): Contact {
+  return { _id: u._id, id: u.id, name: u.name, role: u.role, image: u.image };
+}
+
+/** A row of the admin's user lists: what the table and its buttons use. */
+export function toAdminUser(u: User): AdminUser {
+  const { address: _address, bloodGroup: _bloodGroup, ...row } = u;
+  return row;
 }

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProfileBodySchema, RoleBodySchema, UserListQuerySchema, UserSchema } from '#shared/auth';
+import { AdminUserSchema, ContactSchema, ProfileBodySchema, RoleBodySchema, UserListQuerySchema, UserSchema } from '#shared/auth';
 import { ApiErrorSchema, IdParamSchema } from '#shared/common';
 import type { Role } from '#shared/constants';
 import { errors } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { userRoom } from '../plugins/socket';
 import { decodeCursor, pageOf } from '../lib/pagination';
+import { toAdminUser, toContact } from './presenter';
 import { changeRole, deleteUser, getIdentityProof, listUsers, updateProfile } from './service';
 
-const UserListSchema = z.array(UserSchema);
+const ContactListSchema = z.array(ContactSchema);
+const AdminUserListSchema = z.array(AdminUserSchema);
 const secured = { security: [{ bearerAuth: [] }] };
 const byCreated = (u: { createdAt: string; id: string }) => ({ at: new Date(u.createdAt), id: u.id });
 
@@ -39,12 +41,19 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/api/users',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['users'], summary: 'Users the caller may chat with (customers see employees, employees see customers, admins all)', ...secured, querystring: UserListQuerySchema, response: { 200: UserListSchema } },
+      schema: {
+        tags: ['users'],
+        summary: 'People the caller may chat with (customers see employees, employees see customers, admins all): id, name, role and picture; q searches names',
+        ...secured,
+        querystring: UserListQuerySchema,
+        response: { 200: ContactListSchema },
+      },
     },
     async (request, reply) => {
       const { limit, cursor, q } = request.query;
       const rows = await listUsers(app.db, { roles: VISIBLE_ROLES[currentUser(request).role], limit, cursor: decodeCursor(cursor), q });
-      return pageOf(reply, rows, limit, byCreated);
+      // The cursor is taken from the full rows: contacts carry no creation time.
+      return pageOf(reply, rows, limit, byCreated).map(toContact);
     },
   );
 
@@ -54,11 +63,11 @@ export default async function userRoutes(fastify: FastifyInstance) {
   ] as const) {
     app.get(
       path,
-      { preHandler: adminOnly, schema: { tags: ['admin'], summary, ...secured, querystring: UserListQuerySchema, response: { 200: UserListSchema } } },
+      { preHandler: adminOnly, schema: { tags: ['admin'], summary, ...secured, querystring: UserListQuerySchema, response: { 200: AdminUserListSchema } } },
       async (request, reply) => {
         const { limit, cursor, q } = request.query;
-        const rows = await listUsers(app.db, { roles: [role], limit, cursor: decodeCursor(cursor), q });
-        return pageOf(reply, rows, limit, byCreated);
+        const rows = await listUsers(app.db, { roles: [role], limit, cursor: decodeCursor(cursor), q, searchEmail: true });
+        return pageOf(reply, rows, limit, byCreated).map(toAdminUser);
       },
     );
   }
@@ -67,13 +76,13 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/api/users/:id/role',
     {
       preHandler: adminOnly,
-      schema: { tags: ['admin'], summary: "Change a user's role", ...secured, params: IdParamSchema, body: RoleBodySchema, response: { 200: UserSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } },
+      schema: { tags: ['admin'], summary: "Change a user's role", ...secured, params: IdParamSchema, body: RoleBodySchema, response: { 200: AdminUserSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } },
     },
     async (request) => {
       const user = await changeRole(app.db, currentUser(request).id, request.params.id, request.body.role);
       // Open sockets joined role rooms at handshake: drop them so the client reconnects with its new role.
       app.io.in(userRoom(user.id)).disconnectSockets(true);
-      return user;
+      return toAdminUser(user);
     },
   );
 

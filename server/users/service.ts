@@ -122,34 +122,38 @@ export async function updateProfile(db: Db, id: string, body: ProfileBody): Prom
   return getUser(db, id);
 }
 
-function prepareListUsers(db: Db, withCursor: boolean, withQuery: boolean) {
+function prepareListUsers(db: Db, withCursor: boolean, withQuery: boolean, byEmail: boolean) {
   const conds = [sql`${users.role} = any(${sql.placeholder('roles')}::text[])`];
   if (withCursor) {
     conds.push(olderThanRow(users, users.createdAt, users.id, { at: sql.placeholder('at'), id: sql.placeholder('id') }));
   }
-  if (withQuery) conds.push(or(ilike(users.name, sql.placeholder('like')), ilike(users.email, sql.placeholder('like')))!);
+  if (withQuery) conds.push(byEmail ? or(ilike(users.name, sql.placeholder('like')), ilike(users.email, sql.placeholder('like')))! : ilike(users.name, sql.placeholder('like')));
   return db
     .select(selectUser)
     .from(users)
     .where(and(...conds))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(sql.placeholder('limit'))
-    .prepare(`pawcare_list_users_${Number(withCursor)}${Number(withQuery)}`);
+    .prepare(`pawcare_list_users_${Number(withCursor)}${Number(withQuery)}${Number(byEmail)}`);
 }
 
-// Admin lists and chat contacts are hot paths: their four query shapes are built once per database.
+// Admin lists and chat contacts are hot paths: their query shapes are built once per database.
 const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareListUsers>>>();
 
-/** A page of users with the given roles, newest first. */
+/**
+ * A page of users with the given roles, newest first. `q` matches names, and e-mail addresses too only with
+ * `searchEmail` (admins): otherwise a search would let its caller spell out addresses they are not shown.
+ */
 export async function listUsers(
   db: Db,
-  opts: { roles: Role[]; limit: number; cursor?: Cursor; q?: string },
+  opts: { roles: Role[]; limit: number; cursor?: Cursor; q?: string; searchEmail?: boolean },
 ): Promise<User[]> {
-  const key = `${Number(!!opts.cursor)}${Number(!!opts.q)}`;
+  const byEmail = !!opts.q && !!opts.searchEmail;
+  const key = `${Number(!!opts.cursor)}${Number(!!opts.q)}${Number(byEmail)}`;
   let cache = listQueries.get(db);
   if (!cache) listQueries.set(db, (cache = new Map()));
   let query = cache.get(key);
-  if (!query) cache.set(key, (query = prepareListUsers(db, !!opts.cursor, !!opts.q)));
+  if (!query) cache.set(key, (query = prepareListUsers(db, !!opts.cursor, !!opts.q, byEmail)));
   const rows = await query.execute({
     roles: opts.roles,
     limit: opts.limit + 1,

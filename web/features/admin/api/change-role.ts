@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '#shared/auth';
+import type { AdminUser } from '#shared/auth';
 import type { Role } from '#shared/constants';
 import { api } from '../../../lib/api-client';
 import { adminUsersKey } from './list-users';
 
 /** PUT /api/users/{id}/role. */
-export function changeRole(id: string, role: Role): Promise<User> {
-  return api<User>(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } });
+export function changeRole(id: string, role: Role): Promise<AdminUser> {
+  return api<AdminUser>(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } });
 }
 
 /** Role change; both admin lists refresh afterwards (the person moves from one to the other). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import type { User } from '#shared/auth';
+import type { AdminUser } from '#shared/auth';
 import { MSG } from '#shared/messages';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
@@ -43,7 +43,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-async function openIdentityProof(user: User) {
+async function openIdentityProof(user: AdminUser) {
   // Open the tab synchronously (popup blockers), then point it at the file once it has arrived.
   const tab = window.open('', '_blank');
   try {
@@ -81,7 +81,7 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
     }
   }, [query.isSuccess, query.isError, kind, text]);
 
-  const onChangeRole = async (user: User) => {
+  const onChangeRole = async (user: AdminUser) => {
     setBusyId(user.id);
     try {
       await changeRole.mutateAsync({ id: user.id, role: text.newRole });
@@ -93,7 +93,7 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
     }
   };
 
-  const onDelete = (user: User) =>
+  const onDelete = (user: AdminUser) =>
     confirmToast({
       id: `delete-${user.id}`,
       message: `Delete ${user.name}? Their account, bookings and messages will be removed for good.`,

@@ -81,12 +81,12 @@ describe('login form', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('says "Too many login attempts" when the server rate-limits', async () => {
-    fakeServer({ 'POST /api/auth/login': () => ({ status: 429, body: { error: 'Too many login attempts. Please try again in 1 minute.', code: 'RATE_LIMITED' } }) });
+  it('shows the server message when failed logins have reached the limit', async () => {
+    fakeServer({ 'POST /api/auth/login': () => ({ status: 429, body: { error: 'Too many failed logins for this account. Please try again in 15 minutes.', code: 'RATE_LIMITED' } }) });
     const { user, email, password, submit } = setup();
     await user.type(email(), 'owner@example.com');
     await user.type(password(), 'secret1');
     await submit();
-    expect(await screen.findByText('Too many login attempts. Please try again in 1 minute.')).toBeInTheDocument();
+    expect(await screen.findByText('Too many failed logins for this account. Please try again in 15 minutes.')).toBeInTheDocument();
   });
 });

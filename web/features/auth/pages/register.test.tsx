@@ -78,6 +78,19 @@ describe('registration form', () => {
     expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('shows the sign-up limit of the network as the server words it', async () => {
+    const refusal = 'Too many sign-ups from this network. Please try again in 40 minutes.';
+    fakeServer({ 'POST /api/auth/register': () => ({ status: 429, body: { error: refusal, code: 'RATE_LIMITED' } }) });
+    const { user, field, password, proof, submit } = setup();
+    await user.type(field('Name'), 'Pet Owner');
+    await user.type(field('Email'), 'owner@example.com');
+    await user.type(password(), 'secret1');
+    await user.type(field('Phone number'), '9876543210');
+    await user.upload(proof(), png());
+    await submit();
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
   it('falls back to "Registration failed. Please try again." when the server is down', async () => {
     fakeServer({ 'POST /api/auth/register': () => ({ status: 500, body: { error: 'Internal error', code: 'INTERNAL' } }) });
     const { user, field, password, proof, submit } = setup();

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '#shared/auth';
+import type { Contact } from '#shared/auth';
 import { apiPage } from '../../../lib/api-client';
 import { chatKeys } from './keys';
 
 /** GET /api/users: for staff, the customers they may write to. */
 export function getChatCustomers(signal?: AbortSignal) {
-  return apiPage<User>('/api/users', { query: { limit: 200 }, signal });
+  return apiPage<Contact>('/api/users', { query: { limit: 200 }, signal });
 }
 
 /** Customers for the employee's target select. */

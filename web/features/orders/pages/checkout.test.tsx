@@ -100,6 +100,29 @@ describe('checkout page', () => {
     expect(screen.getByText('We never ask for your card number online.')).toBeInTheDocument();
   });
 
+  it("shows the server's refusal when the customer has placed too many orders, and offers to try again", async () => {
+    const refusal = 'You have placed many orders in a short time. Please try again in 8 minutes.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) =>
+        init.method === 'POST'
+          ? new Response(JSON.stringify({ error: refusal, code: 'RATE_LIMITED' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '480' } })
+          : new Response(JSON.stringify(bed), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const address = { id: 'a1', name: 'Pet Owner', pin: '411001', city: 'Pune', house: '4B', landmark: 'Opposite the park', state: 'Maharashtra', country: 'India' };
+    localStorage.setItem('deliveryAddresses:u1', JSON.stringify([address]));
+    const user = userEvent.setup();
+    renderCheckout({ product: bed });
+    await user.click(screen.getByRole('radio', { name: /Pet Owner/ }));
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await user.click(screen.getByRole('radio', { name: /Cash on Delivery/ }));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('Remove clears the product and goes home', async () => {
     renderCheckout({ product: bed });
     await userEvent.click(screen.getByRole('button', { name: /^Remove/ }));

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Product } from '#shared/catalogue';
+import type { Config } from '../config';
+import { createTestApp, expectError, type TestContext } from '../test/app';
+import { createSiblingApp } from '../test/sibling-app';
+
+const apps: TestContext[] = [];
+async function appWith(overrides: Partial<Config>) {
+  const t = await createTestApp(overrides);
+  apps.push(t);
+  return t;
+}
+afterAll(async () => {
+  for (const t of apps) await t.close();
+});
+
+const address = { name: 'Pet Owner', pin: '700019', city: 'Kolkata', house: '12B', landmark: 'Near Lake Mall', state: 'West Bengal', country: 'India' };
+
+async function orderBody(app: FastifyInstance) {
+  const [product] = (await app.inject({ method: 'GET', url: '/api/products' })).json() as Product[];
+  return { items: [{ productId: product!.id, quantity: 1 }], address, paymentMethod: 'cod' };
+}
+
+const place = (app: FastifyInstance, token: string, body: object, key = randomUUID()) =>
+  app.inject({ method: 'POST', url: '/api/orders', headers: { authorization: `Bearer ${token}`, 'idempotency-key': key }, payload: body });
+
+const limited = /^You have placed many orders in a short time\. Please try again in (\d+ seconds?|\d+ minutes?)\.$/;
+
+describe('order limit', () => {
+  it("refuses a customer's orders past the limit with the wait in words; retries of placed orders and other customers go through", async () => {
+    const t = await appWith({ ORDER_RATE_LIMIT: 3 });
+    const body = await orderBody(t.app);
+    const shopper = await t.buildUser();
+    const keys = [randomUUID(), randomUUID(), randomUUID()];
+    for (const key of keys) expect((await place(t.app, shopper.token, body, key)).statusCode).toBe(201);
+
+    const refused = await place(t.app, shopper.token, body);
+    expectError(refused, 429, 'RATE_LIMITED', limited);
+    expect(refused.json().error).toMatch(/in 10 minutes\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(9 * 60);
+
+    // A checkout whose answer was lost gets its stored order back: it was counted when it was placed.
+    const replay = await place(t.app, shopper.token, body, keys[0]);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+
+    const other = await t.buildUser();
+    expect((await place(t.app, other.token, body)).statusCode).toBe(201);
+  });
+
+  it('200 orders fired at once place no more than the limit', async () => {
+    const t = await appWith({ ORDER_RATE_LIMIT: 10 });
+    const body = await orderBody(t.app);
+    const shopper = await t.buildUser();
+    const answers = await Promise.all(Array.from({ length: 200 }, () => place(t.app, shopper.token, body)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(190);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('with Redis, two server processes', () => {
+  it('share one order limit per customer', async () => {
+    const shared = { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `pawcare-test-orders-${Date.now()}`, ORDER_RATE_LIMIT: 4 };
+    const one = await appWith(shared);
+    const two = await createSiblingApp(one, shared);
+    try {
+      const body = await orderBody(one.app);
+      const shopper = await one.buildUser();
+      const codes = [];
+      for (let i = 0; i < 6; i++) codes.push((await place(i % 2 ? two : one.app, shopper.token, body)).statusCode);
+      expect(codes).toEqual([201, 201, 201, 201, 429, 429]);
+    } finally {
+      await two.close();
+    }
+  });
+});
