@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch';
+import { freePort } from '../server/test/free-port';
 import { TINY_PNG, expect, newUserDetails, test } from './fixtures';
 
 /**
@@ -15,17 +15,6 @@ import { TINY_PNG, expect, newUserDetails, test } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '..');
 const OUTAGE_MS = 20_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** One server process on a fixed port and data, which the test can stop and start again. */
 class OwnServer {

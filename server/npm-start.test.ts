@@ -1,10 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { childEnv, repoRoot } from './test/process';
+import { freePort } from './test/free-port';
 
 /**
  * `npm start` is npm, a shell, and node running scripts/start.mjs (which runs the server): one process group that
@@ -21,17 +21,6 @@ afterAll(() => {
     }
   }
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Member {
   pid: number;
