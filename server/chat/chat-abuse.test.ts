@@ -1,29 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXT, type ChatMessage, type PresenceEvent, type SendAck, type TypingEvent } from '#shared/chat';
 import type { Db } from '../db/client';
 import { createTestApp, type TestContext } from '../test/app';
-import { Inbox, nextEvent, openConnected, send } from '../test/socket';
+import { Inbox, listenForSockets, nextEvent, send } from '../test/socket';
 
 let t: TestContext;
-let url: string;
-const open: Socket[] = [];
+let sockets: Awaited<ReturnType<typeof listenForSockets>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  sockets = await listenForSockets(t.app);
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
+afterEach(() => sockets.disconnectAll());
 afterAll(() => t.close());
 
-async function connect(token: string) {
-  const s = await openConnected(url, token);
-  open.push(s);
-  return s;
-}
+const connect = (token: string) => sockets.connect(token);
 
 /** Counts the statements the app sends to its database from now on (both drivers go through `$client.query`). */
 function countQueries(db: Db) {
