@@ -49,11 +49,15 @@ test.describe('admin', () => {
   });
 
   test('a failed employee list shows the spec texts and can be retried', async ({ page, allowConsoleErrors }) => {
-    allowConsoleErrors(/status of 503/);
+    // A 500 (a fault, not an outage): the list waits for Try again. An outage (503, or no answer) is retried by itself
+    // (e2e/outage.spec.ts).
+    allowConsoleErrors(/status of 500/);
     await loginViaUI(page, admin);
     let failing = true;
     await page.route('**/api/all-employees**', (route) =>
-      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Down for maintenance', code: 'INTERNAL' }) }) : route.fallback(),
+      failing
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong on our side', message: 'Something went wrong on our side', code: 'INTERNAL' }) })
+        : route.fallback(),
     );
     await page.goto('/admin/employee');
     await expect(page.getByText('Failed to load employees. Please try again later.')).toBeVisible({ timeout: 20_000 });
