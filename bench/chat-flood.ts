@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as ioClient, type Socket } from 'socket.io-client';
+import { percentile, startChild, stopChild } from './child';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -78,34 +79,6 @@ async function runFlooder(base: string, token: string, n: number) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-function startChild(script: string, args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(script, args, { cwd: root, execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in 60 s`)), 60_000);
-    child.on('message', (m: { ready?: boolean; port?: number }) => {
-      if (m.ready && m.port) {
-        clearTimeout(timer);
-        resolve({ child, port: m.port });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 // Each probed path has a few kept-alive connections of its own (as browsers or a load balancer would), so a slow
 // /readyz never holds up a /healthz on the client side; no client-side timeouts, so a stall shows in full.

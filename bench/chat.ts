@@ -7,7 +7,7 @@
  * Env: CHAT_BENCH_CUSTOMERS (500), CHAT_BENCH_EMPLOYEES (5), CHAT_BENCH_RATE (200 msg/s), CHAT_BENCH_SECONDS (20),
  * CHAT_BENCH_WARMUP (2 s), CHAT_BENCH_PROFILE=1 (CPU profile of the server under bench/results/profiles), BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import pg from 'pg';
 import { createScratchDatabase } from '../server/db/scratch';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
+import { percentile, startChild, stopChild } from './child';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -94,30 +95,6 @@ interface Run {
   connectMs: number;
 }
 
-function startChild(script: string, args: string[], env: Record<string, string>, profile = false): Promise<{ child: ChildProcess; port: number }> {
-  const execArgv = ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [])];
-  return new Promise((resolve, reject) => {
-    const child = fork(script, args, { cwd: root, execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in 60 s`)), 60_000);
-    child.on('message', (m: { ready?: boolean; port?: number }) => {
-      if (m.ready && m.port) {
-        clearTimeout(timer);
-        resolve({ child, port: m.port });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 const b64 = (v: object | Buffer) => (Buffer.isBuffer(v) ? v : Buffer.from(JSON.stringify(v))).toString('base64url');
 
 /** An HS256 token the server accepts (same claims as app.signToken). */
@@ -125,11 +102,6 @@ function signToken(secret: string, p: { id: string; role: string; name: string }
   const now = Math.floor(Date.now() / 1000);
   const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: p.id, role: p.role, name: p.name, iat: now, exp: now + 3600 })}`;
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -244,7 +216,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       JWT_SECRET: secret,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-')),
-    }, process.env.CHAT_BENCH_PROFILE === '1');
+    }, process.env.CHAT_BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : []);
     children.push(server.child);
     const relay = await startChild(fileURLToPath(import.meta.url), ['relay'], {});
     children.push(relay.child);

@@ -1,0 +1,41 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Helpers the benches share: child processes that report when they listen, and percentiles. */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Forks `script` through tsx and resolves once it sends `{ ready, port }` over IPC (as server/main.ts does).
+ * `execArgv` adds node flags (a CPU profile, say).
+ */
+export function startChild(script: string, args: string[], env: Record<string, string>, execArgv: string[] = []): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(script, args, { cwd: root, execArgv: ['--import', 'tsx', ...execArgv], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in 60 s`)), 60_000);
+    child.on('message', (m: { ready?: boolean; port?: number }) => {
+      if (m.ready && m.port) {
+        clearTimeout(timer);
+        resolve({ child, port: m.port });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+/** SIGTERM, then resolves once the child has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The p-th percentile (nearest rank) of ascending numbers; NaN when there are none. */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
