@@ -1,4 +1,5 @@
-// npm start: builds the web app when it is missing or older than its sources, then runs the server in this same
+// npm start (node --env-file-if-exists=.env scripts/start.mjs, so a .env file is read and the environment wins):
+// builds the web app when it is missing or older than its sources, then runs the server in this same
 // process. `npm start` is npm, a shell and this process; npm passes a SIGTERM on to the shell only, and the shell
 // dies without passing it on, so this process also stops (gracefully, as on SIGTERM) once its parent is gone.
 import { spawn } from 'node:child_process';
@@ -44,6 +45,7 @@ function stopWithParent() {
   timer.unref();
 }
 
+console.log(`Pawcare starting on Node ${process.version}`);
 const buildFiles = ['vite.config.ts', 'scripts/vite-prerender.ts'].map((f) => statSync(path.join(root, f)).mtimeMs);
 const sources = Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'shared')), ...buildFiles);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,12 +42,14 @@ async function groupGone(pgid: number): Promise<void> {
 }
 
 /** `npm start` in its own process group, resolved once the server answers. */
-async function npmStart(): Promise<{ npm: ChildProcess; pgid: number; base: string; output: () => string }> {
+async function npmStart(
+  setUp: (port: number, dataDir: string) => Record<string, string> = (port) => ({ PORT: String(port), HOST: '127.0.0.1' }),
+): Promise<{ npm: ChildProcess; pgid: number; base: string; output: () => string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-npm-start-'));
   const npm = spawn('npm', ['start'], {
     cwd: repoRoot,
-    env: childEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+    env: childEnv(dataDir, { LOG_LEVEL: 'info', ...setUp(port, dataDir) }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -85,5 +87,19 @@ describe('npm start', () => {
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     // The server shut down by itself (database closed), not killed along the way.
     expect(output()).toContain('"msg":"stopped"');
+  }, 300_000);
+
+  it('reads its settings file (.env, or the one ENV_FILE names) with the environment winning, and says which Node it runs on', async () => {
+    // The port comes from the file only: the server answering on it proves the file was read.
+    const { npm, pgid, base, output } = await npmStart((port, dataDir) => {
+      const file = path.join(dataDir, 'settings.env');
+      writeFileSync(file, `PORT=${port}\nHOST=127.0.0.1\nCLINIC_NAME=Clinic From The File\nCLINIC_PHONE=1111111111\n`);
+      return { ENV_FILE: file, CLINIC_PHONE: '2222222222' };
+    });
+    const config = (await (await fetch(`${base}/api/config`)).json()) as { clinic: { name: string; phone: string } };
+    expect(config.clinic).toMatchObject({ name: 'Clinic From The File', phone: '2222222222' });
+    expect(output()).toMatch(/starting on Node v24\./);
+    process.kill(npm.pid!, 'SIGTERM');
+    await groupGone(pgid);
   }, 300_000);
 });
