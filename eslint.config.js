@@ -7,15 +7,25 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const webFeatures = existsSync('web/features')
-  ? readdirSync('web/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync('web/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /** One-way imports: shared -> server|web; inside web, components/lib -> features -> app; features stay apart. */
 const zones = [
-  { target: './shared', from: './server', message: 'shared/ is imported by both sides and must not import the server.' },
+  {
+    target: './shared',
+    from: './server',
+    message: 'shared/ is imported by both sides and must not import the server.',
+  },
   { target: './shared', from: './web', message: 'shared/ is imported by both sides and must not import the web app.' },
   { target: './server', from: './web', message: 'The server must not import the web app.' },
-  { target: './web', from: './server', message: 'The web app talks to the server over HTTP only; share code through shared/.' },
+  {
+    target: './web',
+    from: './server',
+    message: 'The web app talks to the server over HTTP only; share code through shared/.',
+  },
   { target: './web/components', from: './web/features', message: 'Shared components must not depend on a feature.' },
   { target: './web/components', from: './web/app', message: 'Shared components must not depend on the app shell.' },
   { target: './web/lib', from: './web/features', message: 'lib/ must not depend on a feature.' },
@@ -30,7 +40,18 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'web/dist', 'data', 'test-results', 'playwright-report', 'server/db/migrations', 'bench/results'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'web/dist',
+      'data',
+      'test-results',
+      'playwright-report',
+      'server/db/migrations',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -41,7 +62,10 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
     },

@@ -20,7 +20,7 @@ function chromiumPath(): string | undefined {
   }
   if (bundled && existsSync(bundled)) return undefined; // Playwright finds its own browser.
   throw new Error(
-    'No Chromium found for the end-to-end tests. Install Debian\'s `chromium` package, set CHROME_PATH to a Chrome/Chromium binary, ' +
+    "No Chromium found for the end-to-end tests. Install Debian's `chromium` package, set CHROME_PATH to a Chrome/Chromium binary, " +
       'or run `npx playwright install chromium`.',
   );
 }
@@ -87,7 +87,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: EXECUTABLE, args: CHROMIUM_ARGS } } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: EXECUTABLE, args: CHROMIUM_ARGS } },
+    },
+  ],
   globalTeardown: './e2e/global-teardown.ts',
   webServer: {
     // scripts/start.mjs builds the web app when it is missing or stale, then runs server/main.ts in the same process.

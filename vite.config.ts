@@ -58,7 +58,11 @@ function buildId(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const id = createHash('sha256')
-          .update(Object.keys(ctx.bundle ?? {}).sort().join('\n'))
+          .update(
+            Object.keys(ctx.bundle ?? {})
+              .sort()
+              .join('\n'),
+          )
           .digest('hex')
           .slice(0, 16);
         return html.replace('</title>', `</title>\n    <meta name="${BUILD_ID_META}" content="${id}" />`);
@@ -96,13 +100,19 @@ export default defineConfig(({ command, isSsrBuild }) => {
       sourcemap: false,
       // No module-preload polyfill: every browser we support has modulepreload.
       modulePreload: { polyfill: false },
-      rolldownOptions: isSsrBuild ? {} : {
+      rolldownOptions: isSsrBuild
+        ? {}
+        : {
             output: {
               codeSplitting: {
                 groups: [
                   // Not in the entry's own chunk: the entry waits (top-level await) for the shell, which imports
                   // the preloader, so sharing a chunk would leave each waiting for the other for ever.
-                  { name: 'preload', test: (id: string) => bootModules.has(id) && !/[\\/]web[\\/]boot\.ts$/.test(id), priority: 1 },
+                  {
+                    name: 'preload',
+                    test: (id: string) => bootModules.has(id) && !/[\\/]web[\\/]boot\.ts$/.test(id),
+                    priority: 1,
+                  },
                   { name: 'main', test: (id: string) => appShell.has(id) },
                 ],
               },

@@ -28,7 +28,12 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-const autocannon = autocannonUntyped as (opts: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<AutocannonResult>;
+const autocannon = autocannonUntyped as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<AutocannonResult>;
 import pg from 'pg';
 import { createScratchDatabase } from '../server/db/scratch';
 
@@ -111,7 +116,10 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
   const pool = new pg.Pool({ connectionString: msg.databaseUrl, max: POOL });
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
     res.end(text);
   };
   const server = http.createServer(async (req, res) => {
@@ -138,7 +146,10 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
         const page = rows.slice(0, limit);
         const last = page[page.length - 1];
         if (rows.length > limit && last) {
-          res.setHeader('x-next-cursor', Buffer.from(`${(last.created_at as Date).toISOString()}|${last.id}`).toString('base64url'));
+          res.setHeader(
+            'x-next-cursor',
+            Buffer.from(`${(last.created_at as Date).toISOString()}|${last.id}`).toString('base64url'),
+          );
         }
         return send(res, 200, page.map(userDto));
       }
@@ -155,8 +166,14 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
 
 function startServer(role: Role, databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
   // API_BENCH_PROFILE=dir writes a CPU profile of our server (open it in Chrome DevTools).
-  const profile = role === 'ours' && process.env.API_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.API_BENCH_PROFILE}`] : [];
-  const child = fork(self, ['--serve'], { execArgv: ['--import', 'tsx', ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const profile =
+    role === 'ours' && process.env.API_BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.API_BENCH_PROFILE}`]
+      : [];
+  const child = fork(self, ['--serve'], {
+    execArgv: ['--import', 'tsx', ...profile],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
     child.once('exit', (code) => reject(new Error(`${role} server exited (${code})`)));
@@ -218,7 +235,10 @@ async function seed(databaseUrl: string) {
       createdAt: new Date(Date.now() - i * 60_000),
     }));
     for (let i = 0; i < rows.length; i += 250) await database.db.insert(users).values(rows.slice(i, i + 250));
-    const [customer] = await database.db.insert(users).values({ name: 'Me Myself', email: 'me@bench.local', passwordHash, phone: '9200000000' }).returning();
+    const [customer] = await database.db
+      .insert(users)
+      .values({ name: 'Me Myself', email: 'me@bench.local', passwordHash, phone: '9200000000' })
+      .returning();
     return { admin: admin!, customer: customer! };
   } finally {
     await database.close();
@@ -246,13 +266,16 @@ async function main() {
     // Same answers from both, before measuring anything.
     for (const e of endpoints) {
       const [a, b] = await Promise.all(
-        [ours.port, base.port].map((port) => fetch(`http://127.0.0.1:${port}${e.url}`, { headers: { authorization: `Bearer ${e.token}` } })),
+        [ours.port, base.port].map((port) =>
+          fetch(`http://127.0.0.1:${port}${e.url}`, { headers: { authorization: `Bearer ${e.token}` } }),
+        ),
       );
       const [ja, jb] = [await a!.json(), await b!.json()];
       if (a!.status !== 200 || JSON.stringify(ja) !== JSON.stringify(jb)) {
         throw new Error(`${e.label}: ours (${a!.status}) and baseline (${b!.status}) disagree`);
       }
-      if (e.url === '/api/all-customers' && (ja as unknown[]).length !== 50) throw new Error('expected a first page of 50');
+      if (e.url === '/api/all-customers' && (ja as unknown[]).length !== 50)
+        throw new Error('expected a first page of 50');
     }
 
     console.log(
@@ -267,7 +290,8 @@ async function main() {
       const samples: Record<Role, Sample[]> = { ours: [], baseline: [] };
       for (let r = 0; r < ROUNDS; r++) {
         const order: Role[] = r % 2 ? ['baseline', 'ours'] : ['ours', 'baseline'];
-        for (const who of order) samples[who].push(await load(who === 'ours' ? ours.port : base.port, e.url, e.token, SECONDS));
+        for (const who of order)
+          samples[who].push(await load(who === 'ours' ? ours.port : base.port, e.url, e.token, SECONDS));
       }
       const bad = [...samples.ours, ...samples.baseline].reduce((n, s) => n + s.non2xx + s.errors, 0);
       if (bad) throw new Error(`${e.label}: ${bad} failed requests`);
@@ -280,7 +304,9 @@ async function main() {
       );
     }
     console.log('');
-    console.log('| endpoint | ours req/s | baseline req/s | ratio ours/baseline | ours p50 / p99 ms | baseline p50 / p99 ms | rounds (req/s) |');
+    console.log(
+      '| endpoint | ours req/s | baseline req/s | ratio ours/baseline | ours p50 / p99 ms | baseline p50 / p99 ms | rounds (req/s) |',
+    );
     console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
   } finally {

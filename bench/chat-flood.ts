@@ -48,7 +48,15 @@ async function runFlooder(base: string, token: string, n: number) {
     s.once('connect', () => resolve());
     s.once('connect_error', reject);
   });
-  const report: FloodReport = { sent: 0, accepted: 0, refused: 0, unanswered: 0, messageErrors: 0, disconnected: null, seconds: 0 };
+  const report: FloodReport = {
+    sent: 0,
+    accepted: 0,
+    refused: 0,
+    unanswered: 0,
+    messageErrors: 0,
+    disconnected: null,
+    seconds: 0,
+  };
   s.on('message_error', () => (report.messageErrors += 1));
   process.send?.({ started: true });
   const t0 = performance.now();
@@ -82,7 +90,10 @@ async function runFlooder(base: string, token: string, n: number) {
 
 // Each probed path has a few kept-alive connections of its own (as browsers or a load balancer would), so a slow
 // /readyz never holds up a /healthz on the client side; no client-side timeouts, so a stall shows in full.
-const agents = { healthz: new http.Agent({ keepAlive: true, maxSockets: 8 }), readyz: new http.Agent({ keepAlive: true, maxSockets: 8 }) };
+const agents = {
+  healthz: new http.Agent({ keepAlive: true, maxSockets: 8 }),
+  readyz: new http.Agent({ keepAlive: true, maxSockets: 8 }),
+};
 
 /** Milliseconds until `url` answered 2xx; NaN for an error or another status (counted as failed). */
 function timed(url: string, agent: http.Agent): Promise<number> {
@@ -117,17 +128,29 @@ async function probe(base: string, until: () => boolean) {
 
 function stats(ms: number[]) {
   const s = ms.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-  return { probes: ms.length, failed: ms.length - s.length, p50: +percentile(s, 50).toFixed(1), p99: +percentile(s, 99).toFixed(1), max: +(s.at(-1) ?? NaN).toFixed(1) };
+  return {
+    probes: ms.length,
+    failed: ms.length - s.length,
+    p50: +percentile(s, 50).toFixed(1),
+    p99: +percentile(s, 99).toFixed(1),
+    max: +(s.at(-1) ?? NaN).toFixed(1),
+  };
 }
 
 async function login(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
   return (await res.json()) as { token: string; user: { id: string } };
 }
 
 async function main() {
-  console.log(`chat flood bench: one socket sends ${MESSAGES} messages; /healthz and /readyz probed calm (${CALM_SECONDS} s) and during the flood`);
+  console.log(
+    `chat flood bench: one socket sends ${MESSAGES} messages; /healthz and /readyz probed calm (${CALM_SECONDS} s) and during the flood`,
+  );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-flood-'));
   const children: ChildProcess[] = [];
   try {
@@ -155,7 +178,12 @@ async function main() {
     const customer = await login(base, accounts.user!.email, accounts.user!.password);
     const employee = await login(base, accounts.employee!.email, accounts.employee!.password);
     // Someone on the receiving end, as in real use: accepted messages are delivered to this staff socket.
-    const staff: Socket = ioClient(base, { auth: { token: employee.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const staff: Socket = ioClient(base, {
+      auth: { token: employee.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     await new Promise<void>((resolve, reject) => {
       staff.once('connect', () => resolve());
       staff.once('connect_error', reject);
@@ -187,7 +215,9 @@ async function main() {
     if (!report) throw new Error('no flood report');
     await sleep(500);
 
-    const unread = await fetch(`${base}/api/chat/unread-count`, { headers: { authorization: `Bearer ${employee.token}` } });
+    const unread = await fetch(`${base}/api/chat/unread-count`, {
+      headers: { authorization: `Bearer ${employee.token}` },
+    });
     const storedRows = ((await unread.json()) as { count: number }).count;
     staff.disconnect();
 
@@ -211,7 +241,22 @@ async function main() {
     const outDir = path.join(root, 'bench', 'results');
     mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `chat-flood-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), messages: MESSAGES, rows, ratios, flood: report, storedRows, deliveredToStaff: delivered }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          messages: MESSAGES,
+          rows,
+          ratios,
+          flood: report,
+          storedRows,
+          deliveredToStaff: delivered,
+        },
+        null,
+        2,
+      ),
+    );
     console.log(`results: ${path.relative(root, file)}`);
   } finally {
     agents.healthz.destroy();

@@ -29,7 +29,8 @@ const SECONDS = num('CHAT_BENCH_SECONDS', 20);
 const WARMUP = num('CHAT_BENCH_WARMUP', 2);
 /** After the load stops, how long to wait for every ack and delivery before counting what is missing. */
 const DRAIN_MS = 30_000;
-const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_DB =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The baseline: a bare ws relay, run in its own process like our server (`tsx bench/chat.ts relay`).
@@ -110,9 +111,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function drive(
   name: string,
   people: Person[],
-  connect: (p: Person, onDeliver: (clientMessageId: string, at: number) => void, onAck: (clientMessageId: string, ok: boolean) => void) => Promise<Client>,
+  connect: (
+    p: Person,
+    onDeliver: (clientMessageId: string, at: number) => void,
+    onAck: (clientMessageId: string, ok: boolean) => void,
+  ) => Promise<Client>,
 ): Promise<Run> {
-  const run: Run = { name, sent: 0, acked: 0, ackLatencies: [], deliveries: new Map(), latencies: [], measuredSent: 0, measureMs: 0, connectMs: 0 };
+  const run: Run = {
+    name,
+    sent: 0,
+    acked: 0,
+    ackLatencies: [],
+    deliveries: new Map(),
+    latencies: [],
+    measuredSent: 0,
+    measureMs: 0,
+    connectMs: 0,
+  };
   const sentAt = new Map<string, number>();
   const measured = new Set<string>();
   const clients = new Map<string, Client>();
@@ -171,7 +186,8 @@ async function drive(
   const employees = people.filter((p) => p.role === 'employee');
   const expected = run.measuredSent * employees.length;
   const drainStart = performance.now();
-  while (performance.now() - drainStart < DRAIN_MS && (run.latencies.length < expected || run.acked < run.sent)) await sleep(50);
+  while (performance.now() - drainStart < DRAIN_MS && (run.latencies.length < expected || run.acked < run.sent))
+    await sleep(50);
   for (const c of clients.values()) c.close();
   return run;
 }
@@ -200,23 +216,32 @@ function summarise(run: Run, employees: number) {
 }
 
 async function main() {
-  console.log(`chat bench: ${CUSTOMERS} customers, ${EMPLOYEES} employees, ${RATE} msg/s for ${SECONDS} s (+${WARMUP} s warm-up)`);
+  console.log(
+    `chat bench: ${CUSTOMERS} customers, ${EMPLOYEES} employees, ${RATE} msg/s for ${SECONDS} s (+${WARMUP} s warm-up)`,
+  );
   const scratch = await createScratchDatabase(BASE_DB, 'pawcare_bench_chat');
   const secret = randomBytes(32).toString('hex');
   const children: ChildProcess[] = [];
 
   try {
-    const server = await startChild(path.join(root, 'server', 'main.ts'), [], {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: scratch.url,
-      REDIS_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: secret,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-')),
-    }, process.env.CHAT_BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : []);
+    const server = await startChild(
+      path.join(root, 'server', 'main.ts'),
+      [],
+      {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATABASE_URL: scratch.url,
+        REDIS_URL: '',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: secret,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-')),
+      },
+      process.env.CHAT_BENCH_PROFILE === '1'
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`]
+        : [],
+    );
     children.push(server.child);
     const relay = await startChild(fileURLToPath(import.meta.url), ['relay'], {});
     children.push(relay.child);
@@ -237,14 +262,20 @@ async function main() {
     const base = `http://127.0.0.1:${server.port}`;
 
     const ours = await drive('socket.io+pg', people, async (p, onDeliver, onAck) => {
-      const s: Socket = ioClient(base, { auth: { token: p.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+      const s: Socket = ioClient(base, {
+        auth: { token: p.token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
       await new Promise<void>((resolve, reject) => {
         s.once('connect', () => resolve());
         s.once('connect_error', reject);
       });
       s.on('receive_message', (m: { clientMessageId: string }) => onDeliver(m.clientMessageId, performance.now()));
       return {
-        send: (cmid, message) => s.emit('send_message', { message, clientMessageId: cmid }, (a: { ok: boolean }) => onAck(cmid, a.ok)),
+        send: (cmid, message) =>
+          s.emit('send_message', { message, clientMessageId: cmid }, (a: { ok: boolean }) => onAck(cmid, a.ok)),
         close: () => s.disconnect(),
       };
     });
@@ -252,33 +283,68 @@ async function main() {
     await db.end();
 
     const bare = await drive('bare ws relay', people, async (p, onDeliver, onAck) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${relay.port}/?role=${p.role === 'user' ? 'customer' : 'employee'}&id=${p.id}`, { perMessageDeflate: false });
+      const ws = new WebSocket(
+        `ws://127.0.0.1:${relay.port}/?role=${p.role === 'user' ? 'customer' : 'employee'}&id=${p.id}`,
+        { perMessageDeflate: false },
+      );
       await new Promise<void>((resolve, reject) => {
         ws.once('open', () => resolve());
         ws.once('error', reject);
       });
       ws.on('message', (raw) => {
-        const { event, data } = JSON.parse(String(raw)) as { event: string; data: { clientMessageId?: string; ok?: boolean; message?: { clientMessageId: string } } };
+        const { event, data } = JSON.parse(String(raw)) as {
+          event: string;
+          data: { clientMessageId?: string; ok?: boolean; message?: { clientMessageId: string } };
+        };
         if (event === 'receive_message') onDeliver(data.clientMessageId!, performance.now());
         else if (event === 'ack') onAck(data.message!.clientMessageId, !!data.ok);
       });
-      return { send: (cmid, message) => ws.send(JSON.stringify({ message, clientMessageId: cmid })), close: () => ws.close() };
+      return {
+        send: (cmid, message) => ws.send(JSON.stringify({ message, clientMessageId: cmid })),
+        close: () => ws.close(),
+      };
     });
 
     const a = summarise(ours, EMPLOYEES);
     const b = summarise(bare, EMPLOYEES);
     console.table([a, b]);
     const ratio = (x: number, y: number) => +(x / y).toFixed(2);
-    const ratios = { deliveredPerSecond: ratio(a.deliveredPerSecond, b.deliveredPerSecond), p50: ratio(a.p50, b.p50), p99: ratio(a.p99, b.p99) };
+    const ratios = {
+      deliveredPerSecond: ratio(a.deliveredPerSecond, b.deliveredPerSecond),
+      p50: ratio(a.p50, b.p50),
+      p99: ratio(a.p99, b.p99),
+    };
     console.log('ours / bare ws:', ratios);
     console.log(`stored rows: ${storedRows} for ${ours.sent} messages sent (${ours.acked} acknowledged)`);
     const pass = a.p99 <= 50 && a.lost === 0 && a.duplicated === 0 && storedRows === ours.sent;
-    console.log(pass ? 'TARGET MET: p99 <= 50 ms, nothing lost or duplicated, each message stored once' : 'TARGET MISSED (p99 <= 50 ms, nothing lost, stored once)');
+    console.log(
+      pass
+        ? 'TARGET MET: p99 <= 50 ms, nothing lost or duplicated, each message stored once'
+        : 'TARGET MISSED (p99 <= 50 ms, nothing lost, stored once)',
+    );
 
     const outDir = path.join(root, 'bench', 'results');
     mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `chat-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), customers: CUSTOMERS, employees: EMPLOYEES, rate: RATE, seconds: SECONDS, ours: a, bare: b, ratios, storedRows, pass }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          customers: CUSTOMERS,
+          employees: EMPLOYEES,
+          rate: RATE,
+          seconds: SECONDS,
+          ours: a,
+          bare: b,
+          ratios,
+          storedRows,
+          pass,
+        },
+        null,
+        2,
+      ),
+    );
     console.log(`results: ${path.relative(root, file)}`);
     process.exitCode = pass ? 0 : 1;
   } finally {

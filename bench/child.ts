@@ -10,9 +10,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * Forks `script` through tsx and resolves once it sends `{ ready, port }` over IPC (as server/main.ts does).
  * `execArgv` adds node flags (a CPU profile, say).
  */
-export function startChild(script: string, args: string[], env: Record<string, string>, execArgv: string[] = []): Promise<{ child: ChildProcess; port: number }> {
+export function startChild(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  execArgv: string[] = [],
+): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = fork(script, args, { cwd: root, execArgv: ['--import', 'tsx', ...execArgv], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(script, args, {
+      cwd: root,
+      execArgv: ['--import', 'tsx', ...execArgv],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const timer = setTimeout(() => reject(new Error(`${script} did not start in 60 s`)), 60_000);
     child.on('message', (m: { ready?: boolean; port?: number }) => {
       if (m.ready && m.port) {

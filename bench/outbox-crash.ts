@@ -26,7 +26,8 @@ import { enqueueMail } from '../server/outbox/queue';
 import { startSmtpSink, type SinkDecision, type SinkMessage } from '../server/test/smtp-sink';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_DB =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WAIT_S = Number(process.env.OUTBOX_BENCH_WAIT_S ?? 420);
 const MAILS = 10;
 const KILL_AT = 3;
@@ -83,7 +84,13 @@ async function run(mode: Mode) {
       schedule: '2031-03-04 at 10:30',
       startsAt: new Date('2031-03-04T05:00:00Z'),
       minutes: 30,
-      hospital: { name: 'Pawcare Pet Clinic', address: '12 Park Street, Kolkata', phone: '9876543210', email: 'clinic@pawcare.local', hours: 'Mon-Sat 09:00-18:00' },
+      hospital: {
+        name: 'Pawcare Pet Clinic',
+        address: '12 Park Street, Kolkata',
+        phone: '9876543210',
+        email: 'clinic@pawcare.local',
+        hours: 'Mon-Sat 09:00-18:00',
+      },
       timeZone: 'Asia/Kolkata',
     });
     ids.push(
@@ -93,7 +100,9 @@ async function run(mode: Mode) {
         subject: m.subject,
         text: m.text,
         html: m.html,
-        attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: m.ics }],
+        attachments: [
+          { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: m.ics },
+        ],
       }),
     );
   }
@@ -122,13 +131,18 @@ async function run(mode: Mode) {
   await exited;
   if (!killedAt) throw new Error('the first server exited before the third mail');
   const acceptedBeforeRestart = sink.accepted.length;
-  const recordedBeforeRestart = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from outbox where sent_at is not null`))[0]!.n;
+  const recordedBeforeRestart = rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from outbox where sent_at is not null`),
+  )[0]!.n;
 
   const two = startServer(scratch.url, sink.url);
   await two.ready;
   const readyAt = Date.now();
   const unique = () => new Set(sink.accepted.map((m) => m.messageId)).size;
-  const unsent = async () => rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from outbox where sent_at is null`))[0]!.n;
+  const unsent = async () =>
+    rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from outbox where sent_at is null`),
+    )[0]!.n;
   // Done when every mail arrived and every row is recorded as sent: a resend of a mail accepted but not recorded
   // before the kill has happened by then too.
   const complete = await waitFor(async () => unique() === MAILS && (await unsent()) === 0, WAIT_S);

@@ -29,15 +29,25 @@ const ORDERS = num('SHOP_BENCH_ORDERS', 1500);
 const CONCURRENCY = num('SHOP_BENCH_CONCURRENCY', 40);
 const ROUNDS = num('SHOP_BENCH_ROUNDS', 3);
 const DUPLICATES = num('SHOP_BENCH_DUPLICATES', 200);
-const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_DB =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-const address = { name: 'Bench Customer', pin: '700019', city: 'Kolkata', house: '12B', landmark: 'Near Lake Mall', state: 'West Bengal', country: 'India' };
+const address = {
+  name: 'Bench Customer',
+  pin: '700019',
+  city: 'Kolkata',
+  house: '12B',
+  landmark: 'Near Lake Mall',
+  state: 'West Bengal',
+  country: 'India',
+};
 
 async function run(n: number, op: (i: number) => Promise<unknown>) {
   const latencies: number[] = [];
@@ -67,16 +77,36 @@ async function main() {
     await seedEssentials(db);
     const users: AuthUser[] = [];
     for (let i = 0; i < 20; i++) {
-      const u = await createUser(db, { role: 'user', name: `Bench Customer ${String.fromCharCode(65 + i)}`, email: `bench-${i}-${randomUUID().slice(0, 6)}@example.com`, password: 'secret123', phone: '9876543210' });
+      const u = await createUser(db, {
+        role: 'user',
+        name: `Bench Customer ${String.fromCharCode(65 + i)}`,
+        email: `bench-${i}-${randomUUID().slice(0, 6)}@example.com`,
+        password: 'secret123',
+        phone: '9876543210',
+      });
       users.push({ id: u.id, name: u.name, email: u.email, role: 'user' });
     }
-    const bodyFor = (i: number): PlaceOrderBody => ({ items: [{ productId: (i % 15) + 1, quantity: (i % 3) + 1 }, { productId: ((i + 7) % 15) + 1, quantity: 1 }], address, paymentMethod: 'cod' });
+    const bodyFor = (i: number): PlaceOrderBody => ({
+      items: [
+        { productId: (i % 15) + 1, quantity: (i % 3) + 1 },
+        { productId: ((i + 7) % 15) + 1, quantity: 1 },
+      ],
+      address,
+      paymentMethod: 'cod',
+    });
 
     const ours = (i: number) => placeOrder(db, users[i % users.length]!, randomUUID(), bodyFor(i));
     const baseline = async (i: number) => {
       const body = bodyFor(i);
       const user = users[i % users.length]!;
-      const catalogue = new Map((await productsByIds(db, body.items.map((x) => x.productId))).map((p) => [p.id, p]));
+      const catalogue = new Map(
+        (
+          await productsByIds(
+            db,
+            body.items.map((x) => x.productId),
+          )
+        ).map((p) => [p.id, p]),
+      );
       const lines = body.items.map((x) => {
         const p = catalogue.get(x.productId)!;
         return { p, quantity: x.quantity, paise: lineTotalPaise(toPaise(p.price), x.quantity, p.discount) };
@@ -85,36 +115,71 @@ async function main() {
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(orders)
-          .values({ userId: user.id, idempotencyKey: randomUUID(), paymentMethod: 'cod', address, total: (total / 100).toFixed(2), customerName: user.name, customerEmail: user.email })
+          .values({
+            userId: user.id,
+            idempotencyKey: randomUUID(),
+            paymentMethod: 'cod',
+            address,
+            total: (total / 100).toFixed(2),
+            customerName: user.name,
+            customerEmail: user.email,
+          })
           .returning({ id: orders.id });
-        await tx.insert(orderItems).values(
-          lines.map((l) => ({ orderId: row!.id, productId: l.p.id, name: l.p.name, unitPrice: l.p.price.toFixed(2), discount: l.p.discount, quantity: l.quantity, lineTotal: (l.paise / 100).toFixed(2) })),
-        );
+        await tx
+          .insert(orderItems)
+          .values(
+            lines.map((l) => ({
+              orderId: row!.id,
+              productId: l.p.id,
+              name: l.p.name,
+              unitPrice: l.p.price.toFixed(2),
+              discount: l.p.discount,
+              quantity: l.quantity,
+              lineTotal: (l.paise / 100).toFixed(2),
+            })),
+          );
       });
     };
 
     await run(200, ours);
     await run(200, baseline);
-    const results = { ours: [] as Awaited<ReturnType<typeof run>>[], baseline: [] as Awaited<ReturnType<typeof run>>[] };
+    const results = {
+      ours: [] as Awaited<ReturnType<typeof run>>[],
+      baseline: [] as Awaited<ReturnType<typeof run>>[],
+    };
     for (let r = 0; r < ROUNDS; r++) {
       results.ours.push(await run(ORDERS, ours));
       results.baseline.push(await run(ORDERS, baseline));
     }
     const m = (k: 'ours' | 'baseline', f: 'opsPerSec' | 'p50' | 'p95') => median(results[k].map((x) => x[f]));
     console.log(`orders: ${ORDERS} per round, ${CONCURRENCY} in flight, ${ROUNDS} rounds (medians)`);
-    console.log(`  ours      ${m('ours', 'opsPerSec').toFixed(0)} orders/s  p50 ${m('ours', 'p50').toFixed(1)} ms  p95 ${m('ours', 'p95').toFixed(1)} ms`);
-    console.log(`  baseline  ${m('baseline', 'opsPerSec').toFixed(0)} orders/s  p50 ${m('baseline', 'p50').toFixed(1)} ms  p95 ${m('baseline', 'p95').toFixed(1)} ms`);
-    console.log(`  ratio ours/baseline: throughput ${(m('ours', 'opsPerSec') / m('baseline', 'opsPerSec')).toFixed(2)}, p50 ${(m('ours', 'p50') / m('baseline', 'p50')).toFixed(2)}`);
+    console.log(
+      `  ours      ${m('ours', 'opsPerSec').toFixed(0)} orders/s  p50 ${m('ours', 'p50').toFixed(1)} ms  p95 ${m('ours', 'p95').toFixed(1)} ms`,
+    );
+    console.log(
+      `  baseline  ${m('baseline', 'opsPerSec').toFixed(0)} orders/s  p50 ${m('baseline', 'p50').toFixed(1)} ms  p95 ${m('baseline', 'p95').toFixed(1)} ms`,
+    );
+    console.log(
+      `  ratio ours/baseline: throughput ${(m('ours', 'opsPerSec') / m('baseline', 'opsPerSec')).toFixed(2)}, p50 ${(m('ours', 'p50') / m('baseline', 'p50')).toFixed(2)}`,
+    );
 
     const key = randomUUID();
     const body = bodyFor(1);
     const t0 = performance.now();
-    const storm = await Promise.allSettled(Array.from({ length: DUPLICATES }, () => placeOrder(db, users[0]!, key, body)));
+    const storm = await Promise.allSettled(
+      Array.from({ length: DUPLICATES }, () => placeOrder(db, users[0]!, key, body)),
+    );
     const ms = performance.now() - t0;
     const ids = new Set(storm.flatMap((r) => (r.status === 'fulfilled' ? [r.value.order.id] : [])));
-    const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from orders where user_id = ${users[0]!.id} and idempotency_key = ${key}`));
+    const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from orders where user_id = ${users[0]!.id} and idempotency_key = ${key}`,
+      ),
+    );
     const failed = storm.filter((r) => r.status === 'rejected').length;
-    console.log(`duplicate storm: ${DUPLICATES} requests with one key in ${ms.toFixed(0)} ms -> ${n} order row(s), ${ids.size} distinct order id(s), ${failed} failed`);
+    console.log(
+      `duplicate storm: ${DUPLICATES} requests with one key in ${ms.toFixed(0)} ms -> ${n} order row(s), ${ids.size} distinct order id(s), ${failed} failed`,
+    );
     if (n !== 1 || ids.size !== 1) process.exitCode = 1;
   } finally {
     await database?.close();

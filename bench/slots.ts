@@ -35,7 +35,8 @@ const BOOKINGS = num('SLOTS_BENCH_BOOKINGS', 1600);
 const CLIENTS = num('SLOTS_BENCH_CLIENTS', 500);
 const CONCURRENCY = num('SLOTS_BENCH_CONCURRENCY', 50);
 const ROUNDS = num('SLOTS_BENCH_ROUNDS', 3);
-const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_DB =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const config: SlotDeps['config'] = {
   SLOT_OPEN: '09:00',
@@ -61,7 +62,8 @@ interface RunResult {
   errors: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -93,7 +95,15 @@ async function drive(jobs: (() => Promise<'ok' | 'full'>)[], concurrency: number
   );
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  return { seconds, opsPerSec: jobs.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), ok, full, errors };
+  return {
+    seconds,
+    opsPerSec: jobs.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    ok,
+    full,
+    errors,
+  };
 }
 
 // autocannon ships no types; this is the part of its API and result used here.
@@ -128,29 +138,44 @@ async function httpRun(url: string, routePath: string, bodies: { token: string; 
         path: routePath,
         setupRequest: (req) => {
           const b = bodies[i++ % bodies.length]!;
-          return { ...req, headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` }, body: JSON.stringify(b.body) };
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
+            body: JSON.stringify(b.body),
+          };
         },
       },
     ],
   });
   const count = (code: string) => r.statusCodeStats[code]?.count ?? 0;
-  return { opsPerSec: bodies.length / r.duration, p50: r.latency.p50, p99: r.latency.p99, created: count('201'), full: count('409'), other: bodies.length - count('201') - count('409') };
+  return {
+    opsPerSec: bodies.length / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    created: count('201'),
+    full: count('409'),
+    other: bodies.length - count('201') - count('409'),
+  };
 }
 
 /** A bench-only route: the same auth and body parsing as POST /api/slots/book, then a plain INSERT of the row. */
 function addPlainBookingRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post('/bench/plain-book', { preValidation: app.authenticate, schema: { body: BookSlotBodySchema } }, async (request, reply) => {
-    const me = currentUser(request);
-    const b = request.body;
-    const [date, time] = b.schedule.split(' at ') as [string, string];
-    const result = await app.db.execute(sql`
+  app.post(
+    '/bench/plain-book',
+    { preValidation: app.authenticate, schema: { body: BookSlotBodySchema } },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const b = request.body;
+      const [date, time] = b.schedule.split(' at ') as [string, string];
+      const result = await app.db.execute(sql`
       insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone)
       values (${me.id}::uuid, ${me.name}, ${me.email}, coalesce((select address from users where id = ${me.id}::uuid), null),
               ${b.schedule}, ${zonedTimeToUtc(date, time, app.config.CLINIC_TZ).toISOString()}::timestamptz, ${b.petName}, ${b.ownerName}, ${b.petAge ?? null}::int, ${b.phone})
       returning *`);
-    return reply.status(201).send(rowsOf(result)[0]);
-  });
+      return reply.status(201).send(rowsOf(result)[0]);
+    },
+  );
 }
 
 async function main() {
@@ -160,8 +185,12 @@ async function main() {
     database = await openDatabase({ databaseUrl: scratch.url, poolSize: CONCURRENCY });
     const db = database.db;
     const deps: SlotDeps = { db, config };
-    const [{ version }] = rowsOf<{ version: string }>(await db.execute(sql`select current_setting('server_version') as version`)) as [{ version: string }];
-    console.log(`PostgreSQL ${version}; pool ${CONCURRENCY} connections, ${CONCURRENCY} requests in flight; ${ROUNDS} rounds, alternating.`);
+    const [{ version }] = rowsOf<{ version: string }>(
+      await db.execute(sql`select current_setting('server_version') as version`),
+    ) as [{ version: string }];
+    console.log(
+      `PostgreSQL ${version}; pool ${CONCURRENCY} connections, ${CONCURRENCY} requests in flight; ${ROUNDS} rounds, alternating.`,
+    );
 
     // Customers inserted directly: the bench is about booking, not password hashing.
     const people = rowsOf<AuthUser>(
@@ -176,10 +205,18 @@ async function main() {
     const today = todayIn(config.CLINIC_TZ);
     const grid = slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES);
     const schedules: string[] = [];
-    for (let d = 1; schedules.length < BOOKINGS && d <= 90; d++) for (const t of grid) if (schedules.length < BOOKINGS) schedules.push(`${addDays(today, d)} at ${t}`);
-    if (schedules.length < BOOKINGS) console.log(`Only ${schedules.length} distinct times exist within the booking horizon; using that many.`);
+    for (let d = 1; schedules.length < BOOKINGS && d <= 90; d++)
+      for (const t of grid) if (schedules.length < BOOKINGS) schedules.push(`${addDays(today, d)} at ${t}`);
+    if (schedules.length < BOOKINGS)
+      console.log(`Only ${schedules.length} distinct times exist within the booking horizon; using that many.`);
 
-    const body = (schedule: string, i: number): BookSlotBody => ({ schedule, petName: `Pet ${i}`, ownerName: 'Bench Owner', petAge: 3, phone: '9876543210' });
+    const body = (schedule: string, i: number): BookSlotBody => ({
+      schedule,
+      petName: `Pet ${i}`,
+      ownerName: 'Bench Owner',
+      petAge: 3,
+      phone: '9876543210',
+    });
 
     const ours = (who: AuthUser, b: BookSlotBody) => async (): Promise<'ok' | 'full'> => {
       try {
@@ -203,7 +240,11 @@ async function main() {
     };
     const reset = () => db.execute(sql`truncate slot_bookings, slot_times`);
 
-    async function compare(label: string, make: (kind: 'ours' | 'plain') => (() => Promise<'ok' | 'full'>)[], capacity?: number) {
+    async function compare(
+      label: string,
+      make: (kind: 'ours' | 'plain') => (() => Promise<'ok' | 'full'>)[],
+      capacity?: number,
+    ) {
       const results: Record<'ours' | 'plain', RunResult[]> = { ours: [], plain: [] };
       for (let r = 0; r < ROUNDS; r++) {
         for (const kind of r % 2 === 0 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const)) {
@@ -225,21 +266,34 @@ async function main() {
       const o = row('ours');
       const p = row('plain');
       console.log(`\n${label}`);
-      console.log(`  ${'variant'.padEnd(28)} ${'ops/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  successes per round`);
-      console.log(`  ${'ours (seat counter)'.padEnd(28)} ${o.opsPerSec.toFixed(0).padStart(8)} ${o.p50.toFixed(1).padStart(8)} ${o.p95.toFixed(1).padStart(8)}  ${o.ok.join(', ')}${o.full.some((n) => n) ? ` (409 full: ${o.full.join(', ')})` : ''}`);
-      console.log(`  ${'baseline (plain insert)'.padEnd(28)} ${p.opsPerSec.toFixed(0).padStart(8)} ${p.p50.toFixed(1).padStart(8)} ${p.p95.toFixed(1).padStart(8)}  ${p.ok.join(', ')}`);
-      console.log(`  ratio ours/baseline: throughput ${(o.opsPerSec / p.opsPerSec).toFixed(2)}x, median latency ${(o.p50 / p.p50).toFixed(2)}x, p95 ${(o.p95 / p.p95).toFixed(2)}x`);
+      console.log(
+        `  ${'variant'.padEnd(28)} ${'ops/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  successes per round`,
+      );
+      console.log(
+        `  ${'ours (seat counter)'.padEnd(28)} ${o.opsPerSec.toFixed(0).padStart(8)} ${o.p50.toFixed(1).padStart(8)} ${o.p95.toFixed(1).padStart(8)}  ${o.ok.join(', ')}${o.full.some((n) => n) ? ` (409 full: ${o.full.join(', ')})` : ''}`,
+      );
+      console.log(
+        `  ${'baseline (plain insert)'.padEnd(28)} ${p.opsPerSec.toFixed(0).padStart(8)} ${p.p50.toFixed(1).padStart(8)} ${p.p95.toFixed(1).padStart(8)}  ${p.ok.join(', ')}`,
+      );
+      console.log(
+        `  ratio ours/baseline: throughput ${(o.opsPerSec / p.opsPerSec).toFixed(2)}x, median latency ${(o.p50 / p.p50).toFixed(2)}x, p95 ${(o.p95 / p.p95).toFixed(2)}x`,
+      );
       if (o.errors || p.errors) console.log(`  unexpected errors: ours ${o.errors}, baseline ${p.errors}`);
       if (capacity !== undefined) {
         const held = o.ok.every((n) => n === capacity);
-        console.log(`  capacity ${capacity}: ours let ${o.ok.join(', ')} through -> ${held ? 'HELD' : 'VIOLATED'}; baseline let ${p.ok.join(', ')} through`);
+        console.log(
+          `  capacity ${capacity}: ours let ${o.ok.join(', ')} through -> ${held ? 'HELD' : 'VIOLATED'}; baseline let ${p.ok.join(', ')} through`,
+        );
         if (!held) process.exitCode = 1;
       }
       if (o.errors) process.exitCode = 1;
     }
 
     // Warm-up: connections opened, plans cached.
-    await drive(schedules.slice(0, 100).map((s, i) => ours(people[i % people.length]!, body(s, i))), CONCURRENCY);
+    await drive(
+      schedules.slice(0, 100).map((s, i) => ours(people[i % people.length]!, body(s, i))),
+      CONCURRENCY,
+    );
 
     await compare(`1. Distinct times: ${schedules.length} bookings, each at its own time`, (kind) =>
       schedules.map((s, i) => (kind === 'ours' ? ours : plain)(people[i % people.length]!, body(s, i))),
@@ -275,7 +329,12 @@ async function main() {
 
     // 4. The same two cases through HTTP: the real route (auth, validation, JSON, socket event) on this database.
     const appConfig = loadConfig(
-      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-slots-')), JWT_SECRET: 'bench-secret-'.padEnd(48, 'x') } as NodeJS.ProcessEnv,
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-slots-')),
+        JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+      } as NodeJS.ProcessEnv,
       {},
     );
     const app = await buildApp({ config: appConfig, database, webDir: path.join(os.tmpdir(), 'pawcare-no-web') });
@@ -283,31 +342,51 @@ async function main() {
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const tokens = new Map(people.map((p) => [p.id, app.signToken({ id: p.id, role: 'user', name: p.name })]));
-      const distinct = schedules.map((s, i) => ({ token: tokens.get(people[i % people.length]!.id)!, body: body(s, i) }));
+      const distinct = schedules.map((s, i) => ({
+        token: tokens.get(people[i % people.length]!.id)!,
+        body: body(s, i),
+      }));
       const crowd = people.slice(0, CLIENTS).map((p, i) => ({ token: tokens.get(p.id)!, body: body(oneTime, i) }));
       for (const [label, bodies, capacity] of [
         [`4. HTTP, distinct times: ${distinct.length} POSTs over ${CONCURRENCY} connections`, distinct, undefined],
-        [`5. HTTP, contended: ${crowd.length} customers POST ${oneTime} at once (capacity ${appConfig.SLOT_CAPACITY})`, crowd, appConfig.SLOT_CAPACITY],
+        [
+          `5. HTTP, contended: ${crowd.length} customers POST ${oneTime} at once (capacity ${appConfig.SLOT_CAPACITY})`,
+          crowd,
+          appConfig.SLOT_CAPACITY,
+        ],
       ] as const) {
         const runs: Record<'ours' | 'plain', Awaited<ReturnType<typeof httpRun>>[]> = { ours: [], plain: [] };
         for (let r = 0; r < ROUNDS; r++) {
           for (const kind of r % 2 === 0 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const)) {
             await reset();
-            runs[kind].push(await httpRun(baseUrl, kind === 'ours' ? '/api/slots/book' : '/bench/plain-book', [...bodies]));
+            runs[kind].push(
+              await httpRun(baseUrl, kind === 'ours' ? '/api/slots/book' : '/bench/plain-book', [...bodies]),
+            );
           }
         }
         const o = runs.ours;
         const p = runs.plain;
         const med = (xs: typeof o, k: 'opsPerSec' | 'p50' | 'p99') => median(xs.map((x) => x[k]));
         console.log(`\n${label}`);
-        console.log(`  ${'variant'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  201 / 409 / other per round`);
-        for (const [name, xs] of [['ours (POST /api/slots/book)', o], ['baseline (plain insert)', p]] as const) {
-          console.log(`  ${name.padEnd(28)} ${med(xs, 'opsPerSec').toFixed(0).padStart(8)} ${med(xs, 'p50').toFixed(1).padStart(8)} ${med(xs, 'p99').toFixed(1).padStart(8)}  ${xs.map((x) => `${x.created}/${x.full}/${x.other}`).join(', ')}`);
+        console.log(
+          `  ${'variant'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  201 / 409 / other per round`,
+        );
+        for (const [name, xs] of [
+          ['ours (POST /api/slots/book)', o],
+          ['baseline (plain insert)', p],
+        ] as const) {
+          console.log(
+            `  ${name.padEnd(28)} ${med(xs, 'opsPerSec').toFixed(0).padStart(8)} ${med(xs, 'p50').toFixed(1).padStart(8)} ${med(xs, 'p99').toFixed(1).padStart(8)}  ${xs.map((x) => `${x.created}/${x.full}/${x.other}`).join(', ')}`,
+          );
         }
-        console.log(`  ratio ours/baseline: throughput ${(med(o, 'opsPerSec') / med(p, 'opsPerSec')).toFixed(2)}x, median latency ${(med(o, 'p50') / Math.max(med(p, 'p50'), 0.1)).toFixed(2)}x`);
+        console.log(
+          `  ratio ours/baseline: throughput ${(med(o, 'opsPerSec') / med(p, 'opsPerSec')).toFixed(2)}x, median latency ${(med(o, 'p50') / Math.max(med(p, 'p50'), 0.1)).toFixed(2)}x`,
+        );
         if (capacity !== undefined) {
           const held = o.every((x) => x.created === capacity);
-          console.log(`  capacity ${capacity}: ours answered 201 to ${o.map((x) => x.created).join(', ')} -> ${held ? 'HELD' : 'VIOLATED'}`);
+          console.log(
+            `  capacity ${capacity}: ours answered 201 to ${o.map((x) => x.created).join(', ')} -> ${held ? 'HELD' : 'VIOLATED'}`,
+          );
           if (!held) process.exitCode = 1;
         }
         if (o.some((x) => x.other) || p.some((x) => x.other)) {

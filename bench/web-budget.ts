@@ -28,7 +28,14 @@ const JS_BUDGET_BYTES = 120_000;
 const SCORE_BUDGET = 0.95;
 const RUNS = 3;
 const PAGES = ['/', '/services', '/login', '/products'];
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 function chromePath(): string | undefined {
   for (const p of [process.env.CHROME_PATH, '/usr/bin/chromium']) if (p && existsSync(p)) return p;
@@ -44,7 +51,11 @@ const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
 function build() {
   console.log('building the web app...');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
@@ -53,7 +64,18 @@ async function startServer(port: number): Promise<{ proc: ChildProcess; dataDir:
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', JWT_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      JWT_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
   });
   proc.on('exit', (code, signal) => {
     if (code !== null && code !== 0) console.error(`server exited unexpectedly (code ${code}, signal ${signal})`);
@@ -61,7 +83,10 @@ async function startServer(port: number): Promise<{ proc: ChildProcess; dataDir:
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server exited with code ${proc.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { proc, dataDir };
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -71,7 +96,8 @@ async function startServer(port: number): Promise<{ proc: ChildProcess; dataDir:
 
 /** A static page with a heading and a paragraph: what the machine scores with no app at all. */
 function startBaseline(port: number): Promise<http.Server> {
-  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Baseline"><title>Baseline</title></head><body><main><h1>Baseline page</h1><p>Static HTML, no scripts.</p></main></body></html>';
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Baseline"><title>Baseline</title></head><body><main><h1>Baseline page</h1><p>Static HTML, no scripts.</p></main></body></html>';
   const srv = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html);
@@ -97,7 +123,9 @@ async function landingJs(base: string): Promise<JsFile[]> {
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The heading is in the prerendered HTML: wait until React has taken the page over, so every script counts.
-    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+    );
     return [...urls].map((p) => {
       const data = readFileSync(path.join(dist, p));
       return { file: p, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
@@ -113,9 +141,24 @@ function frameworkBaseline(): number {
   const dir = path.join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const entry = path.join(dir, 'framework-entry.js');
-  writeFileSync(entry, "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.body).render(createElement('p', null, 'hi'));\n");
+  writeFileSync(
+    entry,
+    "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.body).render(createElement('p', null, 'hi'));\n",
+  );
   const out = path.join(dir, 'framework.js');
-  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'esbuild'), [entry, '--bundle', '--minify', '--format=esm', '--define:process.env.NODE_ENV="production"', `--outfile=${out}`, '--log-level=error'], { cwd: root });
+  const r = spawnSync(
+    path.join(root, 'node_modules', '.bin', 'esbuild'),
+    [
+      entry,
+      '--bundle',
+      '--minify',
+      '--format=esm',
+      '--define:process.env.NODE_ENV="production"',
+      `--outfile=${out}`,
+      '--log-level=error',
+    ],
+    { cwd: root },
+  );
   if (r.status !== 0) return NaN;
   const size = gzipSync(readFileSync(out), { level: 9 }).length;
   rmSync(entry);
@@ -135,7 +178,12 @@ type Preset = 'mobile' | 'desktop';
 async function lighthouseRuns(url: string, port: number, preset: Preset): Promise<Scores[]> {
   const runs: Scores[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'] };
+    const flags = {
+      port,
+      output: 'json' as const,
+      logLevel: 'error' as const,
+      onlyCategories: ['performance', 'accessibility'],
+    };
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
@@ -169,14 +217,22 @@ async function main() {
     const total = files.reduce((n, f) => n + f.gzip, 0);
     const framework = frameworkBaseline();
     console.log('\nJavaScript requested by the landing page (gzip -9 of the built files):');
-    for (const f of files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${f.file.padEnd(48)} ${kB(f.raw).padStart(10)} raw ${kB(f.gzip).padStart(10)} gzip`);
+    for (const f of files.sort((a, b) => b.gzip - a.gzip))
+      console.log(`  ${f.file.padEnd(48)} ${kB(f.raw).padStart(10)} raw ${kB(f.gzip).padStart(10)} gzip`);
     const jsOk = total <= JS_BUDGET_BYTES;
     failed ||= !jsOk;
-    console.log(`  total ${kB(total)} gzip in ${files.length} files; budget ${kB(JS_BUDGET_BYTES)} -> ${jsOk ? 'OK' : 'OVER BUDGET'}`);
-    console.log(`  baseline React + React DOM alone: ${kB(framework)} gzip; landing page / baseline = ${(total / framework).toFixed(2)}x`);
+    console.log(
+      `  total ${kB(total)} gzip in ${files.length} files; budget ${kB(JS_BUDGET_BYTES)} -> ${jsOk ? 'OK' : 'OVER BUDGET'}`,
+    );
+    console.log(
+      `  baseline React + React DOM alone: ${kB(framework)} gzip; landing page / baseline = ${(total / framework).toFixed(2)}x`,
+    );
 
     // 2. Lighthouse.
-    const browser = await chromium.launch({ executablePath: chromePath(), args: [...CHROME_ARGS, `--remote-debugging-port=${cdpPort}`] });
+    const browser = await chromium.launch({
+      executablePath: chromePath(),
+      args: [...CHROME_ARGS, `--remote-debugging-port=${cdpPort}`],
+    });
     const rows: string[] = [];
     try {
       const header: string[] = [];
@@ -184,7 +240,9 @@ async function main() {
         const baseRuns = await lighthouseRuns(`http://127.0.0.1:${basePort}/`, cdpPort, preset);
         const basePerf = median(baseRuns.map((r) => r.performance));
         header.push(`${preset} ${basePerf.toFixed(2)}`);
-        console.log(`\nLighthouse ${preset} (median of ${RUNS}); baseline static page performance ${basePerf.toFixed(2)}:`);
+        console.log(
+          `\nLighthouse ${preset} (median of ${RUNS}); baseline static page performance ${basePerf.toFixed(2)}:`,
+        );
         for (const p of PAGES) {
           const runs = await lighthouseRuns(`${base}${p}`, cdpPort, preset);
           const perf = median(runs.map((r) => r.performance));
@@ -195,7 +253,9 @@ async function main() {
           failed ||= !ok;
           const line = `  ${p.padEnd(10)} performance ${perf.toFixed(2)} (runs ${runs.map((r) => r.performance.toFixed(2)).join('/')}, ${(perf / basePerf).toFixed(2)}x baseline)  accessibility ${a11y.toFixed(2)}  LCP ${Math.round(lcp)} ms  TBT ${Math.round(tbt)} ms  ${ok ? 'OK' : 'BELOW BUDGET'}`;
           console.log(line);
-          rows.push(`| ${preset} | ${p} | ${perf.toFixed(2)} | ${runs.map((r) => r.performance.toFixed(2)).join(' / ')} | ${(perf / basePerf).toFixed(2)} | ${a11y.toFixed(2)} | ${Math.round(lcp)} | ${Math.round(tbt)} | ${ok ? 'met' : '**missed**'} |`);
+          rows.push(
+            `| ${preset} | ${p} | ${perf.toFixed(2)} | ${runs.map((r) => r.performance.toFixed(2)).join(' / ')} | ${(perf / basePerf).toFixed(2)} | ${a11y.toFixed(2)} | ${Math.round(lcp)} | ${Math.round(tbt)} | ${ok ? 'met' : '**missed**'} |`,
+          );
         }
       }
       lines.push(

@@ -40,7 +40,10 @@ test.describe('admin', () => {
     await expect(row).toBeVisible();
 
     await page.getByRole('button', { name: `Delete ${doomed.name}` }).click();
-    await page.getByRole('alertdialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Please confirm' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expect(page.getByText('User deleted successfully!')).toBeVisible();
     await expect(row).toBeHidden();
 
@@ -56,7 +59,15 @@ test.describe('admin', () => {
     let failing = true;
     await page.route('**/api/all-employees**', (route) =>
       failing
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong on our side', message: 'Something went wrong on our side', code: 'INTERNAL' }) })
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: 'Something went wrong on our side',
+              message: 'Something went wrong on our side',
+              code: 'INTERNAL',
+            }),
+          })
         : route.fallback(),
     );
     await page.goto('/admin/employee');

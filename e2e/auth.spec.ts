@@ -31,7 +31,13 @@ test.describe('registration', () => {
     await page.goto('/register');
     const submit = page.getByRole('button', { name: 'Sign Up' });
     await submit.click();
-    for (const text of ['Name is required', 'Email is required', 'Password is required', 'Phone number is required', 'Identity proof is required']) {
+    for (const text of [
+      'Name is required',
+      'Email is required',
+      'Password is required',
+      'Phone number is required',
+      'Identity proof is required',
+    ]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
     await page.getByLabel('Name').fill('R2 D2');
@@ -49,7 +55,9 @@ test.describe('registration', () => {
     await page.getByLabel('Email').fill(d.email);
     await page.getByLabel('Password').fill(d.password);
     await page.getByLabel('Phone number').fill(d.phone);
-    await page.getByLabel('Identity proof').setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page
+      .getByLabel('Identity proof')
+      .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: TINY_PNG });
     await page.getByLabel('Address (optional)').fill('4 Lake Road, Pune');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('Registration successful! Please log in.')).toBeVisible();
@@ -74,7 +82,9 @@ test.describe('registration', () => {
     await page.getByLabel('Phone number').fill('9123456780');
     await page.getByLabel('Identity proof').setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: TINY_PNG });
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'An account with this email already exists' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
   });
 });
@@ -89,7 +99,10 @@ test.describe('role landing pages', () => {
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page.getByText(`Welcome, ${user.name}!`)).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${HOME_OF[role]}$`), { timeout: 10_000 });
-      const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
+      const stored = await page.evaluate(() => ({
+        token: localStorage.getItem('token'),
+        user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+      }));
       expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(stored.user.role).toBe(role);
     });
@@ -98,7 +111,14 @@ test.describe('role landing pages', () => {
 
 test.describe('guards', () => {
   test('anonymous visitors are sent to /login from the employee, admin and profile pages', async ({ page }) => {
-    for (const path of ['/employee/home', '/employee/profile', '/admin/home', '/admin/employee', '/customer/profile', '/homeusers']) {
+    for (const path of [
+      '/employee/home',
+      '/employee/profile',
+      '/admin/home',
+      '/admin/employee',
+      '/customer/profile',
+      '/homeusers',
+    ]) {
       await page.goto(path);
       await expect(page, `visiting ${path}`).toHaveURL(/\/login$/);
     }
@@ -126,12 +146,18 @@ test.describe('guards', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
     await page.evaluate(() => {
       localStorage.setItem('token', 'not-a-real-token');
-      localStorage.setItem('user', JSON.stringify({ id: 'x', _id: 'x', name: 'Ghost User', role: 'user', email: 'ghost@example.com' }));
+      localStorage.setItem(
+        'user',
+        JSON.stringify({ id: 'x', _id: 'x', name: 'Ghost User', role: 'user', email: 'ghost@example.com' }),
+      );
     });
     await page.goto('/homeusers');
     await expect(page.getByText('Authentication failed')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
   });
 });
 
@@ -163,7 +189,10 @@ test.describe('profile and logout', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
     await page.goto('/customer/profile');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -206,7 +235,10 @@ test.describe('live notifications', () => {
     const { id } = (await booked.json()) as { id: string };
 
     await socketReady;
-    const confirmed = await request.put(`/api/slots/confirm/${id}`, { headers: { authorization: `Bearer ${employee.token}` }, data: {} });
+    const confirmed = await request.put(`/api/slots/confirm/${id}`, {
+      headers: { authorization: `Bearer ${employee.token}` },
+      data: {},
+    });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
     await expect(page.getByText('Booking confirmed')).toBeVisible();
   });

@@ -80,7 +80,12 @@ test('a customer and an employee chat both ways from two browsers', async ({ pag
   await staff.context.close();
 });
 
-test('sending is refused with the spec text while the chat is not connected', async ({ page, request, context, allowConsoleErrors }) => {
+test('sending is refused with the spec text while the chat is not connected', async ({
+  page,
+  request,
+  context,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|WebSocket connection to .* failed/);
   const customer = await createUser(request, 'user');
   await loginViaUI(page, customer);

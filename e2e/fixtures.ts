@@ -54,7 +54,9 @@ async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Pro
 
 /** Logs in through the API and returns the token. */
 export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const body = await json<{ token: string }>(await request.post(`${BASE_URL}/api/auth/login`, { data: { email, password } }));
+  const body = await json<{ token: string }>(
+    await request.post(`${BASE_URL}/api/auth/login`, { data: { email, password } }),
+  );
   return body.token;
 }
 
@@ -78,14 +80,21 @@ export async function createUser(request: APIRequestContext, role: Role = 'user'
   let token = reg.token;
   if (role !== 'user') {
     const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
-    await json(await request.put(`${BASE_URL}/api/users/${reg.user.id}/role`, { data: { role }, headers: { authorization: `Bearer ${adminToken}` } }));
+    await json(
+      await request.put(`${BASE_URL}/api/users/${reg.user.id}/role`, {
+        data: { role },
+        headers: { authorization: `Bearer ${adminToken}` },
+      }),
+    );
     token = await apiLogin(request, d.email, d.password);
   }
   return { id: reg.user.id, ...d, role, token };
 }
 
 /** The admin created from ADMIN_EMAIL/ADMIN_PASSWORD at server start. */
-export async function adminUser(request: APIRequestContext): Promise<Pick<TestUser, 'email' | 'password' | 'role' | 'token'>> {
+export async function adminUser(
+  request: APIRequestContext,
+): Promise<Pick<TestUser, 'email' | 'password' | 'role' | 'token'>> {
   return { ...ADMIN, role: 'admin', token: await apiLogin(request, ADMIN.email, ADMIN.password) };
 }
 

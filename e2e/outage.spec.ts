@@ -32,15 +32,24 @@ class OwnServer {
   /** Starts the server and resolves once it answers /healthz. */
   async start(): Promise<void> {
     this.log = '';
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, env: this.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+      cwd: root,
+      env: this.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     this.proc = proc;
     proc.stderr!.on('data', (chunk: Buffer) => {
       this.log = (this.log + chunk.toString()).slice(-4000);
     });
-    const exited = new Promise<never>((_, reject) => proc.once('exit', (code) => reject(new Error(`the server exited (${code}) while starting:\n${this.log}`))));
+    const exited = new Promise<never>((_, reject) =>
+      proc.once('exit', (code) => reject(new Error(`the server exited (${code}) while starting:\n${this.log}`))),
+    );
     const ready = (async () => {
       for (;;) {
-        const ok = await fetch(`${this.url}/healthz`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${this.url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) return;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -65,7 +74,8 @@ let scratch: ScratchDatabase | undefined;
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-outage-'));
-  if (process.env.TEST_DATABASE_URL) scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'pawcare_e2e');
+  if (process.env.TEST_DATABASE_URL)
+    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'pawcare_e2e');
   const port = await freePort();
   server = new OwnServer(port, {
     ...process.env,
@@ -95,7 +105,13 @@ test.afterAll(async () => {
 async function signedInCustomer(page: Page) {
   const d = newUserDetails('Customer');
   const res = await page.request.post(`${server.url}/api/auth/register`, {
-    multipart: { name: d.name, email: d.email, password: d.password, phone: d.phone, identityProof: { name: 'id.png', mimeType: 'image/png', buffer: TINY_PNG } },
+    multipart: {
+      name: d.name,
+      email: d.email,
+      password: d.password,
+      phone: d.phone,
+      identityProof: { name: 'id.png', mimeType: 'image/png', buffer: TINY_PNG },
+    },
   });
   expect(res.ok(), await res.text()).toBe(true);
   await page.goto(`${server.url}/login`);
@@ -105,10 +121,16 @@ async function signedInCustomer(page: Page) {
   await expect(page).toHaveURL(/\/homeusers$/, { timeout: 15_000 });
 }
 
-test('after the server was away for 20 s, chat is Online and the lists are back without a reload, still signed in', async ({ page, context, allowConsoleErrors }) => {
+test('after the server was away for 20 s, chat is Online and the lists are back without a reload, still signed in', async ({
+  page,
+  context,
+  allowConsoleErrors,
+}) => {
   test.setTimeout(150_000);
   // What a browser says while its server is away: refused connections, failed websockets, failed module loads.
-  allowConsoleErrors(/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket connection to .* failed|Failed to load resource|Failed to fetch dynamically imported module/);
+  allowConsoleErrors(
+    /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket connection to .* failed|Failed to load resource|Failed to fetch dynamically imported module/,
+  );
 
   await signedInCustomer(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Product' }).click();

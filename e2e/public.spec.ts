@@ -1,7 +1,9 @@
 import { expect, test } from './fixtures';
 
 test.describe('public pages', () => {
-  test('the landing page shows the hero, three vets and three testimonials, and Book a Ride leads to login', async ({ page }) => {
+  test('the landing page shows the hero, three vets and three testimonials, and Book a Ride leads to login', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Reliable Pet Pickup Services' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Meet our vets' }).getByRole('listitem')).toHaveCount(3);
@@ -93,7 +95,9 @@ test.describe('public pages', () => {
     await expect(nav.getByRole('link', { name: 'About', exact: true })).toBeHidden();
   });
 
-  test('public pages arrive as HTML, readable before any script runs, with their forms held until the app starts', async ({ browser }) => {
+  test('public pages arrive as HTML, readable before any script runs, with their forms held until the app starts', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     for (const [url, heading, title] of [
@@ -116,7 +120,9 @@ test.describe('public pages', () => {
     await context.close();
   });
 
-  test('a prerendered page comes alive: the login form validates and the links navigate in the app', async ({ page }) => {
+  test('a prerendered page comes alive: the login form validates and the links navigate in the app', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();

@@ -11,7 +11,9 @@ async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
 
 /** Serious and critical axe (WCAG 2.1 A/AA) violations of the page as it is now. */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
@@ -27,7 +29,9 @@ async function checkout(page: Page, o: { quantity: number; total: string; paymen
   await expect(page.getByRole('table', { name: 'Items in your order' })).toContainText(o.total);
   await page.getByRole('radio', { name: new RegExp(`^${o.payment.replace('/', '\\/')}`) }).check();
   if (o.payment === 'UPI/QR') {
-    await expect(page.getByRole('img', { name: new RegExp(`UPI QR code to pay ${o.total.replace('.', '\\.')}`) })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: new RegExp(`UPI QR code to pay ${o.total.replace('.', '\\.')}`) }),
+    ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   }
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -39,7 +43,9 @@ async function checkout(page: Page, o: { quantity: number; total: string; paymen
 }
 
 test.describe('shop', () => {
-  test('visitors filter the public catalogue, share the filtered link, and Add to Cart asks them to log in', async ({ page }) => {
+  test('visitors filter the public catalogue, share the filtered link, and Add to Cart asks them to log in', async ({
+    page,
+  }) => {
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: '15 products' })).toBeVisible();
@@ -60,15 +66,24 @@ test.describe('shop', () => {
     // The same link shows the same view.
     await page.goto('/products?category=Accessories&maxPrice=1200');
     await expect(page.getByRole('slider', { name: 'Max price' })).toHaveValue('1200');
-    await expect(page.getByRole('button', { name: 'Accessories', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Accessories', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.getByRole('article')).toHaveCount(3);
     await expect(productCard(page, 'Fish Tank')).toHaveCount(0);
 
-    await productCard(page, 'Bird Cage').getByRole('button', { name: /^Add to Cart/ }).click();
+    await productCard(page, 'Bird Cage')
+      .getByRole('button', { name: /^Add to Cart/ })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a customer orders with COD and UPI, sees the history, and an employee ships one', async ({ page, browser, request }) => {
+  test('a customer orders with COD and UPI, sees the history, and an employee ships one', async ({
+    page,
+    browser,
+    request,
+  }) => {
     // The whole journey of two people in two browsers: longer than one screen's test.
     test.setTimeout(180_000);
     const customer = await createUser(request, 'user');
@@ -84,7 +99,9 @@ test.describe('shop', () => {
     await page.getByRole('button', { name: 'Toys', exact: true }).click();
     await page.getByLabel('Rating').selectOption('4');
     await expect(page.getByRole('article')).toHaveCount(1);
-    await productCard(page, 'Cat Toy').getByRole('button', { name: /^Add to Cart/ }).click();
+    await productCard(page, 'Cat Toy')
+      .getByRole('button', { name: /^Add to Cart/ })
+      .click();
     await expect(page).toHaveURL(/\/customer\/orders$/);
     await expect(page.getByText('Cat Toy', { exact: true }).first()).toBeVisible();
 
@@ -92,12 +109,21 @@ test.describe('shop', () => {
     // Buy Now needs an address; the form shows the spec's messages.
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Buy Now' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please add a delivery address before proceeding.' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please add a delivery address before proceeding.' }).first(),
+    ).toBeVisible();
     const form = page.getByRole('form', { name: 'New delivery address' });
     await form.getByLabel('Full name').fill('');
     await form.getByLabel('Pin Code').fill('1234');
     await form.getByRole('button', { name: 'Save address' }).click();
-    for (const message of ['Name is required', 'House number is required', 'Landmark is required', 'City is required', 'State is required', 'Enter a valid 6-digit Pin Code']) {
+    for (const message of [
+      'Name is required',
+      'House number is required',
+      'Landmark is required',
+      'City is required',
+      'State is required',
+      'Enter a valid 6-digit Pin Code',
+    ]) {
       await expect(form.getByText(message)).toBeVisible();
     }
     await form.getByLabel('Full name').fill(customer.name);
@@ -108,7 +134,10 @@ test.describe('shop', () => {
     await form.getByLabel('Pin Code').fill('700019');
     await form.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByRole('radio', { name: new RegExp(customer.name) })).toBeChecked();
-    const saved = await page.evaluate((id) => JSON.parse(localStorage.getItem(`deliveryAddresses:${id}`) ?? '[]'), customer.id);
+    const saved = await page.evaluate(
+      (id) => JSON.parse(localStorage.getItem(`deliveryAddresses:${id}`) ?? '[]'),
+      customer.id,
+    );
     expect(saved).toHaveLength(1);
 
     // 2 x Cat Toy (300, 5% off) = 570.00, cash on delivery.
@@ -116,7 +145,9 @@ test.describe('shop', () => {
 
     // 2 x Soft Pet Bed - Large (2500, 25% off) = 3,750.00 by UPI.
     await page.goto('/customer/product?q=bed');
-    await productCard(page, 'Soft Pet Bed - Large').getByRole('button', { name: /^Add to Cart/ }).click();
+    await productCard(page, 'Soft Pet Bed - Large')
+      .getByRole('button', { name: /^Add to Cart/ })
+      .click();
     await checkout(page, { quantity: 2, total: '₹3,750.00', payment: 'UPI/QR' });
 
     // Order history.
@@ -154,10 +185,16 @@ test.describe('shop', () => {
     await staff.context().close();
   });
 
-  test('the Medical Tips ad opens the catalogue with its product highlighted; an empty cart offers Shop Now', async ({ page, request }) => {
+  test('the Medical Tips ad opens the catalogue with its product highlighted; an empty cart offers Shop Now', async ({
+    page,
+    request,
+  }) => {
     const customer = await createUser(request, 'user');
     await loginViaUI(page, customer);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Medical Tips', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Medical Tips', exact: true })
+      .click();
     await expect(page.getByRole('heading', { name: 'Keep vaccinations on schedule' })).toBeVisible();
     const ad = page.getByRole('region', { name: 'Recommended products' });
     await expect(ad.getByRole('button', { name: /^View product/ })).toBeVisible();

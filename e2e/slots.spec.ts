@@ -6,7 +6,12 @@ const CLINIC_TZ = 'Asia/Kolkata';
 
 /** A clinic-local day `offset` days from today, as 'YYYY-MM-DD'. Each test uses its own day so they never collide. */
 function clinicDay(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: CLINIC_TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
 }
@@ -20,7 +25,9 @@ async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
 
 /** Serious and critical axe (WCAG 2.1 A/AA) violations of the page as it is now. */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
@@ -35,7 +42,11 @@ async function bookThroughForm(page: Page, o: { date: string; time: string; petN
 }
 
 test.describe('slot booking', () => {
-  test('a customer books, an employee confirms, and the customer sees it confirmed with a live notification', async ({ page, browser, request }) => {
+  test('a customer books, an employee confirms, and the customer sees it confirmed with a live notification', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const customer = await createUser(request, 'user');
     const employee = await createUser(request, 'employee');
     const date = clinicDay(2);
@@ -53,7 +64,15 @@ test.describe('slot booking', () => {
     await expect(page.getByText('Slot booked successfully!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
-    expect(saved).toMatchObject({ date, time: '10:00', petName, ownerName: customer.name, petAge: '3', phone: customer.phone, selectedSlot: `${date} at 10:00` });
+    expect(saved).toMatchObject({
+      date,
+      time: '10:00',
+      petName,
+      ownerName: customer.name,
+      petAge: '3',
+      phone: customer.phone,
+      selectedSlot: `${date} at 10:00`,
+    });
     const myBookings = page.getByRole('region', { name: 'My bookings' });
     await expect(myBookings.getByText('Pending')).toBeVisible();
 
@@ -70,7 +89,9 @@ test.describe('slot booking', () => {
 
     // The customer's open page hears about it at once: a toast, then the booked view and the list update.
     await expect(page.getByText('Booking confirmed', { exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Your slot is booked' }).locator('..').getByText('Confirmed')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Your slot is booked' }).locator('..').getByText('Confirmed'),
+    ).toBeVisible();
     await expect(myBookings.getByText('Mon-Sun 08:00-20:00')).toBeVisible();
     await staff.context().close();
   });
@@ -121,11 +142,16 @@ test.describe('slot booking', () => {
     expect(await page.evaluate(() => localStorage.getItem('savedBooking'))).toBeNull();
     await expect(page.getByRole('region', { name: 'My bookings' }).getByText('Canceled')).toBeVisible();
 
-    const res = await request.get(`${BASE_URL}/api/slots/availability?date=${date}`, { headers: { authorization: `Bearer ${customer.token}` } });
+    const res = await request.get(`${BASE_URL}/api/slots/availability?date=${date}`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
     expect((await res.json()).slots.find((s: { time: string }) => s.time === '12:00')).toMatchObject({ booked: 0 });
   });
 
-  test('full times cannot be picked, and a missing field is reported with the spec message', async ({ page, request }) => {
+  test('full times cannot be picked, and a missing field is reported with the spec message', async ({
+    page,
+    request,
+  }) => {
     const date = clinicDay(5);
     for (const pet of ['Rex', 'Tara']) {
       const other = await createUser(request, 'user');
@@ -148,7 +174,10 @@ test.describe('slot booking', () => {
     await expect(page.getByLabel('Pet name')).toBeFocused();
   });
 
-  test('the employee dashboard shows the counts, receives new bookings live, confirms and cancels', async ({ page, request }) => {
+  test('the employee dashboard shows the counts, receives new bookings live, confirms and cancels', async ({
+    page,
+    request,
+  }) => {
     const employee = await createUser(request, 'employee');
     const customer = await createUser(request, 'user');
     const date = clinicDay(6);
@@ -183,7 +212,11 @@ test.describe('slot booking', () => {
     await expect(pixel).toHaveCount(0);
   });
 
-  test('the booking form, the booked view and the confirm form have no serious accessibility violations', async ({ page, browser, request }) => {
+  test('the booking form, the booked view and the confirm form have no serious accessibility violations', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const customer = await createUser(request, 'user');
     const employee = await createUser(request, 'employee');
     await loginViaUI(page, customer);

@@ -36,7 +36,8 @@ function stopAll(code) {
 
 for (const { name, proc } of children) {
   proc.on('exit', (code, signal) => {
-    if (!exiting) console.error(`[dev] ${name} stopped (${signal ?? `exit code ${code}`}); stopping the other process.`);
+    if (!exiting)
+      console.error(`[dev] ${name} stopped (${signal ?? `exit code ${code}`}); stopping the other process.`);
     stopAll(code ?? 1);
   });
 }

@@ -23,7 +23,11 @@ function newestMtime(dir) {
 /** Runs `vite build`; a SIGINT or SIGTERM meanwhile stops the build and this process with it. */
 function build() {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
     const forward = (sig) => child.kill(sig);
     for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, forward);
     child.on('exit', (code, signal) => {

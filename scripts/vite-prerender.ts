@@ -30,21 +30,30 @@ export function prerender(): Plugin {
         configFile: config.configFile,
         mode: config.mode,
         logLevel: 'warn',
-        build: { ssr: path.join(config.root, 'entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+        build: {
+          ssr: path.join(config.root, 'entry-server.tsx'),
+          outDir: ssrDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+        },
       });
       const serverEntry = readdirSync(ssrDir).find((f) => /^entry-server\.m?js$/.test(f));
       if (!serverEntry) throw new Error(`prerender: the server build wrote no entry-server.js to ${ssrDir}`);
-      const { render } = (await import(pathToFileURL(path.join(ssrDir, serverEntry)).href)) as typeof import('../web/entry-server');
+      const { render } = (await import(
+        pathToFileURL(path.join(ssrDir, serverEntry)).href
+      )) as typeof import('../web/entry-server');
 
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+      if (!template.includes('<div id="root"></div>'))
+        throw new Error('prerender: index.html has no empty <div id="root"></div>');
       const target = path.join(outDir, PRERENDERED_DIR);
       if (existsSync(target)) rmSync(target, { recursive: true });
       mkdirSync(target, { recursive: true });
       for (const url of PAGES) {
         const { html, title } = await render(url);
         // Inline scripts (our CSP blocks them) or a boundary left pending or failed would not hydrate cleanly.
-        if (/<script|<!--\$[!?]-->/.test(html)) throw new Error(`prerender: ${url} did not render to plain, complete HTML`);
+        if (/<script|<!--\$[!?]-->/.test(html))
+          throw new Error(`prerender: ${url} did not render to plain, complete HTML`);
         let doc = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
         if (title) doc = doc.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
         const name = url === '/' ? 'index' : url.slice(1);

@@ -45,10 +45,25 @@ describe('operations', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/auth/login', '/api/auth/register', '/api/auth/me', '/api/users/profile', '/api/users', '/api/users/{id}/role', '/api/users/{id}', '/api/all-employees', '/api/all-customers', '/api/users/{id}/identity-proof', '/api/settings/theme', '/api/notifications']) {
+    for (const p of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/me',
+      '/api/users/profile',
+      '/api/users',
+      '/api/users/{id}/role',
+      '/api/users/{id}',
+      '/api/all-employees',
+      '/api/all-customers',
+      '/api/users/{id}/identity-proof',
+      '/api/settings/theme',
+      '/api/notifications',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
-    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'email',
+    );
     expect(doc.paths['/healthz']).toBeUndefined();
   });
 
@@ -72,7 +87,11 @@ describe('operations', () => {
 
 describe('CORS', () => {
   it('without CORS_ORIGIN, no other origin is allowed', async () => {
-    const res = await inject({ method: 'GET', url: '/api/settings/theme', headers: { origin: 'https://evil.example' } });
+    const res = await inject({
+      method: 'GET',
+      url: '/api/settings/theme',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -80,17 +99,29 @@ describe('CORS', () => {
   it('with CORS_ORIGIN, only that origin is allowed, and it may read the pagination header', async () => {
     const ctx = await createTestApp({ CORS_ORIGIN: 'https://shop.example' });
     try {
-      const ok = await ctx.app.inject({ method: 'GET', url: '/api/settings/theme', headers: { origin: 'https://shop.example' } });
+      const ok = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/settings/theme',
+        headers: { origin: 'https://shop.example' },
+      });
       expect(ok.headers['access-control-allow-origin']).toBe('https://shop.example');
       expect(String(ok.headers['access-control-expose-headers'])).toContain('x-next-cursor');
       const preflight = await ctx.app.inject({
         method: 'OPTIONS',
         url: '/api/auth/login',
-        headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+        headers: {
+          origin: 'https://shop.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,authorization',
+        },
       });
       expect(preflight.statusCode).toBe(204);
       expect(preflight.headers['access-control-allow-origin']).toBe('https://shop.example');
-      const evil = await ctx.app.inject({ method: 'GET', url: '/api/settings/theme', headers: { origin: 'https://evil.example' } });
+      const evil = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/settings/theme',
+        headers: { origin: 'https://evil.example' },
+      });
       expect(evil.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await ctx.close();
@@ -109,7 +140,10 @@ describe('GET /api/avatar', () => {
   });
 
   it('escapes markup in the name', async () => {
-    const res = await inject({ method: 'GET', url: `/api/avatar?name=${encodeURIComponent('<script>alert("x")</script> "&\'')}` });
+    const res = await inject({
+      method: 'GET',
+      url: `/api/avatar?name=${encodeURIComponent('<script>alert("x")</script> "&\'')}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>');
     expect(res.body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &quot;&amp;&apos;');
@@ -127,27 +161,72 @@ describe('bad input never gives a 500', () => {
 
   it('malformed JSON is a 400 with a clear message', async () => {
     for (const payload of ['{"email":', '{email: "a"}', "{'a':1}", 'nul']) {
-      expectError(await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload }), 400, 'BAD_REQUEST', 'The request body is not valid JSON');
+      expectError(
+        await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload }),
+        400,
+        'BAD_REQUEST',
+        'The request body is not valid JSON',
+      );
     }
   });
 
   it('a JSON body that is not an object, or none at all, is a 400', async () => {
     for (const payload of ['[1,2]', '"text"', '42', 'null']) {
-      expectError(await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload }), 400, 'VALIDATION', 'The request body must be a JSON object');
+      expectError(
+        await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload }),
+        400,
+        'VALIDATION',
+        'The request body must be a JSON object',
+      );
     }
-    expectError(await inject({ method: 'POST', url: '/api/auth/login' }), 400, 'VALIDATION', 'The request body must be a JSON object');
-    expectError(await inject({ method: 'PUT', url: '/api/settings/theme', headers: { ...json, ...t.auth(admin.token) }, payload: '' }), 400, 'VALIDATION', 'The request body must be a JSON object');
+    expectError(
+      await inject({ method: 'POST', url: '/api/auth/login' }),
+      400,
+      'VALIDATION',
+      'The request body must be a JSON object',
+    );
+    expectError(
+      await inject({
+        method: 'PUT',
+        url: '/api/settings/theme',
+        headers: { ...json, ...t.auth(admin.token) },
+        payload: '',
+      }),
+      400,
+      'VALIDATION',
+      'The request body must be a JSON object',
+    );
   });
 
   it('wrong types get the field message', async () => {
-    expectError(await inject({ method: 'POST', url: '/api/auth/login', payload: { email: ['a@b.co'], password: 'secret123' } }), 400, 'VALIDATION', 'Email is required');
-    expectError(await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: { $gt: '' } } }), 400, 'VALIDATION', 'Password is required');
-    expectError(await inject({ method: 'PUT', url: '/api/settings/theme', headers: t.auth(admin.token), payload: { theme: 7 } }), 400, 'VALIDATION', /^Theme must be one of: white, pink/);
+    expectError(
+      await inject({ method: 'POST', url: '/api/auth/login', payload: { email: ['a@b.co'], password: 'secret123' } }),
+      400,
+      'VALIDATION',
+      'Email is required',
+    );
+    expectError(
+      await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: { $gt: '' } } }),
+      400,
+      'VALIDATION',
+      'Password is required',
+    );
+    expectError(
+      await inject({ method: 'PUT', url: '/api/settings/theme', headers: t.auth(admin.token), payload: { theme: 7 } }),
+      400,
+      'VALIDATION',
+      /^Theme must be one of: white, pink/,
+    );
   });
 
   it('a JSON body over 1 MB is a 413', async () => {
     const payload = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) });
-    expectError(await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload }), 413, 'PAYLOAD_TOO_LARGE', 'The request is too large');
+    expectError(
+      await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'The request is too large',
+    );
   });
 
   it('text/plain, XML and forms sent to JSON endpoints are a 415 that says what to send', async () => {
@@ -156,33 +235,75 @@ describe('bad input never gives a 500', () => {
       ['application/xml', '<login/>'],
       ['application/x-www-form-urlencoded', 'email=a%40b.co&password=secret123'],
     ]) {
-      expectError(await inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': type }, payload }), 415, 'UNSUPPORTED_MEDIA_TYPE', /application\/json/);
+      expectError(
+        await inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': type }, payload }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        /application\/json/,
+      );
     }
     const form = await multipart({ email: 'a@b.co', password: 'secret123' });
-    expectError(await inject({ method: 'POST', url: '/api/auth/login', ...form }), 415, 'UNSUPPORTED_MEDIA_TYPE', 'This endpoint expects a JSON body (Content-Type: application/json)');
+    expectError(
+      await inject({ method: 'POST', url: '/api/auth/login', ...form }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'This endpoint expects a JSON body (Content-Type: application/json)',
+    );
     const themeForm = await multipart({ theme: 'pink' });
-    expectError(await inject({ method: 'PUT', url: '/api/settings/theme', ...themeForm, headers: { ...themeForm.headers, ...t.auth(admin.token) } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(
+      await inject({
+        method: 'PUT',
+        url: '/api/settings/theme',
+        ...themeForm,
+        headers: { ...themeForm.headers, ...t.auth(admin.token) },
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('JSON prototype poisoning is refused', async () => {
-    const res = await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: '{"email":"a@b.co","password":"secret123","__proto__":{"admin":true}}' });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: json,
+      payload: '{"email":"a@b.co","password":"secret123","__proto__":{"admin":true}}',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toEqual(expect.any(String));
   });
 
   it('a DELETE with a JSON content type and no body works', async () => {
     const u = await t.buildUser();
-    const res = await inject({ method: 'DELETE', url: `/api/users/${u.user.id}`, headers: { ...json, ...t.auth(admin.token) } });
+    const res = await inject({
+      method: 'DELETE',
+      url: `/api/users/${u.user.id}`,
+      headers: { ...json, ...t.auth(admin.token) },
+    });
     expect(res.json()).toEqual({ ok: true, id: u.user.id });
   });
 
   it('unknown, malformed and overlong ids are 4xx, never 500', async () => {
     const h = t.auth(admin.token);
-    for (const id of ['nope', '1', "1' or '1'='1", '00000000-0000-4000-8000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ']) {
+    for (const id of [
+      'nope',
+      '1',
+      "1' or '1'='1",
+      '00000000-0000-4000-8000-000000000000',
+      'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ',
+    ]) {
       const enc = encodeURIComponent(id);
-      expectError(await inject({ method: 'PUT', url: `/api/users/${enc}/role`, headers: h, payload: { role: 'user' } }), 404, 'NOT_FOUND');
+      expectError(
+        await inject({ method: 'PUT', url: `/api/users/${enc}/role`, headers: h, payload: { role: 'user' } }),
+        404,
+        'NOT_FOUND',
+      );
       expectError(await inject({ method: 'DELETE', url: `/api/users/${enc}`, headers: h }), 404, 'NOT_FOUND');
-      expectError(await inject({ method: 'GET', url: `/api/users/${enc}/identity-proof`, headers: h }), 404, 'NOT_FOUND');
+      expectError(
+        await inject({ method: 'GET', url: `/api/users/${enc}/identity-proof`, headers: h }),
+        404,
+        'NOT_FOUND',
+      );
       expectError(await inject({ method: 'PUT', url: `/api/notifications/${enc}/read`, headers: h }), 404, 'NOT_FOUND');
     }
     const long = 'a'.repeat(500);
@@ -194,7 +315,12 @@ describe('bad input never gives a 500', () => {
 
   it('odd query strings are 400 or ignored, never 500', async () => {
     const h = t.auth(admin.token);
-    for (const url of ['/api/all-customers?limit=1&limit=2', '/api/users?q=' + 'x'.repeat(500), '/api/notifications?limit=-5', '/api/notifications?cursor=%00%01']) {
+    for (const url of [
+      '/api/all-customers?limit=1&limit=2',
+      '/api/users?q=' + 'x'.repeat(500),
+      '/api/notifications?limit=-5',
+      '/api/notifications?cursor=%00%01',
+    ]) {
       const res = await inject({ method: 'GET', url, headers: h });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
@@ -227,8 +353,12 @@ describe('the web app', () => {
   let web: TestContext;
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-web-'));
-    const page = (body: string) => `<!doctype html><html lang="en"><head><meta name="theme-color" content="#ffffff" /><title>Pawcare</title></head><body><div id="root">${body}</div></body></html>`;
-    writeFileSync(path.join(dir, 'index.html'), page('').replace('</title>', '</title><meta name="pawcare-build" content="b1d0e5f2a3c4d5e6" />'));
+    const page = (body: string) =>
+      `<!doctype html><html lang="en"><head><meta name="theme-color" content="#ffffff" /><title>Pawcare</title></head><body><div id="root">${body}</div></body></html>`;
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      page('').replace('</title>', '</title><meta name="pawcare-build" content="b1d0e5f2a3c4d5e6" />'),
+    );
     mkdirSync(path.join(dir, 'prerendered'));
     writeFileSync(path.join(dir, 'prerendered', 'index.html'), page('<h1>Reliable Pet Pickup Services</h1>'));
     writeFileSync(path.join(dir, 'prerendered', 'login.html'), page('<h1>Login</h1>'));
@@ -262,14 +392,23 @@ describe('the web app', () => {
 
   it('writes the current site theme into every page, so it paints in its colours before any script runs', async () => {
     const before = await web.app.inject({ method: 'GET', url: '/' });
-    expect(before.body).toContain('<html lang="en" data-theme="white" style="--theme-bg:#ffffff;--theme-fg:#111827;color-scheme:light">');
+    expect(before.body).toContain(
+      '<html lang="en" data-theme="white" style="--theme-bg:#ffffff;--theme-fg:#111827;color-scheme:light">',
+    );
     const webAdmin = await web.buildUser({ role: 'admin' });
-    const saved = await web.app.inject({ method: 'PUT', url: '/api/settings/theme', headers: web.auth(webAdmin.token), payload: { theme: 'green' } });
+    const saved = await web.app.inject({
+      method: 'PUT',
+      url: '/api/settings/theme',
+      headers: web.auth(webAdmin.token),
+      payload: { theme: 'green' },
+    });
     expect(saved.statusCode).toBe(200);
     for (const url of ['/', '/admin/home']) {
       const res = await web.app.inject({ method: 'GET', url });
       // Green is dark: the text turns white to stay readable.
-      expect(res.body, url).toContain('data-theme="green" style="--theme-bg:#008000;--theme-fg:#ffffff;color-scheme:light"');
+      expect(res.body, url).toContain(
+        'data-theme="green" style="--theme-bg:#008000;--theme-fg:#ffffff;color-scheme:light"',
+      );
       expect(res.body, url).toContain('<meta name="theme-color" content="#008000"');
     }
   });

@@ -76,7 +76,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
   await app.register(dbPlugin, { database: opts.database, config });
-  await app.register(limitsPlugin, { limits: config.limits, redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  await app.register(limitsPlugin, {
+    limits: config.limits,
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+  });
   const securityHeaders = await helmetHeaders();
   // @fastify/helmet rebuilds helmet's middleware (re-parsing the CSP) on every request; the headers never change,
   // so they are computed once and set with one call.
@@ -95,7 +99,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Pawcare API', version: '1.0.0', description: 'Bookings, shop, chat and administration of a pet-care business.' },
+      info: {
+        title: 'Pawcare API',
+        version: '1.0.0',
+        description: 'Bookings, shop, chat and administration of a pet-care business.',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: documentTransform,
@@ -147,5 +155,7 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   const res = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
   const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
-  return Object.fromEntries(Object.entries(res.headers).filter(([k, v]) => !skip.has(k) && typeof v === 'string')) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(res.headers).filter(([k, v]) => !skip.has(k) && typeof v === 'string'),
+  ) as Record<string, string>;
 }

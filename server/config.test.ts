@@ -21,7 +21,16 @@ function configError(vars: Record<string, string>): string {
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig(env({ JWT_SECRET: secret }));
-    expect(c).toMatchObject({ NODE_ENV: 'development', PORT: 3000, HOST: '0.0.0.0', SLOT_OPEN: '09:00', SLOT_CLOSE: '18:00', LOGIN_RATE_LIMIT_IP: 20, LOGIN_RATE_LIMIT_EMAIL: 5, SEED_DEMO: true });
+    expect(c).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      SLOT_OPEN: '09:00',
+      SLOT_CLOSE: '18:00',
+      LOGIN_RATE_LIMIT_IP: 20,
+      LOGIN_RATE_LIMIT_EMAIL: 5,
+      SEED_DEMO: true,
+    });
     expect(path.isAbsolute(c.dataDir)).toBe(true);
     expect(c.warnings).toEqual([]);
   });
@@ -53,7 +62,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production without JWT_SECRET', () => {
-    expect(configError({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare' })).toContain('JWT_SECRET: required in production');
+    expect(configError({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare' })).toContain(
+      'JWT_SECRET: required in production',
+    );
   });
 
   it('warns in production without DATABASE_URL that PGlite is not durable, and does not seed demo accounts elsewhere', () => {
@@ -90,17 +101,31 @@ describe('TRUST_PROXY', () => {
   const trust = (value: string) => loadConfig(env({ JWT_SECRET: secret, TRUST_PROXY: value })).TRUST_PROXY;
 
   it('trusts nobody by default, in production too: the client is the socket address', () => {
-    expect(loadConfig(env({ JWT_SECRET: secret, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare' })).TRUST_PROXY).toBe(false);
+    expect(
+      loadConfig(env({ JWT_SECRET: secret, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare' }))
+        .TRUST_PROXY,
+    ).toBe(false);
     expect(trust('')).toBe(false);
     expect(trust('0')).toBe(false);
   });
 
   it('takes a number of hops, or proxy addresses and CIDRs', () => {
     expect(trust('2')).toBe(2);
-    expect(trust(' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8, loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    expect(trust(' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8, loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
-  it.each(['true', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/2', '::1/129', ',', '500'])('refuses %j with a clear message', (value) => {
-    expect(configError({ JWT_SECRET: secret, TRUST_PROXY: value })).toMatch(/- TRUST_PROXY: (true would let any client choose its own address|must be a number of proxy hops)/);
-  });
+  it.each(['true', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/2', '::1/129', ',', '500'])(
+    'refuses %j with a clear message',
+    (value) => {
+      expect(configError({ JWT_SECRET: secret, TRUST_PROXY: value })).toMatch(
+        /- TRUST_PROXY: (true would let any client choose its own address|must be a number of proxy hops)/,
+      );
+    },
+  );
 });

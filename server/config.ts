@@ -20,14 +20,21 @@ export function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx)
   if (value === undefined) return false;
   const v = value.trim();
   if (v.toLowerCase() === 'true') {
-    ctx.addIssue({ code: 'custom', message: 'true would let any client choose its own address: give the number of proxy hops or the proxies\' addresses' });
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "true would let any client choose its own address: give the number of proxy hops or the proxies' addresses",
+    });
     return z.NEVER;
   }
   if (/^\d+$/.test(v)) {
     const hops = Number(v);
     if (hops <= 100) return hops === 0 ? false : hops;
   }
-  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => {
     if (PROXY_RANGE_NAMES.has(e)) return false;
     const [addr = '', bits, ...rest] = e.split('/');
@@ -62,7 +69,10 @@ const EnvSchema = z.object({
   /** HS256 signing secret, at least 32 characters; generated under DATA_DIR in development when unset. */
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /** Token lifetime, e.g. 7d or 12h. */
-  JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 30m').default('7d'),
+  JWT_EXPIRES_IN: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 30m')
+    .default('7d'),
   /** Origin allowed by CORS (the web app's address when served elsewhere). */
   CORS_ORIGIN: z.preprocess(emptyToUndefined, z.string().optional()),
   /** First admin, created at start when both are set (idempotent). */
@@ -95,7 +105,10 @@ const EnvSchema = z.object({
    */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()).transform(parseTrustProxy),
   /** Prefix of every key this app keeps in Redis (rate limits), so several deployments can share one Redis. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits, _ : . - only').default('pawcare'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits, _ : . - only')
+    .default('pawcare'),
   /** Booking grid: opening time, closing time, slot length and seats per time (clinic-local). */
   SLOT_OPEN: hhmm.default('09:00'),
   SLOT_CLOSE: hhmm.default('18:00'),
@@ -134,11 +147,23 @@ export interface RateLimit {
 }
 
 /** The names of the app's rate limits. */
-export type RateLimitName = 'loginFailuresPerIp' | 'loginFailuresPerAccountIp' | 'register' | 'booking' | 'order' | 'chat';
+export type RateLimitName =
+  'loginFailuresPerIp' | 'loginFailuresPerAccountIp' | 'register' | 'booking' | 'order' | 'chat';
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 /** The one table of limits every route reads: keys are per IP, per account-and-IP or per signed-in user. */
-export function rateLimitsOf(e: Pick<Env, 'LOGIN_RATE_LIMIT_IP' | 'LOGIN_RATE_LIMIT_EMAIL' | 'REGISTER_RATE_LIMIT_IP' | 'BOOKING_RATE_LIMIT' | 'ORDER_RATE_LIMIT' | 'CHAT_RATE_BURST' | 'CHAT_RATE_PER_SECOND'>): RateLimits {
+export function rateLimitsOf(
+  e: Pick<
+    Env,
+    | 'LOGIN_RATE_LIMIT_IP'
+    | 'LOGIN_RATE_LIMIT_EMAIL'
+    | 'REGISTER_RATE_LIMIT_IP'
+    | 'BOOKING_RATE_LIMIT'
+    | 'ORDER_RATE_LIMIT'
+    | 'CHAT_RATE_BURST'
+    | 'CHAT_RATE_PER_SECOND'
+  >,
+): RateLimits {
   return {
     loginFailuresPerIp: { points: e.LOGIN_RATE_LIMIT_IP, seconds: 15 * 60 },
     loginFailuresPerAccountIp: { points: e.LOGIN_RATE_LIMIT_EMAIL, seconds: 15 * 60 },
@@ -187,7 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   let secret = e.JWT_SECRET;
   if (!secret && overrides.JWT_SECRET === undefined) {
     secret = devSecret(dataDir);
-    warnings.push(`JWT_SECRET not set: using a generated development secret kept in ${path.join(dataDir, 'jwt-secret')}`);
+    warnings.push(
+      `JWT_SECRET not set: using a generated development secret kept in ${path.join(dataDir, 'jwt-secret')}`,
+    );
   }
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
     warnings.push(

@@ -57,7 +57,11 @@ describe('CORS preflight from a configured origin', () => {
     const res = await ctx.app.inject({
       method: 'OPTIONS',
       url: '/api/users/profile',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });

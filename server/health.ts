@@ -18,10 +18,15 @@ export default async function healthRoutes(app: FastifyInstance) {
       await app.database.ping();
     } catch (err) {
       request.log.error({ err }, 'readiness check failed');
-      return reply.status(503).send({ ok: false, ...errorBody('Database unreachable', 'UNAVAILABLE'), db: app.database.kind, redis });
+      return reply
+        .status(503)
+        .send({ ok: false, ...errorBody('Database unreachable', 'UNAVAILABLE'), db: app.database.kind, redis });
     }
     // Without Redis, limits count per process and live events stay within one process: not ready to serve.
-    if (redis === 'unavailable') return reply.status(503).send({ ok: false, ...errorBody('Redis unreachable', 'UNAVAILABLE'), db: app.database.kind, redis });
+    if (redis === 'unavailable')
+      return reply
+        .status(503)
+        .send({ ok: false, ...errorBody('Redis unreachable', 'UNAVAILABLE'), db: app.database.kind, redis });
     return { ok: true, db: app.database.kind, redis };
   });
 }

@@ -29,7 +29,14 @@ class Capture {
   }
 }
 
-const PERSON = { name: 'Log Test', email: 'private.person@example.com', password: 'logtest-pass-1', phone: '9876543210', address: '77 Quiet Lane, Hiddenville', bloodGroup: 'O+' };
+const PERSON = {
+  name: 'Log Test',
+  email: 'private.person@example.com',
+  password: 'logtest-pass-1',
+  phone: '9876543210',
+  address: '77 Quiet Lane, Hiddenville',
+  bloodGroup: 'O+',
+};
 /** A valid PNG padded to about 4 MB. */
 const BIG_PROOF = Buffer.concat([FILES.png, Buffer.alloc(4 * 1024 * 1024 - FILES.png.length, 0x41)]);
 
@@ -47,7 +54,11 @@ describe('the running server', () => {
     const srv = await procs.start({ env: { LOG_LEVEL: 'info' } });
     const form = new FormData();
     for (const [k, v] of Object.entries(PERSON)) form.append(k, v);
-    form.append('identityProof', new Blob([new Uint8Array(BIG_PROOF)], { type: 'image/png' }), `proof\u0000${'é'.repeat(40)}.png`);
+    form.append(
+      'identityProof',
+      new Blob([new Uint8Array(BIG_PROOF)], { type: 'image/png' }),
+      `proof\u0000${'é'.repeat(40)}.png`,
+    );
     const before = srv.outputBytes();
     const res = await fetch(`${srv.base}/api/auth/register`, { method: 'POST', body: form });
     expect(res.status).not.toBe(201);
@@ -69,7 +80,9 @@ describe('a database error carrying a hash, an e-mail and an address in its para
     await seedEssentials(database.db);
     // Refuses one name: the users insert (e-mail, argon2 hash, address as parameters) then fails inside the
     // database, whose error detail quotes the whole row.
-    await database.db.execute(sql.raw(`alter table users add constraint log_test_refused check (name <> 'Refused Person')`));
+    await database.db.execute(
+      sql.raw(`alter table users add constraint log_test_refused check (name <> 'Refused Person')`),
+    );
     app = await buildApp({
       config: testConfig(),
       database,
@@ -86,7 +99,11 @@ describe('a database error carrying a hash, an e-mail and an address in its para
 
   it('is logged with its constraint and SQL, never the values; a 4 MB upload adds under 100 kB', async () => {
     const before = log.bytes;
-    const form = await multipart({ ...PERSON, name: 'Refused Person', identityProof: { data: BIG_PROOF, filename: 'proof.png', type: 'image/png' } });
+    const form = await multipart({
+      ...PERSON,
+      name: 'Refused Person',
+      identityProof: { data: BIG_PROOF, filename: 'proof.png', type: 'image/png' },
+    });
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', ...form });
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     expect(log.bytes - before).toBeLessThan(100_000);
@@ -98,13 +115,20 @@ describe('a database error carrying a hash, an e-mail and an address in its para
   });
 
   it('never logs the token of a signed-in person, nor the query values of a search', async () => {
-    const form = await multipart({ ...PERSON, identityProof: { data: FILES.png, filename: 'proof.png', type: 'image/png' } });
+    const form = await multipart({
+      ...PERSON,
+      identityProof: { data: FILES.png, filename: 'proof.png', type: 'image/png' },
+    });
     const reg = await app.inject({ method: 'POST', url: '/api/auth/register', ...form });
     expect(reg.statusCode).toBe(201);
     const { token } = reg.json<{ token: string }>();
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
-    const search = await app.inject({ method: 'GET', url: `/api/users?q=${encodeURIComponent(PERSON.email)}`, headers: { authorization: `Bearer ${token}` } });
+    const search = await app.inject({
+      method: 'GET',
+      url: `/api/users?q=${encodeURIComponent(PERSON.email)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(search.statusCode).toBe(200);
     const text = log.text();
     expect(text).toContain('/api/users?q=…');
@@ -122,17 +146,34 @@ describe('every log line is bounded', () => {
     class Holder {
       constructor(readonly payload: string) {}
     }
-    const queryError = Object.assign(new Error(`Failed query: insert into "users" values ($1)\nparams: $argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA,${huge}`), {
-      query: 'insert into "users" values ($1)',
-      params: ['$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', huge],
-    });
-    app.log.info({ big: huge, file: Buffer.alloc(5_000_000), list: Array.from({ length: 10_000 }, (_, i) => i) }, 'big values');
+    const queryError = Object.assign(
+      new Error(
+        `Failed query: insert into "users" values ($1)\nparams: $argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA,${huge}`,
+      ),
+      {
+        query: 'insert into "users" values ($1)',
+        params: ['$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', huge],
+      },
+    );
+    app.log.info(
+      { big: huge, file: Buffer.alloc(5_000_000), list: Array.from({ length: 10_000 }, (_, i) => i) },
+      'big values',
+    );
     app.log.error(queryError);
     app.log.error({ err: queryError }, 'query failed');
     app.log.error({ error: new Error(huge) }, 'error under another key');
     app.log.info(huge);
     app.log.info({ holder: new Holder(huge) }, 'class instance');
-    app.log.info({ user: { password: 'hunter22', passwordHash: 'h', nested: { token: 'tok-123', authorization: 'Bearer abc.def' } } }, 'secrets');
+    app.log.info(
+      {
+        user: {
+          password: 'hunter22',
+          passwordHash: 'h',
+          nested: { token: 'tok-123', authorization: 'Bearer abc.def' },
+        },
+      },
+      'secrets',
+    );
     await app.close();
 
     expect(log.lines).toHaveLength(7);
@@ -146,7 +187,9 @@ describe('every log line is bounded', () => {
     expect(text).not.toContain('tok-123');
     expect(text).not.toContain('abc.def');
     expect(JSON.parse(log.lines[0]!)).toMatchObject({ file: '[5000000 bytes]', msg: 'big values' });
-    expect(JSON.parse(log.lines[1]!)).toMatchObject({ err: { type: 'Error', message: 'Failed query: insert into "users" values ($1)' } });
+    expect(JSON.parse(log.lines[1]!)).toMatchObject({
+      err: { type: 'Error', message: 'Failed query: insert into "users" values ($1)' },
+    });
     expect(JSON.parse(log.lines[5]!)).toMatchObject({ msg: expect.stringContaining('cut to its start') });
   });
 });
@@ -160,7 +203,9 @@ describe('a log reader that stalls, then dies during shutdown', () => {
       // About 1 MB of request logs: far more than the pipe holds, so the server's writes stall.
       const path404 = `/api/${'n'.repeat(300)}`;
       for (let i = 0; i < 50; i++) {
-        await Promise.all(Array.from({ length: 20 }, () => fetch(`${srv.base}${path404}`).then((r) => r.arrayBuffer())));
+        await Promise.all(
+          Array.from({ length: 20 }, () => fetch(`${srv.base}${path404}`).then((r) => r.arrayBuffer())),
+        );
       }
       srv.child.kill('SIGTERM');
       // The reader dies while the server is shutting down (or already flushing its last lines at exit).

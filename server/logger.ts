@@ -21,7 +21,8 @@ const ITEMS_MAX = 20;
 const KEYS_MAX = 50;
 const STACK_FRAMES = 10;
 
-const SECRET_KEY = /^(password|password_?hash|token|access_?token|authorization|cookie|set-cookie|secret|jwt|params|parameters)$/i;
+const SECRET_KEY =
+  /^(password|password_?hash|token|access_?token|authorization|cookie|set-cookie|secret|jwt|params|parameters)$/i;
 const ARGON2_HASH = /\$argon2(?:id|i|d)\$[^\s"'\\]*/g;
 const JWT = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
 const BEARER = /\b(bearer)\s+[\w.~+/=-]+/gi;
@@ -60,7 +61,8 @@ const ERROR_FIELDS = ['statusCode', 'severity', 'constraint', 'schema', 'table',
 
 /** The loggable form of any thrown value: name, code, a short message, a few stack frames, and its causes. */
 function safeError(err: unknown, depth = 0): SafeError {
-  if (typeof err !== 'object' || err === null) return { type: typeof err, message: cleanErrorText(String(err), MESSAGE_MAX), stack: '' };
+  if (typeof err !== 'object' || err === null)
+    return { type: typeof err, message: cleanErrorText(String(err), MESSAGE_MAX), stack: '' };
   const e = err as Record<string, unknown> & { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
   // Drizzle's DrizzleQueryError says "Failed query: <sql>\nparams: <every value>" (and its stack repeats that).
   const full = typeof e.message === 'string' ? e.message : '';
@@ -163,8 +165,13 @@ export function loggerOptions(opts: {
       logMethod(args: LogArgs, method: (...a: LogArgs) => void) {
         const [first, ...rest] = args;
         const bounded: LogArgs =
-          first !== null && typeof first === 'object' ? [first instanceof Error ? { err: safeError(first) } : boundValue(first), ...rest] : args;
-        method.apply(this, bounded.map((a) => (typeof a === 'string' ? clip(a, STRING_MAX) : a)));
+          first !== null && typeof first === 'object'
+            ? [first instanceof Error ? { err: safeError(first) } : boundValue(first), ...rest]
+            : args;
+        method.apply(
+          this,
+          bounded.map((a) => (typeof a === 'string' ? clip(a, STRING_MAX) : a)),
+        );
       },
       streamWrite: boundLine,
     },

@@ -33,10 +33,18 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ cod
 
 describe('npm run create-admin', () => {
   it('creates an admin, and running it again changes nothing', async () => {
-    const first = await run('npm', ['run', '--silent', 'create-admin', '--', 'Chief@Example.com', 'chiefpass1'], childEnv());
+    const first = await run(
+      'npm',
+      ['run', '--silent', 'create-admin', '--', 'Chief@Example.com', 'chiefpass1'],
+      childEnv(),
+    );
     expect(first.out).toContain('Admin chief@example.com created.');
     expect(first.code).toBe(0);
-    const again = await run('npm', ['run', '--silent', 'create-admin', '--', 'chief@example.com', 'otherpass'], childEnv());
+    const again = await run(
+      'npm',
+      ['run', '--silent', 'create-admin', '--', 'chief@example.com', 'otherpass'],
+      childEnv(),
+    );
     expect(again.out).toContain('chief@example.com is already an admin.');
     expect(again.code).toBe(0);
   }, 240_000);
@@ -51,7 +59,11 @@ describe('npm run create-admin', () => {
 
 describe('server/main.ts', () => {
   it('refuses a bad configuration, naming the variable', async () => {
-    const res = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], childEnv({ PORT: 'abc', SLOT_OPEN: '9am' }));
+    const res = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/main.ts'],
+      childEnv({ PORT: 'abc', SLOT_OPEN: '9am' }),
+    );
     expect(res.code).toBe(1);
     expect(res.out).toContain('PORT:');
     expect(res.out).toContain('SLOT_OPEN:');
@@ -89,11 +101,15 @@ describe('server/main.ts', () => {
     // An in-flight request (its body still arriving) is finished before the process exits.
     const body = JSON.stringify({ email: 'chief@example.com', password: 'wrong-password' });
     const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = http.request(
+        `${base}/api/auth/login`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => {

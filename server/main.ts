@@ -28,7 +28,11 @@ async function main() {
   // destination whose exit flush cannot hang on a stalled or vanished reader.
   const pretty = !!process.stdout.isTTY && config.NODE_ENV !== 'production';
   const logDestination = pretty ? undefined : createLogDestination();
-  const app = await buildApp({ config, database, logger: loggerOptions({ level: config.LOG_LEVEL, stream: logDestination, pretty }) });
+  const app = await buildApp({
+    config,
+    database,
+    logger: loggerOptions({ level: config.LOG_LEVEL, stream: logDestination, pretty }),
+  });
   for (const w of config.warnings) app.log.warn(w);
   app.log.info({ db: database.kind }, 'database ready');
 
@@ -39,7 +43,12 @@ async function main() {
     if (accounts.length) {
       const lines = accounts.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(26)} ${a.password}`);
       console.log(
-        ['', 'Demo accounts (shown once; also saved to ' + path.join(config.dataDir, 'demo-accounts.txt') + '):', ...lines, ''].join('\n'),
+        [
+          '',
+          'Demo accounts (shown once; also saved to ' + path.join(config.dataDir, 'demo-accounts.txt') + '):',
+          ...lines,
+          '',
+        ].join('\n'),
       );
     }
   }

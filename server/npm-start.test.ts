@@ -43,7 +43,10 @@ async function groupGone(pgid: number): Promise<void> {
 
 /** `npm start` in its own process group, resolved once the server answers. */
 async function npmStart(
-  setUp: (port: number, dataDir: string) => Record<string, string> = (port) => ({ PORT: String(port), HOST: '127.0.0.1' }),
+  setUp: (port: number, dataDir: string) => Record<string, string> = (port) => ({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  }),
 ): Promise<{ npm: ChildProcess; pgid: number; base: string; output: () => string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-npm-start-'));
@@ -75,19 +78,26 @@ describe('npm start', () => {
   it.each([
     ['npm itself', (m: Member[], npmPid: number) => m.find((p) => p.pid === npmPid)],
     ['the shell npm runs the script in', (m: Member[]) => m.find((p) => /^(\/bin\/)?sh -c/.test(p.args))],
-    ['the node process of scripts/start.mjs', (m: Member[]) => m.find((p) => p.args.includes('scripts/start.mjs') && !/^(\/bin\/)?sh /.test(p.args))],
-  ])('stops as a whole, gracefully, when %s gets SIGTERM', async (_who, pick) => {
-    const { npm, pgid, base, output } = await npmStart();
-    const members = groupMembers(pgid);
-    const target = pick(members, npm.pid!);
-    expect(target, JSON.stringify(members)).toBeDefined();
+    [
+      'the node process of scripts/start.mjs',
+      (m: Member[]) => m.find((p) => p.args.includes('scripts/start.mjs') && !/^(\/bin\/)?sh /.test(p.args)),
+    ],
+  ])(
+    'stops as a whole, gracefully, when %s gets SIGTERM',
+    async (_who, pick) => {
+      const { npm, pgid, base, output } = await npmStart();
+      const members = groupMembers(pgid);
+      const target = pick(members, npm.pid!);
+      expect(target, JSON.stringify(members)).toBeDefined();
 
-    process.kill(target!.pid, 'SIGTERM');
-    await groupGone(pgid);
-    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
-    // The server shut down by itself (database closed), not killed along the way.
-    expect(output()).toContain('"msg":"stopped"');
-  }, 300_000);
+      process.kill(target!.pid, 'SIGTERM');
+      await groupGone(pgid);
+      await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+      // The server shut down by itself (database closed), not killed along the way.
+      expect(output()).toContain('"msg":"stopped"');
+    },
+    300_000,
+  );
 
   it('reads its settings file (.env, or the one ENV_FILE names) with the environment winning, and says which Node it runs on', async () => {
     // The port comes from the file only: the server answering on it proves the file was read.

@@ -28,7 +28,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** What no single-line field accepts: NUL, lone surrogates of both halves, and other control characters. */
-const ODD = ['Bru\u0000no', '\u0000', 'Bruno\ud800', '\udc00Bruno', 'Bru\u0007no', 'Bru\u001bno', 'Bru\rno', 'Bru\nno', 'Bru\tno', 'Bru\u007fno', 'Bru\u0085no'];
+const ODD = [
+  'Bru\u0000no',
+  '\u0000',
+  'Bruno\ud800',
+  '\udc00Bruno',
+  'Bru\u0007no',
+  'Bru\u001bno',
+  'Bru\rno',
+  'Bru\nno',
+  'Bru\tno',
+  'Bru\u007fno',
+  'Bru\u0085no',
+];
 
 /** Asserts a 400 whose error (and message) names the field and says what is wrong. */
 function expectRefused(res: { statusCode: number; json(): unknown }, label: string) {
@@ -42,7 +54,8 @@ function expectRefused(res: { statusCode: number; json(): unknown }, label: stri
 describe('text fields refuse control characters and lone surrogates with 400', () => {
   it('profile name and address', async () => {
     for (const value of ODD) {
-      const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: t.auth(customer.token), payload });
+      const put = (payload: object) =>
+        t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: t.auth(customer.token), payload });
       expectRefused(await put({ address: `12 ${value} Road` }), 'Address');
       expectRefused(await put({ name: value }), 'Name');
     }
@@ -56,7 +69,13 @@ describe('text fields refuse control characters and lone surrogates with 400', (
         method: 'POST',
         url: '/api/slots/book',
         headers: t.auth(customer.token),
-        payload: { schedule: `${tomorrow} at 10:00`, petName: 'Bruno', ownerName: 'Pet Owner', phone: '9876543210', ...over },
+        payload: {
+          schedule: `${tomorrow} at 10:00`,
+          petName: 'Bruno',
+          ownerName: 'Pet Owner',
+          phone: '9876543210',
+          ...over,
+        },
       });
     for (const value of ODD) {
       expectRefused(await book({ petName: value }), 'Pet name');
@@ -68,15 +87,34 @@ describe('text fields refuse control characters and lone surrogates with 400', (
   });
 
   it('the six text fields of an order address', async () => {
-    const address = { name: 'Pet Owner', pin: '560001', city: 'Bengaluru', house: '12', landmark: 'Lake', state: 'Karnataka', country: 'India' };
-    const labels = { name: 'Name', city: 'City', house: 'House number', landmark: 'Landmark', state: 'State', country: 'Country' } as const;
+    const address = {
+      name: 'Pet Owner',
+      pin: '560001',
+      city: 'Bengaluru',
+      house: '12',
+      landmark: 'Lake',
+      state: 'Karnataka',
+      country: 'India',
+    };
+    const labels = {
+      name: 'Name',
+      city: 'City',
+      house: 'House number',
+      landmark: 'Landmark',
+      state: 'State',
+      country: 'Country',
+    } as const;
     for (const [field, label] of Object.entries(labels)) {
       for (const value of ODD) {
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/orders',
           headers: { ...t.auth(customer.token), 'idempotency-key': randomUUID() },
-          payload: { items: [{ productId: 1, quantity: 1 }], paymentMethod: 'cod', address: { ...address, [field]: value } },
+          payload: {
+            items: [{ productId: 1, quantity: 1 }],
+            paymentMethod: 'cod',
+            address: { ...address, [field]: value },
+          },
         });
         expectRefused(res, label);
       }
@@ -97,30 +135,60 @@ describe('text fields refuse control characters and lone surrogates with 400', (
     const labels = { name: 'Hospital name', address: 'Hospital address', hours: 'Opening hours' } as const;
     for (const [field, label] of Object.entries(labels)) {
       for (const value of ODD) {
-        const res = await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${id}`, headers: t.auth(employee.token), payload: { hospitalInfo: { [field]: value } } });
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/api/slots/confirm/${id}`,
+          headers: t.auth(employee.token),
+          payload: { hospitalInfo: { [field]: value } },
+        });
         expectRefused(res, label);
       }
     }
-    const list = await t.app.inject({ method: 'GET', url: `/api/slots/bookings?date=${tomorrow}`, headers: t.auth(employee.token) });
-    expect(list.json().find((b: { id: string }) => b.id === id)).toMatchObject({ status: 'pending', hospitalInfo: null });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/bookings?date=${tomorrow}`,
+      headers: t.auth(employee.token),
+    });
+    expect(list.json().find((b: { id: string }) => b.id === id)).toMatchObject({
+      status: 'pending',
+      hospitalInfo: null,
+    });
   });
 
   it('search text of the people lists and the catalogue', async () => {
-    const lists = [['/api/users', customer.token], ['/api/all-employees', admin.token], ['/api/all-customers', admin.token], ['/api/products', undefined]] as const;
+    const lists = [
+      ['/api/users', customer.token],
+      ['/api/all-employees', admin.token],
+      ['/api/all-customers', admin.token],
+      ['/api/products', undefined],
+    ] as const;
     for (const [url, token] of lists) {
       for (const value of ['\u0000', 'a\u0000b', 'a\u0007', 'a\u001b[2J', 'a\u007f']) {
-        const res = await t.app.inject({ method: 'GET', url: `${url}?q=${encodeURIComponent(value)}`, headers: token ? t.auth(token) : {} });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${url}?q=${encodeURIComponent(value)}`,
+          headers: token ? t.auth(token) : {},
+        });
         expectRefused(res, 'Search text');
       }
       // A lone surrogate cannot travel in a URL (its bytes are not UTF-8): whatever the parser makes of them is no 500.
-      const res = await t.app.inject({ method: 'GET', url: `${url}?q=a%ED%A0%80b`, headers: token ? t.auth(token) : {} });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${url}?q=a%ED%A0%80b`,
+        headers: token ? t.auth(token) : {},
+      });
       expect(res.statusCode, url).toBeLessThan(500);
     }
   });
 
   it('a chat message over REST keeps its lines and tabs but refuses other control characters', async () => {
     const post = (message: string) =>
-      t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: { message, clientMessageId: randomUUID() } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/chat/message',
+        headers: t.auth(customer.token),
+        payload: { message, clientMessageId: randomUUID() },
+      });
     for (const value of ['Hi\u0000there', '\u0000', 'Hi\ud800', '\udc00', 'Hi\u0007', 'Hi\rthere', 'Hi\u001b[2J']) {
       expectRefused(await post(value), 'Message');
     }
@@ -129,7 +197,12 @@ describe('text fields refuse control characters and lone surrogates with 400', (
     expect(kept.json().message).toBe('Line one\nLine two\r\n\tindented');
     const id = await post('Hello');
     expect(id.statusCode).toBe(201);
-    const badId = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: { message: 'Hello', clientMessageId: 'a\u0000b' } });
+    const badId = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: t.auth(customer.token),
+      payload: { message: 'Hello', clientMessageId: 'a\u0000b' },
+    });
     expectRefused(badId, 'clientMessageId');
   });
 
@@ -147,18 +220,28 @@ describe('text fields refuse control characters and lone surrogates with 400', (
     } finally {
       socket?.disconnect();
     }
-    const history = await t.app.inject({ method: 'GET', url: `/api/chat/customer/${customer.user.id}`, headers: t.auth(customer.token) });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/customer/${customer.user.id}`,
+      headers: t.auth(customer.token),
+    });
     expect(history.json().map((m: { message: string }) => m.message)).not.toContain('Hi\u0000there');
   });
 
   it('registration address and identity-proof file name', async () => {
     const fields = { name: 'New Customer', password: 'secret123', phone: '9876543210' };
     const register = async (over: Record<string, string>, filename = 'proof.png') => {
-      const form = await multipart({ ...fields, email: `new-${randomUUID().slice(0, 8)}@example.com`, ...over, identityProof: { data: FILES.png, filename, type: 'image/png' } });
+      const form = await multipart({
+        ...fields,
+        email: `new-${randomUUID().slice(0, 8)}@example.com`,
+        ...over,
+        identityProof: { data: FILES.png, filename, type: 'image/png' },
+      });
       return t.app.inject({ method: 'POST', url: '/api/auth/register', ...form });
     };
     // A form travels as UTF-8, which has no lone surrogates (the browser sends U+FFFD): the rest must be refused.
-    for (const value of ODD.filter((v) => !/[\ud800-\udfff]/.test(v))) expectRefused(await register({ address: `12 ${value} Road` }), 'Address');
+    for (const value of ODD.filter((v) => !/[\ud800-\udfff]/.test(v)))
+      expectRefused(await register({ address: `12 ${value} Road` }), 'Address');
     for (const name of ['proof\u0000.png', '\u0000', 'proof\u0007.png', 'a\u001b.png']) {
       const res = await register({}, name);
       expectRefused(res, 'File name');
@@ -200,7 +283,11 @@ describe('crafted page cursors are a 400 "Invalid cursor" on every list', () => 
     ];
     for (const [url, token] of lists) {
       for (const cursor of crafted) {
-        const res = await t.app.inject({ method: 'GET', url: `${url}?cursor=${encodeURIComponent(cursor)}`, headers: t.auth(token) });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${url}?cursor=${encodeURIComponent(cursor)}`,
+          headers: t.auth(token),
+        });
         expect(res.statusCode, `${url} ${Buffer.from(cursor, 'base64url').toString()}`).toBe(400);
         expect(res.json()).toMatchObject({ error: 'Invalid cursor', message: 'Invalid cursor' });
       }
@@ -211,10 +298,18 @@ describe('crafted page cursors are a 400 "Invalid cursor" on every list', () => 
 
   it('while a cursor the server wrote still turns the page', async () => {
     await t.buildUser({ role: 'employee' });
-    const first = await t.app.inject({ method: 'GET', url: '/api/all-employees?limit=1', headers: t.auth(admin.token) });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/all-employees?limit=1',
+      headers: t.auth(admin.token),
+    });
     const cursor = first.headers['x-next-cursor'] as string;
     expect(cursor).toEqual(expect.any(String));
-    const next = await t.app.inject({ method: 'GET', url: `/api/all-employees?limit=1&cursor=${cursor}`, headers: t.auth(admin.token) });
+    const next = await t.app.inject({
+      method: 'GET',
+      url: `/api/all-employees?limit=1&cursor=${cursor}`,
+      headers: t.auth(admin.token),
+    });
     expect(next.statusCode).toBe(200);
     expect(next.json()).toHaveLength(1);
     expect(next.json()[0].id).not.toBe(first.json()[0].id);
@@ -224,17 +319,33 @@ describe('crafted page cursors are a 400 "Invalid cursor" on every list', () => 
 describe('dates lie between 2000-01-01 and 2100-12-31', () => {
   it('availability and the staff bookings list refuse a date outside, with a clear message', async () => {
     for (const date of ['9999-12-31', '2101-01-01', '1999-12-31', '0001-01-01']) {
-      const availability = await t.app.inject({ method: 'GET', url: `/api/slots/availability?date=${date}`, headers: t.auth(customer.token) });
+      const availability = await t.app.inject({
+        method: 'GET',
+        url: `/api/slots/availability?date=${date}`,
+        headers: t.auth(customer.token),
+      });
       expect(availability.statusCode, date).toBe(400);
       expect(availability.json()).toMatchObject({ error: SLOT_MSG.dateOutOfRange, message: SLOT_MSG.dateOutOfRange });
-      const bookings = await t.app.inject({ method: 'GET', url: `/api/slots/bookings?date=${date}`, headers: t.auth(employee.token) });
+      const bookings = await t.app.inject({
+        method: 'GET',
+        url: `/api/slots/bookings?date=${date}`,
+        headers: t.auth(employee.token),
+      });
       expect(bookings.statusCode, date).toBe(400);
       expect(bookings.json().error).toBe(SLOT_MSG.dateOutOfRange);
     }
     for (const date of ['2000-01-01', '2100-12-31']) {
-      const availability = await t.app.inject({ method: 'GET', url: `/api/slots/availability?date=${date}`, headers: t.auth(customer.token) });
+      const availability = await t.app.inject({
+        method: 'GET',
+        url: `/api/slots/availability?date=${date}`,
+        headers: t.auth(customer.token),
+      });
       expect(availability.statusCode, date).toBe(200);
-      const bookings = await t.app.inject({ method: 'GET', url: `/api/slots/bookings?date=${date}`, headers: t.auth(employee.token) });
+      const bookings = await t.app.inject({
+        method: 'GET',
+        url: `/api/slots/bookings?date=${date}`,
+        headers: t.auth(employee.token),
+      });
       expect(bookings.statusCode, date).toBe(200);
     }
   });
@@ -247,12 +358,41 @@ describe('error bodies', () => {
       await t.app.inject({ method: 'GET', url: '/api/all-employees', headers: t.auth(customer.token) }),
       await t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'secret123' } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hi' }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(1_200_000) }) }),
-      await t.app.inject({ method: 'PUT', url: `/api/users/${randomUUID()}/role`, headers: t.auth(admin.token), payload: { role: 'user' } }),
-      await t.app.inject({ method: 'PUT', url: '/api/users/%ED%A0%80/role', headers: t.auth(admin.token), payload: { role: 'user' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'nobody@example.com', password: 'secret123' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'hi',
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ pad: 'x'.repeat(1_200_000) }),
+      }),
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${randomUUID()}/role`,
+        headers: t.auth(admin.token),
+        payload: { role: 'user' },
+      }),
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/%ED%A0%80/role',
+        headers: t.auth(admin.token),
+        payload: { role: 'user' },
+      }),
       await t.app.inject({ method: 'DELETE', url: `/api/users/${'x'.repeat(500)}`, headers: t.auth(admin.token) }),
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([401, 403, 404, 400, 401, 400, 415, 413, 404, 400, 414]);
@@ -282,12 +422,19 @@ describe('the last line of defence behind the schemas', () => {
       return { ok: true };
     });
     try {
-      for (const payload of [{ text: 'a\u0000b', day: '2024-01-01' }, { text: 'fine', day: '+010000-01-01' }, { text: 'fine', day: '0000-01-01' }]) {
+      for (const payload of [
+        { text: 'a\u0000b', day: '2024-01-01' },
+        { text: 'fine', day: '+010000-01-01' },
+        { text: 'fine', day: '0000-01-01' },
+      ]) {
         const res = await app.inject({ method: 'POST', url: '/careless', payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: res.json().error });
       }
-      expect((await app.inject({ method: 'POST', url: '/careless', payload: { text: 'fine', day: '2024-01-01' } })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'POST', url: '/careless', payload: { text: 'fine', day: '2024-01-01' } }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       await app.close();
     }

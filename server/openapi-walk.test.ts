@@ -59,7 +59,11 @@ function operationsOf(doc: { paths: Record<string, Record<string, Record<string,
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = item[method] as
-        | { parameters?: Parameter[]; security?: unknown[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }
+        | {
+            parameters?: Parameter[];
+            security?: unknown[];
+            requestBody?: { content?: Record<string, { schema?: Schema }> };
+          }
         | undefined;
       if (!op) continue;
       const content = op.requestBody?.content ?? {};
@@ -115,7 +119,15 @@ const HOSTILE_TEXT = [
 ];
 
 /** Dates PostgreSQL refuses or that leave the range once a day is added; sent to every field whose name says date. */
-const HOSTILE_DATES = ['0000-01-01', '9999-12-31', '-001000-01-01', '+010000-01-01', '2024-02-30', '1999-12-31 at 10:00', '2100-12-31 at 23:59'];
+const HOSTILE_DATES = [
+  '0000-01-01',
+  '9999-12-31',
+  '-001000-01-01',
+  '+010000-01-01',
+  '2024-02-30',
+  '1999-12-31 at 10:00',
+  '2100-12-31 at 23:59',
+];
 
 /** The hostile values of one field: crafted cursors and dates go to the fields whose names say they hold them. */
 const hostileFor = (name: string) => [
@@ -136,7 +148,12 @@ function sample(s: Schema | undefined, name: string, caller: Caller): unknown {
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum.find((v) => v !== null && v !== '') ?? s.enum[0];
   const alternatives = s.anyOf ?? s.oneOf;
-  if (alternatives) return sample(alternatives.find((a) => a.type !== 'null' && !(a.enum?.length === 1 && a.enum[0] === null)) ?? alternatives[0], name, caller);
+  if (alternatives)
+    return sample(
+      alternatives.find((a) => a.type !== 'null' && !(a.enum?.length === 1 && a.enum[0] === null)) ?? alternatives[0],
+      name,
+      caller,
+    );
   if (s.allOf?.length) return sample(Object.assign({}, ...s.allOf) as Schema, name, caller);
   if (s.default !== undefined) return s.default;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
@@ -193,7 +210,10 @@ function encodeLoose(s: string): string {
   let out = encoded.get(s);
   if (out === undefined) {
     out = '';
-    for (const b of wtf8(s)) out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    for (const b of wtf8(s))
+      out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
     encoded.set(s, out);
   }
   return out;
@@ -243,17 +263,24 @@ function variantsOf(op: Operation, caller: Caller): Variant[] {
     params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, p.name, caller))]),
   );
   const baseHeaders = () =>
-    Object.fromEntries(params.filter((p) => p.in === 'header').map((p) => [p.name, String(sample(p.schema, p.name, caller))]));
+    Object.fromEntries(
+      params.filter((p) => p.in === 'header').map((p) => [p.name, String(sample(p.schema, p.name, caller))]),
+    );
   const body = op.json ? sample(op.json, 'body', caller) : undefined;
   const json = (b: unknown) => ({ payload: JSON.stringify(b), contentType: 'application/json' });
   // The body every parameter variant carries: the plausible JSON body, or the plausible form.
   const form = op.multipart ? multipartForm(formParts(op.multipart, caller)) : undefined;
-  const basePayload = form ? { payload: form.payload, contentType: form.headers['content-type'] } : body === undefined ? undefined : json(body);
+  const basePayload = form
+    ? { payload: form.payload, contentType: form.headers['content-type'] }
+    : body === undefined
+      ? undefined
+      : json(body);
   const out: Variant[] = [];
   const add = (label: string, v: Partial<Variant> & { contentType?: string }) => {
     const headers = { ...baseHeaders(), ...(v.headers ?? {}) };
     const payload = v.payload ?? basePayload?.payload;
-    if (payload !== undefined && !('content-type' in headers)) headers['content-type'] = v.contentType ?? basePayload?.contentType ?? 'application/json';
+    if (payload !== undefined && !('content-type' in headers))
+      headers['content-type'] = v.contentType ?? basePayload?.contentType ?? 'application/json';
     out.push({ label, path: v.path ?? basePath, query: v.query ?? queryString(baseQuery), headers, payload });
   };
 
@@ -272,20 +299,42 @@ function variantsOf(op: Operation, caller: Caller): Variant[] {
   }
   if (body !== undefined) {
     for (const at of leaves(body)) {
-      for (const value of [...hostileFor(String(at[at.length - 1])), ...WRONG_TYPES]) add(`body ${at.join('.')}=${show(value)}`, json(withLeaf(body, at, value)));
+      for (const value of [...hostileFor(String(at[at.length - 1])), ...WRONG_TYPES])
+        add(`body ${at.join('.')}=${show(value)}`, json(withLeaf(body, at, value)));
     }
-    for (const raw of ['{', '{"a":', 'null', '[]', '"text"', '123', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', `${'['.repeat(20_000)}${']'.repeat(20_000)}`]) {
+    for (const raw of [
+      '{',
+      '{"a":',
+      'null',
+      '[]',
+      '"text"',
+      '123',
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '\u0000',
+      `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+    ]) {
       add(`raw body ${show(raw)}`, { payload: raw });
     }
     add('raw body of 1.5 MB', { payload: JSON.stringify({ pad: 'x'.repeat(1_500_000) }) });
-    add('raw body with invalid UTF-8', { payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xc0, 0x22, 0x7d]) });
-    for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'application/jsonx', 'multipart/form-data']) {
+    add('raw body with invalid UTF-8', {
+      payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xc0, 0x22, 0x7d]),
+    });
+    for (const type of [
+      'text/plain',
+      'application/xml',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-16',
+      'application/jsonx',
+      'multipart/form-data',
+    ]) {
       add(`content-type ${type}`, { headers: { 'content-type': type } });
     }
     add('multipart form to a JSON operation', { ...multipartForm([{ name: 'a', value: 'b' }]) });
   }
   if (op.multipart) {
-    for (const [label, m] of multipartVariants(op.multipart, caller)) add(`multipart ${label}`, { payload: m.payload, headers: m.headers });
+    for (const [label, m] of multipartVariants(op.multipart, caller))
+      add(`multipart ${label}`, { payload: m.payload, headers: m.headers });
   }
   return out;
 }
@@ -301,8 +350,17 @@ function multipartForm(parts: Part[], opts: { boundary?: string; contentType?: s
   const boundary = opts.boundary ?? `walk${randomUUID().replaceAll('-', '')}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    const fileHeader = p.filename === undefined ? [] : [Buffer.from('; filename="'), wtf8(p.filename), Buffer.from('"\r\nContent-Type: application/octet-stream')];
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="`), wtf8(p.name), Buffer.from('"'), ...fileHeader, Buffer.from('\r\n\r\n'));
+    const fileHeader =
+      p.filename === undefined
+        ? []
+        : [Buffer.from('; filename="'), wtf8(p.filename), Buffer.from('"\r\nContent-Type: application/octet-stream')];
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="`),
+      wtf8(p.name),
+      Buffer.from('"'),
+      ...fileHeader,
+      Buffer.from('\r\n\r\n'),
+    );
     chunks.push(p.data ?? wtf8(p.value ?? ''), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -312,7 +370,11 @@ function multipartForm(parts: Part[], opts: { boundary?: string; contentType?: s
 }
 
 /** The parts of a plausible form: each text field sampled, each file a small PNG. */
-function formParts(schema: Schema, caller: Caller, over: { text?: Record<string, string>; file?: Partial<Part>; extra?: Part[] } = {}): Part[] {
+function formParts(
+  schema: Schema,
+  caller: Caller,
+  over: { text?: Record<string, string>; file?: Partial<Part>; extra?: Part[] } = {},
+): Part[] {
   const props = schema.properties ?? {};
   return [
     ...Object.entries(props)
@@ -326,7 +388,10 @@ function formParts(schema: Schema, caller: Caller, over: { text?: Record<string,
 }
 
 /** Hostile variants of a multipart form: each text field, each file's name and bytes, and broken framing. */
-function multipartVariants(schema: Schema, caller: Caller): [string, { payload: Buffer; headers: Record<string, string> }][] {
+function multipartVariants(
+  schema: Schema,
+  caller: Caller,
+): [string, { payload: Buffer; headers: Record<string, string> }][] {
   const props = schema.properties ?? {};
   const files = Object.keys(props).filter((k) => props[k]!.format === 'binary');
   const texts = Object.keys(props).filter((k) => !files.includes(k));
@@ -334,21 +399,42 @@ function multipartVariants(schema: Schema, caller: Caller): [string, { payload: 
   const out: [string, { payload: Buffer; headers: Record<string, string> }][] = [];
   const add = (label: string, m: { payload: Buffer; headers: Record<string, string> }) => out.push([label, m]);
 
-  for (const k of texts) for (const value of hostileFor(k)) add(`${k}=${show(value)}`, multipartForm(form({ text: { [k]: value } })));
-  for (const name of ['\u0000.png', 'a\u0000b.png', '\ud800.png', 'x\udfff.png', '\u0007\r\n.png', '../../etc/passwd', 'a'.repeat(5000), '', '"quoted".png', '%00.png']) {
+  for (const k of texts)
+    for (const value of hostileFor(k)) add(`${k}=${show(value)}`, multipartForm(form({ text: { [k]: value } })));
+  for (const name of [
+    '\u0000.png',
+    'a\u0000b.png',
+    '\ud800.png',
+    'x\udfff.png',
+    '\u0007\r\n.png',
+    '../../etc/passwd',
+    'a'.repeat(5000),
+    '',
+    '"quoted".png',
+    '%00.png',
+  ]) {
     add(`file name ${show(name)}`, multipartForm(form({ file: { filename: name } })));
   }
   add('file of 6 MB', multipartForm(form({ file: { data: Buffer.alloc(6 * 1024 * 1024, 1) } })));
   add('empty file', multipartForm(form({ file: { data: Buffer.alloc(0) } })));
   add('two files', multipartForm(form({ extra: [{ name: files[0] ?? 'file', filename: 'b.png', data: FILES.png }] })));
-  add('file under an unknown field', multipartForm(form({ extra: [{ name: 'other\u0000', filename: 'c.png', data: FILES.png }] })));
-  add('50 fields', multipartForm(form({ extra: Array.from({ length: 50 }, (_, i) => ({ name: `f${i}`, value: 'v' })) })));
+  add(
+    'file under an unknown field',
+    multipartForm(form({ extra: [{ name: 'other\u0000', filename: 'c.png', data: FILES.png }] })),
+  );
+  add(
+    '50 fields',
+    multipartForm(form({ extra: Array.from({ length: 50 }, (_, i) => ({ name: `f${i}`, value: 'v' })) })),
+  );
   add('field of 1 MB', multipartForm(form({ extra: [{ name: texts[0] ?? 'field', value: MB_TEXT }] })));
   add('no boundary', multipartForm(form(), { contentType: 'multipart/form-data' }));
   add('wrong boundary', multipartForm(form(), { contentType: 'multipart/form-data; boundary=nothing-like-it' }));
   add('truncated body', multipartForm(form(), { truncate: true }));
   add('empty body', { payload: Buffer.alloc(0), headers: { 'content-type': 'multipart/form-data; boundary=x' } });
-  add('JSON instead of a form', { payload: Buffer.from(JSON.stringify(Object.fromEntries(texts.map((k) => [k, sample(props[k], k, caller)])))), headers: { 'content-type': 'application/json' } });
+  add('JSON instead of a form', {
+    payload: Buffer.from(JSON.stringify(Object.fromEntries(texts.map((k) => [k, sample(props[k], k, caller)])))),
+    headers: { 'content-type': 'application/json' },
+  });
   return out;
 }
 
@@ -398,7 +484,12 @@ async function walk(roles: Role[], pick: (op: Operation) => boolean) {
     for (const [r, role] of roles.entries()) {
       const caller = callers[role];
       const send = async (v: Variant) => {
-        const req: InjectOptions = { method: op.method as InjectOptions['method'], url: urlOf(op, v), headers: { ...caller.headers, ...v.headers }, payload: v.payload };
+        const req: InjectOptions = {
+          method: op.method as InjectOptions['method'],
+          url: urlOf(op, v),
+          headers: { ...caller.headers, ...v.headers },
+          payload: v.payload,
+        };
         const res = await t.app.inject(req);
         sent += 1;
         const problem = problemOf(res);

@@ -36,7 +36,12 @@ describe('SIGTERM', () => {
     const { srv, token } = await startWithAdmin();
 
     // Reconnection stays on (as in the web app), so `active` says whether the client would come back by itself.
-    const socket = connect(srv.base, { auth: { token }, transports: ['websocket'], forceNew: true, reconnectionDelay: 60_000 });
+    const socket = connect(srv.base, {
+      auth: { token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: 60_000,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
@@ -47,13 +52,17 @@ describe('SIGTERM', () => {
 
     const agent = new http.Agent({ keepAlive: true });
     const kept = await new Promise<NetSocket>((resolve, reject) => {
-      const req = http.get(`${srv.base}/api/auth/me`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        expect(res.headers.connection).toBe('keep-alive');
-        const socket = res.socket;
-        res.resume();
-        res.on('end', () => resolve(socket));
-      });
+      const req = http.get(
+        `${srv.base}/api/auth/me`,
+        { agent, headers: { authorization: `Bearer ${token}` } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers.connection).toBe('keep-alive');
+          const socket = res.socket;
+          res.resume();
+          res.on('end', () => resolve(socket));
+        },
+      );
       req.on('error', reject);
     });
     const keptClosed = new Promise<void>((resolve) => kept.once('close', () => resolve()));
@@ -82,12 +91,18 @@ describe('SIGTERM', () => {
           {
             method: 'PUT',
             agent,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
           },
           (res) => {
             let text = '';
             res.on('data', (d) => (text += d));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }),
+            );
           },
         );
         req.on('error', reject);

@@ -8,7 +8,6 @@ import { themeColors } from '#shared/theme-colors';
 import { errorBody } from './errors';
 import { getTheme } from './settings/service';
 
-
 /**
  * Writes the site theme into a page, so it paints in the theme's colours before any script runs: the same
  * data-theme attribute, CSS variables and theme-color the client's applyTheme sets.
@@ -16,7 +15,11 @@ import { getTheme } from './settings/service';
 export function withTheme(html: string, theme: Theme): string {
   const { bg, fg } = themeColors(theme);
   return html
-    .replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs} data-theme="${theme}" style="--theme-bg:${bg};--theme-fg:${fg};color-scheme:light">`)
+    .replace(
+      /<html([^>]*)>/,
+      (_m, attrs: string) =>
+        `<html${attrs} data-theme="${theme}" style="--theme-bg:${bg};--theme-fg:${fg};color-scheme:light">`,
+    )
     .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${bg}"`);
 }
 
@@ -45,7 +48,13 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   // A page whose code failed to load asks this to tell a new deploy (reload) from a server that was only away (retry).
   app.get(
     '/api/build',
-    { schema: { tags: ['settings'], summary: 'The id of the web build being served', response: { 200: BuildInfoSchema } } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'The id of the web build being served',
+        response: { 200: BuildInfoSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { id: buildId };

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { CursorSchema } from './common';
-import {
-  ADDRESS_MAX,
-  BLOOD_GROUPS,
-  EMAIL_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  ROLES,
-} from './constants';
+import { ADDRESS_MAX, BLOOD_GROUPS, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants';
 import { MSG } from './messages';
 import { rawText, singleLineText } from './text';
 
@@ -116,7 +108,17 @@ export type Contact = z.infer<typeof ContactSchema>;
  * A row of the admin's customer and employee lists (and the answer to a role change): what the table shows and
  * its identity-proof button need. Address and blood group stay on the person's own profile.
  */
-export const AdminUserSchema = UserSchema.pick({ _id: true, id: true, name: true, email: true, phone: true, role: true, image: true, hasIdentityProof: true, createdAt: true });
+export const AdminUserSchema = UserSchema.pick({
+  _id: true,
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  role: true,
+  image: true,
+  hasIdentityProof: true,
+  createdAt: true,
+});
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });

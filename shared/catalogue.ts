@@ -32,15 +32,34 @@ export const ProductQuerySchema = z.object({
   category: z.preprocess(blankToUndefined, CategorySchema.optional()),
   maxPrice: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: 'maxPrice must be a number' }).min(0, 'maxPrice cannot be negative').max(10_000_000, 'maxPrice is too large').optional(),
+    z.coerce
+      .number({ error: 'maxPrice must be a number' })
+      .min(0, 'maxPrice cannot be negative')
+      .max(10_000_000, 'maxPrice is too large')
+      .optional(),
   ),
   minRating: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: 'minRating must be a number' }).min(0, 'minRating must be between 0 and 5').max(5, 'minRating must be between 0 and 5').optional(),
+    z.coerce
+      .number({ error: 'minRating must be a number' })
+      .min(0, 'minRating must be between 0 and 5')
+      .max(5, 'minRating must be between 0 and 5')
+      .optional(),
   ),
-  q: z.preprocess(blankToUndefined, singleLineText('Search text').max(100, 'Search text must be at most 100 characters').optional()),
+  q: z.preprocess(
+    blankToUndefined,
+    singleLineText('Search text').max(100, 'Search text must be at most 100 characters').optional(),
+  ),
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_MAX),
-  cursor: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Invalid cursor' }).int('Invalid cursor').min(0, 'Invalid cursor').max(2_147_483_647, 'Invalid cursor').optional()),
+  cursor: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'Invalid cursor' })
+      .int('Invalid cursor')
+      .min(0, 'Invalid cursor')
+      .max(2_147_483_647, 'Invalid cursor')
+      .optional(),
+  ),
 });
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 export type ProductQueryInput = z.input<typeof ProductQuerySchema>;

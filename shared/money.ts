@@ -22,7 +22,12 @@ export function discountedPrice(p: { price: number; discount: number }): number 
   return fromPaise(lineTotalPaise(toPaise(p.price), 1, p.discount));
 }
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const rupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Rupees in the spec's format: Indian grouping, two decimals (e.g. ₹3,750.00). */
 export function formatRupees(amount: number): string {

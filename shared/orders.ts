@@ -52,8 +52,7 @@ const requiredField = (label: string, message: string) =>
 /** A delivery address (spec sections 3 and 5): kept in the browser; a snapshot travels with each order. */
 export const DeliveryAddressSchema = z.object({
   name: requiredField('Name', MSG.nameRequired),
-  pin: singleLineText('Pin Code', MSG.pinInvalid)
-    .regex(/^\d{6}$/, MSG.pinInvalid),
+  pin: singleLineText('Pin Code', MSG.pinInvalid).regex(/^\d{6}$/, MSG.pinInvalid),
   city: requiredField('City', MSG.cityRequired),
   house: requiredField('House number', MSG.houseRequired),
   landmark: requiredField('Landmark', MSG.landmarkRequired),
@@ -96,9 +95,14 @@ export const PlaceOrderBodySchema = z.object({
     .array(OrderItemInputSchema, { error: 'Choose at least one product' })
     .min(1, 'Choose at least one product')
     .max(ORDER_LINES_MAX, `An order can hold at most ${ORDER_LINES_MAX} different products`)
-    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product may appear only once in an order'),
+    .refine(
+      (items) => new Set(items.map((i) => i.productId)).size === items.length,
+      'Each product may appear only once in an order',
+    ),
   address: DeliveryAddressSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method: UPI/QR, Credit/ATM Card or Cash on Delivery' }),
+  paymentMethod: z.enum(PAYMENT_METHODS, {
+    error: 'Choose a payment method: UPI/QR, Credit/ATM Card or Cash on Delivery',
+  }),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 
@@ -152,7 +156,10 @@ export type OrderStatusBody = z.infer<typeof OrderStatusBodySchema>;
 export const OrderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: CursorSchema,
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional()),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional(),
+  ),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 

@@ -18,6 +18,12 @@ export const PublicConfigSchema = z.object({
     email: z.string(),
     hours: z.string(),
   }),
-  slot: z.object({ open: z.string(), close: z.string(), minutes: z.number(), capacity: z.number(), timeZone: z.string() }),
+  slot: z.object({
+    open: z.string(),
+    close: z.string(),
+    minutes: z.number(),
+    capacity: z.number(),
+    timeZone: z.string(),
+  }),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, BookSlotBodySchema, DateSchema, isRealDate, parseSchedule, SLOT_MSG, slotGrid, todayIn, zonedDateTime, zonedTimeToUtc } from './slots';
+import {
+  addDays,
+  BookSlotBodySchema,
+  DateSchema,
+  isRealDate,
+  parseSchedule,
+  SLOT_MSG,
+  slotGrid,
+  todayIn,
+  zonedDateTime,
+  zonedTimeToUtc,
+} from './slots';
 
 describe('slot grid and clinic time', () => {
   it('lists start times whose slot ends by closing time', () => {
@@ -12,7 +23,10 @@ describe('slot grid and clinic time', () => {
     expect(zonedTimeToUtc('2031-01-15', '09:00', 'America/New_York').toISOString()).toBe('2031-01-15T14:00:00.000Z');
     expect(zonedTimeToUtc('2031-07-15', '09:00', 'America/New_York').toISOString()).toBe('2031-07-15T13:00:00.000Z');
     expect(zonedTimeToUtc('2031-07-15', '00:00', 'Europe/London').toISOString()).toBe('2031-07-14T23:00:00.000Z');
-    expect(zonedDateTime(new Date('2031-07-14T23:00:00Z'), 'Europe/London')).toEqual({ date: '2031-07-15', time: '00:00' });
+    expect(zonedDateTime(new Date('2031-07-14T23:00:00Z'), 'Europe/London')).toEqual({
+      date: '2031-07-15',
+      time: '00:00',
+    });
   });
 
   it("knows today's date in the clinic's zone", () => {
@@ -46,7 +60,10 @@ describe('dates', () => {
     expect(DateSchema.parse('2000-01-01')).toBe('2000-01-01');
     expect(DateSchema.parse('2100-12-31')).toBe('2100-12-31');
     for (const date of ['1999-12-31', '2101-01-01', '9999-12-31', '0000-01-01']) {
-      expect(DateSchema.safeParse(date).error?.issues.map((i) => i.message), date).toEqual([SLOT_MSG.dateOutOfRange]);
+      expect(
+        DateSchema.safeParse(date).error?.issues.map((i) => i.message),
+        date,
+      ).toEqual([SLOT_MSG.dateOutOfRange]);
     }
     expect(DateSchema.safeParse('2031-02-29').error?.issues.map((i) => i.message)).toEqual([SLOT_MSG.dateInvalid]);
     expect(parseSchedule('9999-12-31 at 10:00')).toBeUndefined();

@@ -156,7 +156,12 @@ const optionalText = (label: string, max: number, tooLong: string) =>
 /** Pet age: optional whole number; the spec's clients may send it as text, and '' means "not given". */
 export const PetAgeSchema = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-  z.number({ error: SLOT_MSG.petAgeInvalid }).int(SLOT_MSG.petAgeInvalid).min(0, SLOT_MSG.petAgeInvalid).max(PET_AGE_MAX, SLOT_MSG.petAgeInvalid).optional(),
+  z
+    .number({ error: SLOT_MSG.petAgeInvalid })
+    .int(SLOT_MSG.petAgeInvalid)
+    .min(0, SLOT_MSG.petAgeInvalid)
+    .max(PET_AGE_MAX, SLOT_MSG.petAgeInvalid)
+    .optional(),
 );
 
 /** 10 digits, as at registration. */
@@ -170,9 +175,13 @@ export const BookingPhoneSchema = singleLineText('Phone number', MSG.fillAllFiel
  */
 export const BookSlotBodySchema = z.object({
   userId: singleLineText('userId').max(64).nullish(),
-  userName: singleLineText('userName').max(NAME_MAX * 2).nullish(),
+  userName: singleLineText('userName')
+    .max(NAME_MAX * 2)
+    .nullish(),
   userEmail: singleLineText('userEmail').max(EMAIL_MAX).nullish(),
-  userAddress: singleLineText('Address').max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`).nullish(),
+  userAddress: singleLineText('Address')
+    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+    .nullish(),
   schedule: singleLineText('Schedule', MSG.fillAllFields).min(1, MSG.fillAllFields).max(40, SLOT_MSG.scheduleInvalid),
   petName: required('Pet name', PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
   ownerName: required('Owner name', NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
@@ -191,7 +200,9 @@ export const BookingIdempotencyKeySchema = z
   .min(8, SLOT_MSG.keyInvalid)
   .max(200, SLOT_MSG.keyInvalid)
   .regex(/^[\x20-\x7e]+$/, SLOT_MSG.keyInvalid);
-export const BookSlotHeadersSchema = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: BookingIdempotencyKeySchema.optional() });
+export const BookSlotHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: BookingIdempotencyKeySchema.optional(),
+});
 
 /** The customer's form on /slots (date and time picked separately, joined into `schedule` on submit). */
 export const BookingFormSchema = z.object({
@@ -286,7 +297,9 @@ export type Availability = z.infer<typeof AvailabilitySchema>;
 
 /** GET /api/slots/bookings filters (plus `limit` and `cursor`): `active` means every status but canceled. */
 export const BookingListQuerySchema = z.object({
-  status: z.enum([...BOOKING_STATUSES, 'active'], { error: 'Status must be pending, confirmed, canceled or active' }).optional(),
+  status: z
+    .enum([...BOOKING_STATUSES, 'active'], { error: 'Status must be pending, confirmed, canceled or active' })
+    .optional(),
   date: DateSchema.optional(),
 });
 export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;

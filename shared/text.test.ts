@@ -3,7 +3,22 @@ import { forbiddenCharsMessage, hasForbiddenChars, multiLineText, rawText, singl
 
 describe('text primitives', () => {
   it('single-line text refuses NUL, every other control character and lone surrogates', () => {
-    for (const bad of ['\u0000', 'a\u0000b', '\ud800', 'a\udbff', '\udc00b', 'x\udfffy', 'a\tb', 'a\nb', 'a\rb', 'a\u0007', 'a\u001b', 'a\u007f', 'a\u0085', 'a\u009f']) {
+    for (const bad of [
+      '\u0000',
+      'a\u0000b',
+      '\ud800',
+      'a\udbff',
+      '\udc00b',
+      'x\udfffy',
+      'a\tb',
+      'a\nb',
+      'a\rb',
+      'a\u0007',
+      'a\u001b',
+      'a\u007f',
+      'a\u0085',
+      'a\u009f',
+    ]) {
       expect(hasForbiddenChars(bad), JSON.stringify(bad)).toBe(true);
     }
     for (const good of ['', 'Bruno', 'Ünïcødé', '日本語', 'emoji 🐶 ok', 'a\u00a0b', 'zero\u200bwidth']) {
@@ -19,7 +34,9 @@ describe('text primitives', () => {
   });
 
   it('schemas trim first, then refuse with a message naming the field ahead of any other', () => {
-    const name = singleLineText('Pet name', 'Pet name is required').min(1, 'Pet name is required').regex(/^[a-z]+$/i, 'Letters only');
+    const name = singleLineText('Pet name', 'Pet name is required')
+      .min(1, 'Pet name is required')
+      .regex(/^[a-z]+$/i, 'Letters only');
     expect(name.parse('  Bruno\n')).toBe('Bruno');
     const refused = name.safeParse('Bru\u0000no');
     expect(refused.success).toBe(false);

@@ -39,4 +39,6 @@ export const multiLineText = (label: string, error?: string) =>
 
 /** Text taken exactly as sent (a password): not trimmed, but refused on the same characters as single-line text. */
 export const rawText = (label: string, error?: string) =>
-  z.string(error === undefined ? undefined : { error }).refine((v) => !hasForbiddenChars(v), forbiddenCharsMessage(label));
+  z
+    .string(error === undefined ? undefined : { error })
+    .refine((v) => !hasForbiddenChars(v), forbiddenCharsMessage(label));

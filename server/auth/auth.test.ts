@@ -25,8 +25,10 @@ const validForm = (email: string): Record<string, FormValue> => ({
 
 let n = 0;
 const uniqueEmail = () => `reg${++n}-${Date.now()}@example.com`;
-const register = async (form: Record<string, FormValue>) => inject({ method: 'POST', url: '/api/auth/register', ...(await multipart(form)) });
-const without = (form: Record<string, FormValue>, key: string) => Object.fromEntries(Object.entries(form).filter(([k]) => k !== key));
+const register = async (form: Record<string, FormValue>) =>
+  inject({ method: 'POST', url: '/api/auth/register', ...(await multipart(form)) });
+const without = (form: Record<string, FormValue>, key: string) =>
+  Object.fromEntries(Object.entries(form).filter(([k]) => k !== key));
 
 describe('POST /api/auth/register', () => {
   it('creates a customer, whatever role was asked for, and answers with a token and the user', async () => {
@@ -34,14 +36,26 @@ describe('POST /api/auth/register', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.token).toEqual(expect.any(String));
-    expect(body.user).toMatchObject({ name: 'Pet Owner', email: 'owner@example.com', role: 'user', phone: '9876543210', bloodGroup: 'O+', address: '12 Lake Road', hasIdentityProof: true });
+    expect(body.user).toMatchObject({
+      name: 'Pet Owner',
+      email: 'owner@example.com',
+      role: 'user',
+      phone: '9876543210',
+      bloodGroup: 'O+',
+      address: '12 Lake Road',
+      hasIdentityProof: true,
+    });
     expect(body.user._id).toBe(body.user.id);
     expect(body.user.image).toBe('/api/avatar?name=Pet%20Owner');
     expect(JSON.stringify(body)).not.toMatch(/password|argon|"identityProof"/i);
     // The token works at once, and the account is a customer for the server too.
     const me = await inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(body.token) });
     expect(me.json()).toMatchObject({ id: body.user.id, role: 'user' });
-    expectError(await inject({ method: 'GET', url: '/api/all-customers', headers: t.auth(body.token) }), 403, 'FORBIDDEN');
+    expectError(
+      await inject({ method: 'GET', url: '/api/all-customers', headers: t.auth(body.token) }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('stores an email in lower case and refuses a duplicate in any letter case with 409', async () => {
@@ -75,7 +89,11 @@ describe('POST /api/auth/register', () => {
     ['a 9-digit phone', (f) => ({ ...f, phone: '987654321' }), MSG.phoneInvalid],
     ['a phone with letters', (f) => ({ ...f, phone: '98765abcde' }), MSG.phoneInvalid],
     ['no identity proof', (f) => without(f, 'identityProof'), MSG.identityProofRequired],
-    ['an empty identity proof file', (f) => ({ ...f, identityProof: { data: Buffer.alloc(0), filename: 'id.png', type: 'image/png' } }), MSG.identityProofRequired],
+    [
+      'an empty identity proof file',
+      (f) => ({ ...f, identityProof: { data: Buffer.alloc(0), filename: 'id.png', type: 'image/png' } }),
+      MSG.identityProofRequired,
+    ],
   ];
   it.each(cases)('refuses %s with the spec message', async (_label, change, message) => {
     const email = uniqueEmail();
@@ -93,7 +111,10 @@ describe('POST /api/auth/register', () => {
     ['PDF', FILES.pdf, 'application/pdf'],
   ] as const)('accepts a %s proof and streams it back byte for byte with its type', async (_label, data, mime) => {
     // The declared type and name lie on purpose: the bytes decide.
-    const res = await register({ ...validForm(uniqueEmail()), identityProof: { data, filename: 'scan.bin', type: 'application/octet-stream' } });
+    const res = await register({
+      ...validForm(uniqueEmail()),
+      identityProof: { data, filename: 'scan.bin', type: 'application/octet-stream' },
+    });
     expect(res.statusCode).toBe(201);
     const { user, token } = res.json();
     const proof = await inject({ method: 'GET', url: `/api/users/${user.id}/identity-proof`, headers: t.auth(token) });
@@ -106,32 +127,68 @@ describe('POST /api/auth/register', () => {
   it.each([
     ['a text file renamed .png', FILES.text, 'id.png', 'image/png'],
     ['a GIF', FILES.gif, 'id.gif', 'image/gif'],
-    ['an SVG (scriptable)', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'id.svg', 'image/svg+xml'],
-    ['an HTML page called .pdf', Buffer.from('<!doctype html><html><body>hi</body></html>'), 'id.pdf', 'application/pdf'],
+    [
+      'an SVG (scriptable)',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'id.svg',
+      'image/svg+xml',
+    ],
+    [
+      'an HTML page called .pdf',
+      Buffer.from('<!doctype html><html><body>hi</body></html>'),
+      'id.pdf',
+      'application/pdf',
+    ],
   ])('refuses %s with 415', async (_label, data, filename, type) => {
     const email = uniqueEmail();
     const res = await register({ ...validForm(email), identityProof: { data, filename, type } });
     expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Identity proof must be a PNG, JPEG, WebP image or a PDF');
-    expect((await inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } })).statusCode).toBe(401);
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } })).statusCode,
+    ).toBe(401);
   });
 
   it('accepts a proof of 4.9 MB and refuses one over 5 MB with 413', async () => {
     const big = (size: number) => Buffer.concat([FILES.png, Buffer.alloc(size - FILES.png.length, 7)]);
-    const ok = await register({ ...validForm(uniqueEmail()), identityProof: { data: big(4.9 * 1024 * 1024), filename: 'big.png', type: 'image/png' } });
+    const ok = await register({
+      ...validForm(uniqueEmail()),
+      identityProof: { data: big(4.9 * 1024 * 1024), filename: 'big.png', type: 'image/png' },
+    });
     expect(ok.statusCode).toBe(201);
     const email = uniqueEmail();
-    const tooBig = await register({ ...validForm(email), identityProof: { data: big(5 * 1024 * 1024 + 1), filename: 'big.png', type: 'image/png' } });
+    const tooBig = await register({
+      ...validForm(email),
+      identityProof: { data: big(5 * 1024 * 1024 + 1), filename: 'big.png', type: 'image/png' },
+    });
     expectError(tooBig, 413, 'PAYLOAD_TOO_LARGE', 'Identity proof must be at most 5 MB');
-    expect((await inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } })).statusCode).toBe(401);
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses a second file, a JSON body and a broken form without a 500', async () => {
-    const two = await register({ ...validForm(uniqueEmail()), extra: { data: FILES.png, filename: 'b.png', type: 'image/png' } });
+    const two = await register({
+      ...validForm(uniqueEmail()),
+      extra: { data: FILES.png, filename: 'b.png', type: 'image/png' },
+    });
     expect([400, 413]).toContain(two.statusCode);
     expect(two.json().code).toEqual(expect.any(String));
-    expectError(await inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Owner' } }), 415, 'UNSUPPORTED_MEDIA_TYPE', 'Registration must be sent as multipart/form-data');
-    for (const headers of [{ 'content-type': 'multipart/form-data; boundary=xyz' }, { 'content-type': 'multipart/form-data' }]) {
-      expectError(await inject({ method: 'POST', url: '/api/auth/register', headers, payload: 'not a form' }), 400, 'BAD_REQUEST', /could not be read/);
+    expectError(
+      await inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Owner' } }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Registration must be sent as multipart/form-data',
+    );
+    for (const headers of [
+      { 'content-type': 'multipart/form-data; boundary=xyz' },
+      { 'content-type': 'multipart/form-data' },
+    ]) {
+      expectError(
+        await inject({ method: 'POST', url: '/api/auth/register', headers, payload: 'not a form' }),
+        400,
+        'BAD_REQUEST',
+        /could not be read/,
+      );
     }
   });
 });
@@ -142,7 +199,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('logs in with the right password (any email case) and GET /api/auth/me returns the same user', async () => {
-    const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'LOGIN@example.com', password: 'secret123' } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'LOGIN@example.com', password: 'secret123' },
+    });
     expect(res.statusCode).toBe(200);
     const { token, user } = res.json();
     expect(user).toMatchObject({ email: 'login@example.com', name: 'Lena Login', role: 'user' });
@@ -152,8 +213,16 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 401 Invalid credentials for a wrong password and for an unknown email alike', async () => {
-    const wrongPass = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'login@example.com', password: 'wrongpass' } });
-    const noUser = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'secret123' } });
+    const wrongPass = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'login@example.com', password: 'wrongpass' },
+    });
+    const noUser = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'secret123' },
+    });
     expectError(wrongPass, 401, 'UNAUTHENTICATED', 'Invalid credentials');
     expectError(noUser, 401, 'UNAUTHENTICATED', 'Invalid credentials');
     expect(wrongPass.json()).toEqual(noUser.json());
@@ -184,7 +253,12 @@ describe('POST /api/auth/login', () => {
       expectError(await inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(token) }), 401, 'UNAUTHENTICATED');
     }
     for (const authorization of ['', 'Bearer', `Basic ${u.token}`, u.token]) {
-      expectError(await inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } }), 401, 'UNAUTHENTICATED', 'Please log in to continue');
+      expectError(
+        await inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } }),
+        401,
+        'UNAUTHENTICATED',
+        'Please log in to continue',
+      );
     }
   });
 

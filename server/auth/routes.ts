@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuthResponseSchema, FileNameSchema, LoginBodySchema, RegisterFieldsSchema, RegisterFormSchema, UserSchema, type LoginBody } from '#shared/auth';
+import {
+  AuthResponseSchema,
+  FileNameSchema,
+  LoginBodySchema,
+  RegisterFieldsSchema,
+  RegisterFormSchema,
+  UserSchema,
+  type LoginBody,
+} from '#shared/auth';
 import { ApiErrorSchema } from '#shared/common';
 import { IDENTITY_PROOF_MAX_BYTES } from '#shared/constants';
 import { MSG } from '#shared/messages';
@@ -29,8 +37,14 @@ async function readRegisterForm(request: FastifyRequest) {
   return { fields, file };
 }
 
-async function readParts(request: FastifyRequest, fields: Record<string, string>, onFile: (f: { data: Buffer; filename: string }) => void) {
-  for await (const part of request.parts({ limits: { fileSize: IDENTITY_PROOF_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096 } })) {
+async function readParts(
+  request: FastifyRequest,
+  fields: Record<string, string>,
+  onFile: (f: { data: Buffer; filename: string }) => void,
+) {
+  for await (const part of request.parts({
+    limits: { fileSize: IDENTITY_PROOF_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096 },
+  })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'identityProof') {
         part.file.resume();
@@ -69,23 +83,42 @@ export default async function authRoutes(fastify: FastifyInstance) {
    * the password is checked (so parallel guesses cannot all slip past a count still at zero) and given back when
    * it succeeds or fails for another reason than a wrong password.
    */
-  async function loginLimited<T>(request: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply, login: () => Promise<T>): Promise<T> {
+  async function loginLimited<T>(
+    request: FastifyRequest<{ Body: LoginBody }>,
+    reply: FastifyReply,
+    login: () => Promise<T>,
+  ): Promise<T> {
     const ip = addressKey(request.ip);
     const account = `${request.body.email}|${ip}`;
     const byIp = await app.limits.take('loginFailuresPerIp', ip);
-    if (!byIp.allowed) throw refuse(reply, byIp.retryAfterSeconds, (wait) => `Too many failed logins from your network. Please try again in ${wait}.`);
+    if (!byIp.allowed)
+      throw refuse(
+        reply,
+        byIp.retryAfterSeconds,
+        (wait) => `Too many failed logins from your network. Please try again in ${wait}.`,
+      );
     const byAccount = await app.limits.take('loginFailuresPerAccountIp', account);
     if (!byAccount.allowed) {
       await app.limits.refund('loginFailuresPerIp', ip);
-      throw refuse(reply, byAccount.retryAfterSeconds, (wait) => `Too many failed logins for this account. Please try again in ${wait}.`);
+      throw refuse(
+        reply,
+        byAccount.retryAfterSeconds,
+        (wait) => `Too many failed logins for this account. Please try again in ${wait}.`,
+      );
     }
     try {
       const result = await login();
-      await Promise.all([app.limits.refund('loginFailuresPerIp', ip), app.limits.reset('loginFailuresPerAccountIp', account)]);
+      await Promise.all([
+        app.limits.refund('loginFailuresPerIp', ip),
+        app.limits.reset('loginFailuresPerAccountIp', account),
+      ]);
       return result;
     } catch (err) {
       if (!(err instanceof AppError && err.statusCode === 401)) {
-        await Promise.all([app.limits.refund('loginFailuresPerIp', ip), app.limits.refund('loginFailuresPerAccountIp', account)]);
+        await Promise.all([
+          app.limits.refund('loginFailuresPerIp', ip),
+          app.limits.refund('loginFailuresPerAccountIp', account),
+        ]);
       }
       throw err;
     }
@@ -102,7 +135,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await loginLimited(request, reply, () => verifyLogin(app.db, request.body.email, request.body.password));
+      const user = await loginLimited(request, reply, () =>
+        verifyLogin(app.db, request.body.email, request.body.password),
+      );
       return { token: app.signToken(user), user };
     },
   );
@@ -112,13 +147,25 @@ export default async function authRoutes(fastify: FastifyInstance) {
     {
       // Counted before the form is read: a flood of 5 MB uploads is refused before its bytes are buffered.
       onRequest: (request, reply) =>
-        app.limits.enforce('register', addressKey(request.ip), reply, (wait) => `Too many sign-ups from this network. Please try again in ${wait}.`),
+        app.limits.enforce(
+          'register',
+          addressKey(request.ip),
+          reply,
+          (wait) => `Too many sign-ups from this network. Please try again in ${wait}.`,
+        ),
       schema: {
         tags: ['auth'],
         summary: 'Register a customer account (multipart/form-data with an identityProof file)',
         consumes: ['multipart/form-data'],
         multipartBody: RegisterFormSchema,
-        response: { 201: AuthResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 429: ApiErrorSchema },
+        response: {
+          201: AuthResponseSchema,
+          400: ApiErrorSchema,
+          409: ApiErrorSchema,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -128,7 +175,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
         const details = zodDetails(parsed.error.issues);
         throw errors.validation(details[0]!.message, details);
       }
-      if (!file) throw errors.validation(MSG.identityProofRequired, [{ path: 'identityProof', message: MSG.identityProofRequired }]);
+      if (!file)
+        throw errors.validation(MSG.identityProofRequired, [
+          { path: 'identityProof', message: MSG.identityProofRequired },
+        ]);
       const mime = await detectProofMime(file.data);
       const user = await registerCustomer(app.db, parsed.data, { data: file.data, mime, filename: file.filename });
       return reply.status(201).send({ token: app.signToken(user), user });
@@ -139,7 +189,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/me',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: UserSchema, 401: ApiErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: UserSchema, 401: ApiErrorSchema },
+      },
     },
     async (request) => {
       const me = currentUser(request);

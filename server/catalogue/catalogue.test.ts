@@ -20,9 +20,19 @@ describe('GET /api/products', () => {
     const products = await list();
     expect(products).toHaveLength(15);
     const bed = products.find((p) => p.name === 'Soft Pet Bed - Large')!;
-    expect(bed).toMatchObject({ price: 2500, rating: 3, discount: 25, category: 'Accessories', image: '/images/products/soft-pet-bed-large.svg' });
+    expect(bed).toMatchObject({
+      price: 2500,
+      rating: 3,
+      discount: 25,
+      category: 'Accessories',
+      image: '/images/products/soft-pet-bed-large.svg',
+    });
     expect(bed._id).toBe(bed.id);
-    expect(products.find((p) => p.name === 'Chew Toy - Rubber Bone')).toMatchObject({ rating: 3.5, discount: 20, category: 'Toys' });
+    expect(products.find((p) => p.name === 'Chew Toy - Rubber Bone')).toMatchObject({
+      rating: 3.5,
+      discount: 20,
+      category: 'Toys',
+    });
     for (const p of products) {
       expect(['Food', 'Toys', 'Accessories', 'Care']).toContain(p.category);
       expect(typeof p.price).toBe('number');
@@ -37,16 +47,34 @@ describe('GET /api/products', () => {
 
   it('filters by category', async () => {
     const food = await list('?category=Food');
-    expect(food.map((p) => p.name).sort()).toEqual(['Dog Food', 'Organic Pet Treats', 'Pedigree Puppy Food', 'Royal Canin Dog Food', 'Whiskas Cat Food']);
+    expect(food.map((p) => p.name).sort()).toEqual([
+      'Dog Food',
+      'Organic Pet Treats',
+      'Pedigree Puppy Food',
+      'Royal Canin Dog Food',
+      'Whiskas Cat Food',
+    ]);
     const care = await list('?category=Care');
     expect(care.map((p) => p.name).sort()).toEqual(['Pet Shampoo', 'Pet Shampoo - Anti Flea']);
   });
 
   it('filters by maximum price (inclusive) and minimum rating (inclusive)', async () => {
     const cheap = await list('?maxPrice=500');
-    expect(cheap.map((p) => p.name).sort()).toEqual(['Cat Toy', 'Chew Toy - Rubber Bone', 'Dog Food', 'Pet Shampoo', 'Pet Shampoo - Anti Flea']);
+    expect(cheap.map((p) => p.name).sort()).toEqual([
+      'Cat Toy',
+      'Chew Toy - Rubber Bone',
+      'Dog Food',
+      'Pet Shampoo',
+      'Pet Shampoo - Anti Flea',
+    ]);
     const great = await list('?minRating=4.5');
-    expect(great.map((p) => p.name).sort()).toEqual(['Cat Scratching Post', 'Dog Food', 'Fish Tank', 'Pet Water Dispenser', 'Whiskas Cat Food']);
+    expect(great.map((p) => p.name).sort()).toEqual([
+      'Cat Scratching Post',
+      'Dog Food',
+      'Fish Tank',
+      'Pet Water Dispenser',
+      'Whiskas Cat Food',
+    ]);
     const combined = await list('?category=Accessories&maxPrice=1500&minRating=4');
     expect(combined.map((p) => p.name).sort()).toEqual(['Bird Cage', 'Cat Scratching Post', 'Pet Water Dispenser']);
   });
@@ -93,7 +121,13 @@ describe('GET /api/products/{id}', () => {
     const [first] = await list('?q=Whiskas');
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${first!.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Whiskas Cat Food', price: 800, discount: 15, rating: 5, category: 'Food' });
+    expect(res.json()).toMatchObject({
+      name: 'Whiskas Cat Food',
+      price: 800,
+      discount: 15,
+      rating: 5,
+      category: 'Food',
+    });
   });
 
   it('answers 404 for unknown and non-numeric ids', async () => {

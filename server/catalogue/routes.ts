@@ -21,7 +21,8 @@ export default async function catalogueRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Products, optionally filtered by category, maximum price, minimum rating and search text (X-Next-Cursor when more exist)',
+        summary:
+          'Products, optionally filtered by category, maximum price, minimum rating and search text (X-Next-Cursor when more exist)',
         querystring: ProductQuerySchema,
         response: { 200: z.array(ProductSchema), 400: ApiErrorSchema },
       },
@@ -40,7 +41,14 @@ export default async function catalogueRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/products/:id',
-    { schema: { tags: ['catalogue'], summary: 'One product', params: IdParamSchema, response: { 200: ProductSchema, 404: ApiErrorSchema } } },
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product',
+        params: IdParamSchema,
+        response: { 200: ProductSchema, 404: ApiErrorSchema },
+      },
+    },
     async (request) => {
       const product = await getProduct(app.db, parseProductId(request.params.id));
       if (!product) throw errors.notFound('Product');

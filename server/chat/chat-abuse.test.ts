@@ -37,7 +37,11 @@ function countQueries(db: Db) {
 }
 
 const storedTexts = async (customerId: string, token: string) =>
-  ((await t.app.inject({ method: 'GET', url: `/api/chat/customer/${customerId}?limit=200`, headers: t.auth(token) })).json() as ChatMessage[]).map((m) => m.message);
+  (
+    (
+      await t.app.inject({ method: 'GET', url: `/api/chat/customer/${customerId}?limit=200`, headers: t.auth(token) })
+    ).json() as ChatMessage[]
+  ).map((m) => m.message);
 
 describe('chat under abuse', () => {
   it('refuses a rate-limited message without asking the database anything', async () => {
@@ -68,7 +72,8 @@ describe('chat under abuse', () => {
     c.on('message_error', (e: { message: string }) => errors.push(e));
     const acks: SendAck[] = [];
     const dropped = nextEvent<string>(c, 'disconnect');
-    for (let i = 0; i < 5000; i++) c.emit('send_message', { message: `flood ${i}`, clientMessageId: randomUUID() }, (a: SendAck) => acks.push(a));
+    for (let i = 0; i < 5000; i++)
+      c.emit('send_message', { message: `flood ${i}`, clientMessageId: randomUUID() }, (a: SendAck) => acks.push(a));
 
     expect(await dropped).toBe('io server disconnect');
     expect(errors.length).toBeGreaterThan(0);
@@ -111,7 +116,8 @@ describe('chat under abuse', () => {
     const staffInbox = new Inbox(staff);
     const c = await connect(customer.token);
 
-    for (let i = 0; i < 5000; i++) c.emit('user_connected', { userId: customer.user.id, role: 'user', name: 'Pet Owner' });
+    for (let i = 0; i < 5000; i++)
+      c.emit('user_connected', { userId: customer.user.id, role: 'user', name: 'Pet Owner' });
     expect(await send(c, { message: 'after the announcements' })).toMatchObject({ ok: true });
     await staffInbox.waitFor((m) => m.message === 'after the announcements');
 

@@ -53,8 +53,16 @@ describe('send_message', () => {
     const { customer, other, employee } = await people();
     const staff = await client(employee.token);
     const c = await client(customer.token);
-    const ack = await send(c.socket, { message: 'Is my dog ready?', senderId: other.user.id, senderName: 'Admin', senderRole: 'admin' });
-    expect(ack).toMatchObject({ ok: true, message: { senderId: customer.user.id, senderName: 'Pet Owner', senderRole: 'user', message: 'Is my dog ready?' } });
+    const ack = await send(c.socket, {
+      message: 'Is my dog ready?',
+      senderId: other.user.id,
+      senderName: 'Admin',
+      senderRole: 'admin',
+    });
+    expect(ack).toMatchObject({
+      ok: true,
+      message: { senderId: customer.user.id, senderName: 'Pet Owner', senderRole: 'user', message: 'Is my dog ready?' },
+    });
     const got = await staff.inbox.waitFor((m) => m.message === 'Is my dog ready?');
     expect(got).toMatchObject({ senderId: customer.user.id, senderName: 'Pet Owner', customerId: customer.user.id });
     expect(got._id).toBe(got.id);
@@ -90,7 +98,10 @@ describe('send_message', () => {
     const c2 = await client(other.token);
 
     const reply = await send(staff.socket, { message: 'Your cat is fine', receiverId: customer.user.id });
-    expect(reply).toMatchObject({ ok: true, message: { receiverId: customer.user.id, customerId: customer.user.id, senderRole: 'employee' } });
+    expect(reply).toMatchObject({
+      ok: true,
+      message: { receiverId: customer.user.id, customerId: customer.user.id, senderRole: 'employee' },
+    });
     await c1.inbox.waitFor((m) => m.message === 'Your cat is fine');
 
     await send(staff.socket, { message: 'Vaccination week starts Monday', receiverId: 'all' });
@@ -106,19 +117,31 @@ describe('send_message', () => {
     const errorEvent = nextEvent<{ message: string }>(staff.socket, 'message_error');
     expect(await send(staff.socket, { message: 'Hello?' })).toEqual({ ok: false, error: CHAT_TEXT.receiverRequired });
     expect(await errorEvent).toMatchObject({ message: CHAT_TEXT.receiverRequired });
-    expect(await send(staff.socket, { message: 'Hello?', receiverId: admin.user.id })).toEqual({ ok: false, error: CHAT_TEXT.customerNotFound });
-    expect(await send(staff.socket, { message: 'Hello?', receiverId: 'nobody' })).toEqual({ ok: false, error: CHAT_TEXT.customerNotFound });
+    expect(await send(staff.socket, { message: 'Hello?', receiverId: admin.user.id })).toEqual({
+      ok: false,
+      error: CHAT_TEXT.customerNotFound,
+    });
+    expect(await send(staff.socket, { message: 'Hello?', receiverId: 'nobody' })).toEqual({
+      ok: false,
+      error: CHAT_TEXT.customerNotFound,
+    });
   });
 
   it('checks the sender against the database on every send: a re-roled account follows its new role, a deleted one is refused', async () => {
     const { customer, other } = await people();
     const c = await client(customer.token);
     await t.database.db.execute(sql`update users set role = 'employee' where id = ${customer.user.id}`);
-    expect(await send(c.socket, { message: 'Still a customer?' })).toEqual({ ok: false, error: CHAT_TEXT.receiverRequired });
+    expect(await send(c.socket, { message: 'Still a customer?' })).toEqual({
+      ok: false,
+      error: CHAT_TEXT.receiverRequired,
+    });
     const o = await client(other.token);
     await t.database.db.execute(sql`delete from users where id = ${other.user.id}`);
     const gone = nextEvent(o.socket, 'disconnect');
-    expect(await send(o.socket, { message: 'Am I still here?' })).toEqual({ ok: false, error: 'Authentication failed' });
+    expect(await send(o.socket, { message: 'Am I still here?' })).toEqual({
+      ok: false,
+      error: 'Authentication failed',
+    });
     await gone;
   });
 
@@ -186,7 +209,9 @@ describe('send_message', () => {
     const c = await client(customer.token);
     const burst = t.config.limits.chat.points;
     const ids = Array.from({ length: burst + 15 }, () => randomUUID());
-    const acks = await Promise.all(ids.map((clientMessageId, i) => send(c.socket, { message: `flood ${i}`, clientMessageId })));
+    const acks = await Promise.all(
+      ids.map((clientMessageId, i) => send(c.socket, { message: `flood ${i}`, clientMessageId })),
+    );
     const accepted = acks.filter((a) => a.ok).length;
     const refused = acks.filter((a) => !a.ok);
     expect(accepted).toBeLessThanOrEqual(burst);
@@ -195,7 +220,10 @@ describe('send_message', () => {
     const stored = (await history(customer.user.id, customer.token, '?limit=200')).json() as ChatMessage[];
     expect(stored).toHaveLength(accepted);
     // Refused while the limit is used up (without a query); once it allows again, a resend gets the stored copy.
-    expect(await send(c.socket, { message: 'flood 0', clientMessageId: ids[0] })).toEqual({ ok: false, error: CHAT_TEXT.rateLimited });
+    expect(await send(c.socket, { message: 'flood 0', clientMessageId: ids[0] })).toEqual({
+      ok: false,
+      error: CHAT_TEXT.rateLimited,
+    });
     await t.app.limits.reset('chat', customer.user.id);
     const resend = await send(c.socket, { message: 'flood 0', clientMessageId: ids[0] });
     expect(resend).toMatchObject({ ok: true, message: { message: 'flood 0' } });
@@ -210,7 +238,10 @@ describe('rooms, typing and presence', () => {
     const staff = await client(employee.token);
     const nosy = await client(other.token);
     await client(customer.token);
-    expect(await nosy.socket.emitWithAck('join_room', { customerId: customer.user.id })).toEqual({ ok: false, error: 'You can only join your own conversation' });
+    expect(await nosy.socket.emitWithAck('join_room', { customerId: customer.user.id })).toEqual({
+      ok: false,
+      error: 'You can only join your own conversation',
+    });
     expect(await watcher.socket.emitWithAck('join_room', customer.user.id)).toEqual({ ok: true });
 
     // Staff in the room see a colleague's reply to that customer.
@@ -229,10 +260,20 @@ describe('rooms, typing and presence', () => {
     const c = await client(customer.token);
     const seenByStaff = nextEvent<TypingEvent>(staff.socket, 'typing');
     c.socket.emit('typing', { isTyping: true, senderName: 'forged' });
-    expect(await seenByStaff).toEqual({ userId: customer.user.id, name: 'Pet Owner', role: 'user', customerId: customer.user.id, isTyping: true });
+    expect(await seenByStaff).toEqual({
+      userId: customer.user.id,
+      name: 'Pet Owner',
+      role: 'user',
+      customerId: customer.user.id,
+      isTyping: true,
+    });
     const seenByCustomer = nextEvent<TypingEvent>(c.socket, 'typing');
     staff.socket.emit('typing', { isTyping: true, receiverId: customer.user.id });
-    expect(await seenByCustomer).toMatchObject({ userId: employee.user.id, customerId: customer.user.id, isTyping: true });
+    expect(await seenByCustomer).toMatchObject({
+      userId: employee.user.id,
+      customerId: customer.user.id,
+      isTyping: true,
+    });
   });
 
   it('tells staff when a customer comes online and goes offline, and lists who is online', async () => {
@@ -249,7 +290,9 @@ describe('rooms, typing and presence', () => {
     const offline = nextEvent(staff.socket, 'presence');
     c.socket.disconnect();
     expect(await offline).toEqual({ userId: customer.user.id, online: false });
-    expect((await t.app.inject({ method: 'GET', url: '/api/chat/online', headers: t.auth(customer.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/chat/online', headers: t.auth(customer.token) })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -270,15 +313,31 @@ describe('chat history and REST', () => {
 
     expect((await history(other.user.id, customer.token)).statusCode).toBe(403);
     expect((await history(customer.user.id)).statusCode).toBe(401);
-    expect((await history(customer.user.id, employee.token)).json().map((m: ChatMessage) => m.message)).toEqual(['Mine', 'Reply to the owner', 'Broadcast to all']);
+    expect((await history(customer.user.id, employee.token)).json().map((m: ChatMessage) => m.message)).toEqual([
+      'Mine',
+      'Reply to the owner',
+      'Broadcast to all',
+    ]);
     expect((await history(employee.user.id, employee.token)).statusCode).toBe(404);
     expect((await history('not-a-uuid', employee.token)).statusCode).toBe(404);
 
-    const inbox = await t.app.inject({ method: 'GET', url: `/api/chat/employee/${employee.user.id}`, headers: t.auth(employee.token) });
+    const inbox = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/employee/${employee.user.id}`,
+      headers: t.auth(employee.token),
+    });
     expect(inbox.statusCode).toBe(200);
     const texts = inbox.json().map((m: ChatMessage) => m.message);
     expect(texts).toEqual(expect.arrayContaining(['Mine', 'Not yours', 'Reply to the owner', 'Broadcast to all']));
-    expect((await t.app.inject({ method: 'GET', url: `/api/chat/employee/${employee.user.id}`, headers: t.auth(customer.token) })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/chat/employee/${employee.user.id}`,
+          headers: t.auth(customer.token),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('does not show a customer broadcasts sent before they registered', async () => {
@@ -309,18 +368,47 @@ describe('chat history and REST', () => {
   it('POST /api/chat/message stores once per clientMessageId, delivers live once and ignores forged sender fields', async () => {
     const { customer, other, employee } = await people();
     const staff = await client(employee.token);
-    const body = { message: 'Sent over HTTP', clientMessageId: randomUUID(), senderId: other.user.id, senderName: 'Forged' };
-    const first = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: body });
+    const body = {
+      message: 'Sent over HTTP',
+      clientMessageId: randomUUID(),
+      senderId: other.user.id,
+      senderName: 'Forged',
+    };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: t.auth(customer.token),
+      payload: body,
+    });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ senderId: customer.user.id, senderName: 'Pet Owner', message: 'Sent over HTTP' });
-    const again = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: body });
+    expect(first.json()).toMatchObject({
+      senderId: customer.user.id,
+      senderName: 'Pet Owner',
+      message: 'Sent over HTTP',
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: t.auth(customer.token),
+      payload: body,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
-    await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: { message: 'HTTP marker' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: t.auth(customer.token),
+      payload: { message: 'HTTP marker' },
+    });
     await staff.inbox.waitFor((m) => m.message === 'HTTP marker');
     expect(staff.inbox.count('Sent over HTTP')).toBe(1);
 
-    const blank = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: t.auth(customer.token), payload: { message: '  ' } });
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: t.auth(customer.token),
+      payload: { message: '  ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ code: 'VALIDATION', error: CHAT_TEXT.blank });
     const anon = await t.app.inject({ method: 'POST', url: '/api/chat/message', payload: { message: 'hi' } });
@@ -329,18 +417,32 @@ describe('chat history and REST', () => {
 
   it('pages through conversations whose last messages share a millisecond without skipping any', async () => {
     const { employee } = await people();
-    const customers = [await t.buildUser({ role: 'user' }), await t.buildUser({ role: 'user' }), await t.buildUser({ role: 'user' })];
+    const customers = [
+      await t.buildUser({ role: 'user' }),
+      await t.buildUser({ role: 'user' }),
+      await t.buildUser({ role: 'user' }),
+    ];
     for (const [i, c] of customers.entries()) {
       await send((await client(c.token)).socket, { message: `same moment ${i}` });
-      await t.database.db.execute(sql`update chat_messages set created_at = ${`2020-01-01T09:00:00.123${100 + i}Z`}::timestamptz where sender_id = ${c.user.id}`);
+      await t.database.db.execute(
+        sql`update chat_messages set created_at = ${`2020-01-01T09:00:00.123${100 + i}Z`}::timestamptz where sender_id = ${c.user.id}`,
+      );
     }
     const { items } = await walkPages<{ customerId: string }>(
-      (cursor) => t.app.inject({ method: 'GET', url: '/api/chat/conversations', query: { limit: '2', ...(cursor ? { cursor } : {}) }, headers: t.auth(employee.token) }),
+      (cursor) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/chat/conversations',
+          query: { limit: '2', ...(cursor ? { cursor } : {}) },
+          headers: t.auth(employee.token),
+        }),
       { limit: 2 },
     );
     const seen = items.map((r) => r.customerId);
     // Dated in the past, they come after every other conversation, newest first.
-    expect(seen.filter((id) => customers.some((c) => c.user.id === id))).toEqual(customers.map((c) => c.user.id).reverse());
+    expect(seen.filter((id) => customers.some((c) => c.user.id === id))).toEqual(
+      customers.map((c) => c.user.id).reverse(),
+    );
     expect(new Set(seen).size).toBe(seen.length);
   });
 
@@ -356,30 +458,70 @@ describe('chat history and REST', () => {
     const list = async (token: string) => {
       const res = await t.app.inject({ method: 'GET', url: '/api/chat/conversations', headers: t.auth(token) });
       expect(res.statusCode).toBe(200);
-      return res.json() as { customerId: string; customerName: string; unreadCount: number; lastMessage: ChatMessage }[];
+      return res.json() as {
+        customerId: string;
+        customerName: string;
+        unreadCount: number;
+        lastMessage: ChatMessage;
+      }[];
     };
     const rowOf = async (token: string, id: string) => (await list(token)).find((r) => r.customerId === id);
-    expect(await rowOf(employee.token, customer.user.id)).toMatchObject({ customerName: 'Pet Owner', unreadCount: 2, lastMessage: { message: 'second question' } });
+    expect(await rowOf(employee.token, customer.user.id)).toMatchObject({
+      customerName: 'Pet Owner',
+      unreadCount: 2,
+      lastMessage: { message: 'second question' },
+    });
     expect((await list(employee.token))[0]?.customerId).toBe(other.user.id);
 
-    const read = await t.app.inject({ method: 'PUT', url: `/api/chat/conversations/${customer.user.id}/read`, headers: t.auth(employee.token) });
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `/api/chat/conversations/${customer.user.id}/read`,
+      headers: t.auth(employee.token),
+    });
     expect(read.statusCode).toBe(200);
     expect(await rowOf(employee.token, customer.user.id)).toMatchObject({ unreadCount: 0 });
     // Read state is per staff member.
     expect(await rowOf(admin.token, customer.user.id)).toMatchObject({ unreadCount: 2 });
 
     await send(staff.socket, { message: 'answer', receiverId: customer.user.id });
-    expect(await rowOf(employee.token, customer.user.id)).toMatchObject({ unreadCount: 0, lastMessage: { message: 'answer' } });
+    expect(await rowOf(employee.token, customer.user.id)).toMatchObject({
+      unreadCount: 0,
+      lastMessage: { message: 'answer' },
+    });
 
-    const unread = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/chat/unread-count', headers: t.auth(token) })).json().count;
+    const unread = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/chat/unread-count', headers: t.auth(token) })).json().count;
     expect(await unread(customer.token)).toBe(1);
-    const ownRead = await t.app.inject({ method: 'PUT', url: `/api/chat/conversations/${customer.user.id}/read`, headers: t.auth(customer.token) });
+    const ownRead = await t.app.inject({
+      method: 'PUT',
+      url: `/api/chat/conversations/${customer.user.id}/read`,
+      headers: t.auth(customer.token),
+    });
     expect(ownRead.statusCode).toBe(200);
     expect(await unread(customer.token)).toBe(0);
     expect(await unread(admin.token)).toBeGreaterThanOrEqual(3);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/chat/conversations', headers: t.auth(customer.token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/chat/conversations/${other.user.id}/read`, headers: t.auth(customer.token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/chat/conversations/${employee.user.id}/read`, headers: t.auth(employee.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/chat/conversations', headers: t.auth(customer.token) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/chat/conversations/${other.user.id}/read`,
+          headers: t.auth(customer.token),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/chat/conversations/${employee.user.id}/read`,
+          headers: t.auth(employee.token),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

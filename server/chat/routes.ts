@@ -59,7 +59,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       preHandler: app.authenticate,
       schema: {
         tags: ['chat'],
-        summary: "A customer's conversation incl. broadcasts: newest page first, each page oldest to newest (customer themself or staff)",
+        summary:
+          "A customer's conversation incl. broadcasts: newest page first, each page oldest to newest (customer themself or staff)",
         ...secured,
         params: IdParamSchema,
         querystring: ChatHistoryQuerySchema,
@@ -161,7 +162,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const me = currentUser(request);
-      if (!isStaff(me.role) && me.id !== request.params.customerId) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
+      if (!isStaff(me.role) && me.id !== request.params.customerId)
+        throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
       const customer = await loadCustomer(app.db, request.params.customerId);
       await markConversationRead(app.db, customer.id, me.id);
       return { ok: true as const };
@@ -172,7 +174,12 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     '/api/chat/unread-count',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['chat'], summary: "Unread chat messages of the caller (a customer: own conversation; staff: all customers')", ...secured, response: { 200: UnreadCountSchema, 401: ApiErrorSchema } },
+      schema: {
+        tags: ['chat'],
+        summary: "Unread chat messages of the caller (a customer: own conversation; staff: all customers')",
+        ...secured,
+        response: { 200: UnreadCountSchema, 401: ApiErrorSchema },
+      },
     },
     async (request) => ({ count: await unreadCount(app.db, currentUser(request)) }),
   );
@@ -183,7 +190,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       preHandler: staffOnly,
       schema: {
         tags: ['chat'],
-        summary: 'Ids of customers connected to chat right now (staff); `partial` while other server processes cannot be asked',
+        summary:
+          'Ids of customers connected to chat right now (staff); `partial` while other server processes cannot be asked',
         ...secured,
         response: { 200: OnlineCustomersSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },

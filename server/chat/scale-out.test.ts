@@ -46,13 +46,20 @@ function stopServer(child: ChildProcess): Promise<void> {
 }
 
 async function login(url: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
 
 /** The checks both variants run: a customer on `customerUrl`, an employee on `employeeUrl`, chatting both ways. */
-function chatsBothWays(urls: () => { customerUrl: string; employeeUrl: string }, tokens: () => { customer: string; employee: string; customerId: string }) {
+function chatsBothWays(
+  urls: () => { customerUrl: string; employeeUrl: string },
+  tokens: () => { customer: string; employee: string; customerId: string },
+) {
   const sockets: Socket[] = [];
   afterAll(() => sockets.forEach((s) => s.disconnect()));
 
@@ -67,10 +74,16 @@ function chatsBothWays(urls: () => { customerUrl: string; employeeUrl: string },
 
     const question = { message: 'Can Bruno come in tomorrow?', clientMessageId: randomUUID() };
     expect(await send(cust, question)).toMatchObject({ ok: true });
-    expect(await staffInbox.waitFor((m) => m.message === question.message)).toMatchObject({ senderId: customerId, senderRole: 'user' });
+    expect(await staffInbox.waitFor((m) => m.message === question.message)).toMatchObject({
+      senderId: customerId,
+      senderRole: 'user',
+    });
 
     expect(await send(staff, { message: 'Yes, 10:30 works', receiverId: customerId })).toMatchObject({ ok: true });
-    expect(await customerInbox.waitFor((m) => m.message === 'Yes, 10:30 works')).toMatchObject({ senderRole: 'employee', customerId });
+    expect(await customerInbox.waitFor((m) => m.message === 'Yes, 10:30 works')).toMatchObject({
+      senderRole: 'employee',
+      customerId,
+    });
 
     // A resend reaching the other process is still answered from the shared database, not delivered again.
     const other = await openConnected(employeeUrl, customer);
@@ -87,129 +100,151 @@ function chatsBothWays(urls: () => { customerUrl: string; employeeUrl: string },
   });
 }
 
-if (twoProcesses) describe('chat across two server processes sharing PostgreSQL and Redis', () => {
-  const servers: ChildProcess[] = [];
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let a = '';
-  let b = '';
-  const tok = { customer: '', employee: '', customerId: '', employeeId: '' };
-  // Each process reaches Redis through a proxy of its own, so a test can take Redis away from one or both of them
-  // (and from nobody else on this machine).
-  let proxyA: CuttableProxy;
-  let proxyB: CuttableProxy;
-  const proxies = {
-    cut: () => [proxyA, proxyB].forEach((p) => p.cut()),
-    restore: () => [proxyA, proxyB].forEach((p) => p?.restore()),
-  };
-
-  beforeAll(async () => {
-    const target = new URL(process.env.REDIS_URL!);
-    proxyA = await startProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    proxyB = await startProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    database = await createTestDatabase();
-    await seedEssentials(database.db);
-    const password = 'secret123';
-    const customer = await createUser(database.db, { role: 'user', name: 'Pet Owner', email: `c-${randomUUID().slice(0, 8)}@example.com`, password, phone: '9876543210' });
-    const employee = await createUser(database.db, { role: 'employee', name: 'Clinic Staff', email: `e-${randomUUID().slice(0, 8)}@example.com`, password, phone: '9876543210' });
-    const env = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: database.url!,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
+if (twoProcesses)
+  describe('chat across two server processes sharing PostgreSQL and Redis', () => {
+    const servers: ChildProcess[] = [];
+    let database: Awaited<ReturnType<typeof createTestDatabase>>;
+    let a = '';
+    let b = '';
+    const tok = { customer: '', employee: '', customerId: '', employeeId: '' };
+    // Each process reaches Redis through a proxy of its own, so a test can take Redis away from one or both of them
+    // (and from nobody else on this machine).
+    let proxyA: CuttableProxy;
+    let proxyB: CuttableProxy;
+    const proxies = {
+      cut: () => [proxyA, proxyB].forEach((p) => p.cut()),
+      restore: () => [proxyA, proxyB].forEach((p) => p?.restore()),
     };
-    const [one, two] = await Promise.all([
-      startServer({ ...env, REDIS_URL: proxyA.urlFor(process.env.REDIS_URL!), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-a-')) }),
-      startServer({ ...env, REDIS_URL: proxyB.urlFor(process.env.REDIS_URL!), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-b-')) }),
-    ]);
-    servers.push(one.child, two.child);
-    a = one.url;
-    b = two.url;
-    tok.customer = await login(a, customer.email, password);
-    tok.employee = await login(b, employee.email, password);
-    tok.customerId = customer.id;
-    tok.employeeId = employee.id;
-  }, 90_000);
 
-  afterAll(async () => {
-    proxies.restore();
-    await Promise.all(servers.map(stopServer));
-    await database?.close();
-    await Promise.all([proxyA?.close(), proxyB?.close()]);
-  });
+    beforeAll(async () => {
+      const target = new URL(process.env.REDIS_URL!);
+      proxyA = await startProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      proxyB = await startProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      database = await createTestDatabase();
+      await seedEssentials(database.db);
+      const password = 'secret123';
+      const customer = await createUser(database.db, {
+        role: 'user',
+        name: 'Pet Owner',
+        email: `c-${randomUUID().slice(0, 8)}@example.com`,
+        password,
+        phone: '9876543210',
+      });
+      const employee = await createUser(database.db, {
+        role: 'employee',
+        name: 'Clinic Staff',
+        email: `e-${randomUUID().slice(0, 8)}@example.com`,
+        password,
+        phone: '9876543210',
+      });
+      const env = {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATABASE_URL: database.url!,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+      };
+      const [one, two] = await Promise.all([
+        startServer({
+          ...env,
+          REDIS_URL: proxyA.urlFor(process.env.REDIS_URL!),
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-a-')),
+        }),
+        startServer({
+          ...env,
+          REDIS_URL: proxyB.urlFor(process.env.REDIS_URL!),
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-b-')),
+        }),
+      ]);
+      servers.push(one.child, two.child);
+      a = one.url;
+      b = two.url;
+      tok.customer = await login(a, customer.email, password);
+      tok.employee = await login(b, employee.email, password);
+      tok.customerId = customer.id;
+      tok.employeeId = employee.id;
+    }, 90_000);
 
-  it('runs two processes on different ports', () => {
-    expect(a).not.toBe(b);
-  });
-  chatsBothWays(() => ({ customerUrl: a, employeeUrl: b }), () => tok);
-
-  describe('while Redis is away', () => {
-    const sockets: Socket[] = [];
-    afterAll(() => sockets.forEach((s) => s.disconnect()));
-    const status = async (url: string) => (await fetch(url)).status;
-    const asEmployee = () => ({ headers: { authorization: `Bearer ${tok.employee}` } });
-
-    it('tells the sender a message is queued, keeps /api/chat/online and /readyz answering, and the staff on the other process catch up once Redis is back', async () => {
-      const staff = await openConnected(b, tok.employee);
-      const cust = await openConnected(a, tok.customer);
-      sockets.push(staff, cust);
-      const staffInbox = new Inbox(staff);
-
-      proxies.cut();
-      await expect.poll(() => status(`${a}/readyz`), { timeout: 15_000 }).toBe(503);
-      await expect.poll(() => status(`${b}/readyz`), { timeout: 15_000 }).toBe(503);
-      const online = await fetch(`${b}/api/chat/online`, asEmployee());
-      expect(online.status).toBe(200);
-      expect(await online.json()).toMatchObject({ partial: true });
-
-      const resync = nextEvent(staff, 'resync');
-      const texts = Array.from({ length: 5 }, (_, i) => `Sent from A during the outage, number ${i + 1}`);
-      for (const message of texts) {
-        // Stored, but the other process cannot be reached: the ack says it is queued, not that it was delivered.
-        expect(await send(cust, { message })).toMatchObject({ ok: true, queued: true, message: { message } });
-      }
-
+    afterAll(async () => {
       proxies.restore();
-      // Process B tells its clients to refetch; what they fetch holds every message sent during the outage.
-      await resync;
-      const inbox = await fetch(`${b}/api/chat/employee/${tok.employeeId}?limit=200`, asEmployee());
-      const stored = ((await inbox.json()) as ChatMessage[]).map((m) => m.message);
-      expect(stored).toEqual(expect.arrayContaining(texts));
-      await expect.poll(() => status(`${a}/readyz`), { timeout: 15_000 }).toBe(200);
-      await expect.poll(() => status(`${b}/readyz`), { timeout: 15_000 }).toBe(200);
-
-      // Live delivery between the processes works again.
-      const back = await send(cust, { message: 'Redis is back' });
-      expect(back).toMatchObject({ ok: true });
-      expect(back).not.toHaveProperty('queued');
-      await staffInbox.waitFor((m) => m.message === 'Redis is back');
+      await Promise.all(servers.map(stopServer));
+      await database?.close();
+      await Promise.all([proxyA?.close(), proxyB?.close()]);
     });
 
-    it('delivers what one process could not publish to the other processes, live, once its Redis is back', async () => {
-      const staff = await openConnected(b, tok.employee);
-      const cust = await openConnected(a, tok.customer);
-      sockets.push(staff, cust);
-      const staffInbox = new Inbox(staff);
+    it('runs two processes on different ports', () => {
+      expect(a).not.toBe(b);
+    });
+    chatsBothWays(
+      () => ({ customerUrl: a, employeeUrl: b }),
+      () => tok,
+    );
 
-      // Only process A loses Redis; B keeps its link, so B has nothing to resync on its own.
-      proxyA.cut();
-      await expect.poll(() => status(`${a}/readyz`), { timeout: 15_000 }).toBe(503);
-      expect(await status(`${b}/readyz`)).toBe(200);
-      const message = 'Held on A while its Redis link was down';
-      expect(await send(cust, { message })).toMatchObject({ ok: true, queued: true });
+    describe('while Redis is away', () => {
+      const sockets: Socket[] = [];
+      afterAll(() => sockets.forEach((s) => s.disconnect()));
+      const status = async (url: string) => (await fetch(url)).status;
+      const asEmployee = () => ({ headers: { authorization: `Bearer ${tok.employee}` } });
 
-      proxyA.restore();
-      expect(await staffInbox.waitFor((m) => m.message === message)).toMatchObject({ senderId: tok.customerId });
-      expect(staffInbox.count(message)).toBe(1);
+      it('tells the sender a message is queued, keeps /api/chat/online and /readyz answering, and the staff on the other process catch up once Redis is back', async () => {
+        const staff = await openConnected(b, tok.employee);
+        const cust = await openConnected(a, tok.customer);
+        sockets.push(staff, cust);
+        const staffInbox = new Inbox(staff);
+
+        proxies.cut();
+        await expect.poll(() => status(`${a}/readyz`), { timeout: 15_000 }).toBe(503);
+        await expect.poll(() => status(`${b}/readyz`), { timeout: 15_000 }).toBe(503);
+        const online = await fetch(`${b}/api/chat/online`, asEmployee());
+        expect(online.status).toBe(200);
+        expect(await online.json()).toMatchObject({ partial: true });
+
+        const resync = nextEvent(staff, 'resync');
+        const texts = Array.from({ length: 5 }, (_, i) => `Sent from A during the outage, number ${i + 1}`);
+        for (const message of texts) {
+          // Stored, but the other process cannot be reached: the ack says it is queued, not that it was delivered.
+          expect(await send(cust, { message })).toMatchObject({ ok: true, queued: true, message: { message } });
+        }
+
+        proxies.restore();
+        // Process B tells its clients to refetch; what they fetch holds every message sent during the outage.
+        await resync;
+        const inbox = await fetch(`${b}/api/chat/employee/${tok.employeeId}?limit=200`, asEmployee());
+        const stored = ((await inbox.json()) as ChatMessage[]).map((m) => m.message);
+        expect(stored).toEqual(expect.arrayContaining(texts));
+        await expect.poll(() => status(`${a}/readyz`), { timeout: 15_000 }).toBe(200);
+        await expect.poll(() => status(`${b}/readyz`), { timeout: 15_000 }).toBe(200);
+
+        // Live delivery between the processes works again.
+        const back = await send(cust, { message: 'Redis is back' });
+        expect(back).toMatchObject({ ok: true });
+        expect(back).not.toHaveProperty('queued');
+        await staffInbox.waitFor((m) => m.message === 'Redis is back');
+      });
+
+      it('delivers what one process could not publish to the other processes, live, once its Redis is back', async () => {
+        const staff = await openConnected(b, tok.employee);
+        const cust = await openConnected(a, tok.customer);
+        sockets.push(staff, cust);
+        const staffInbox = new Inbox(staff);
+
+        // Only process A loses Redis; B keeps its link, so B has nothing to resync on its own.
+        proxyA.cut();
+        await expect.poll(() => status(`${a}/readyz`), { timeout: 15_000 }).toBe(503);
+        expect(await status(`${b}/readyz`)).toBe(200);
+        const message = 'Held on A while its Redis link was down';
+        expect(await send(cust, { message })).toMatchObject({ ok: true, queued: true });
+
+        proxyA.restore();
+        expect(await staffInbox.waitFor((m) => m.message === message)).toMatchObject({ senderId: tok.customerId });
+        expect(staffInbox.count(message)).toBe(1);
+      });
     });
   });
-});
-
-else describe(
-  'chat across processes NEEDS TEST_DATABASE_URL and REDIS_URL (not both set): checking delivery both ways within one process instead',
-  () => {
+else
+  describe('chat across processes NEEDS TEST_DATABASE_URL and REDIS_URL (not both set): checking delivery both ways within one process instead', () => {
     let t: TestContext;
     let url = '';
     const tok = { customer: '', employee: '', customerId: '' };
@@ -221,6 +256,8 @@ else describe(
       Object.assign(tok, { customer: customer.token, employee: employee.token, customerId: customer.user.id });
     });
     afterAll(() => t.close());
-    chatsBothWays(() => ({ customerUrl: url, employeeUrl: url }), () => tok);
-  },
-);
+    chatsBothWays(
+      () => ({ customerUrl: url, employeeUrl: url }),
+      () => tok,
+    );
+  });

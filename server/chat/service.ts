@@ -42,7 +42,11 @@ export function toChatMessage(r: Row): ChatMessage {
 /** Loads a user's current name and role; null when the account is gone. */
 export async function loadChatter(db: Db, id: string): Promise<Chatter | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -116,7 +120,12 @@ export type AdmitSender = (senderId: string) => Promise<boolean>;
  * `sender` is who the caller believes is writing; one statement checks it against the database (the account still
  * exists with that role, the named customer is a customer) while inserting, and copies the current name.
  */
-export async function storeMessage(db: Db, sender: Chatter, input: SendMessage, admit: AdmitSender): Promise<SendResult> {
+export async function storeMessage(
+  db: Db,
+  sender: Chatter,
+  input: SendMessage,
+  admit: AdmitSender,
+): Promise<SendResult> {
   let customerId: string | null;
   let receiverId: string | null;
   if (isStaff(sender.role)) {
@@ -198,7 +207,12 @@ export function customerHistory(db: Db, customer: { id: string; createdAt: Date 
 
 /** The staff inbox of one staff member: every customer's messages and that member's own replies. */
 export function staffInbox(db: Db, staffId: string, limit: number, cursor?: Cursor) {
-  return pageNewestFirst(db, or(eq(chatMessages.senderRole, 'user'), eq(chatMessages.senderId, staffId)), limit, cursor);
+  return pageNewestFirst(
+    db,
+    or(eq(chatMessages.senderRole, 'user'), eq(chatMessages.senderId, staffId)),
+    limit,
+    cursor,
+  );
 }
 
 interface ConversationRow {
@@ -219,7 +233,12 @@ interface ConversationRow {
  * One row per customer who has a conversation, most recent first: the last message and how many of the
  * customer's messages `readerId` has not read. All computed in one SQL statement.
  */
-export async function listConversations(db: Db, readerId: string, limit: number, cursor?: Cursor): Promise<Conversation[]> {
+export async function listConversations(
+  db: Db,
+  readerId: string,
+  limit: number,
+  cursor?: Cursor,
+): Promise<Conversation[]> {
   // A conversation's place is the time of its last message, read back as stored (see olderThan).
   const after = cursor
     ? sql`and ${olderThan(sql`m.created_at`, sql`lm.customer_id`, sql`(select max(created_at) from chat_messages where customer_id = ${cursor.id}::uuid)`, cursor)}`

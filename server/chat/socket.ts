@@ -54,7 +54,10 @@ interface ChatSocketState {
  * and a storm of events costs each recipient at most one event per gap.
  */
 class TypingGates {
-  private readonly gates = new Map<string, { at: number; last: boolean; held?: { isTyping: boolean; send: () => void }; timer?: NodeJS.Timeout }>();
+  private readonly gates = new Map<
+    string,
+    { at: number; last: boolean; held?: { isTyping: boolean; send: () => void }; timer?: NodeJS.Timeout }
+  >();
 
   relay(target: string, isTyping: boolean, send: () => void): void {
     const now = Date.now();
@@ -76,15 +79,18 @@ class TypingGates {
     gate.held = { isTyping, send };
     if (gate.timer) return;
     const g = gate;
-    g.timer = setTimeout(() => {
-      g.timer = undefined;
-      const held = g.held;
-      g.held = undefined;
-      if (!held || (!held.isTyping && !g.last)) return;
-      held.send();
-      g.at = Date.now();
-      g.last = held.isTyping;
-    }, g.at + TYPING_GAP_MS - now);
+    g.timer = setTimeout(
+      () => {
+        g.timer = undefined;
+        const held = g.held;
+        g.held = undefined;
+        if (!held || (!held.isTyping && !g.last)) return;
+        held.send();
+        g.at = Date.now();
+        g.last = held.isTyping;
+      },
+      g.at + TYPING_GAP_MS - now,
+    );
   }
 
   /** Forgets recipients with nothing held whose gap is over. */
@@ -109,7 +115,14 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
   const admitted = () => Promise.resolve(true);
 
   app.io.on('connection', (socket: Socket) => {
-    const state: ChatSocketState = { queue: Promise.resolve(), waiting: 0, overflow: 0, dropped: false, announcedAt: 0, typing: new TypingGates() };
+    const state: ChatSocketState = {
+      queue: Promise.resolve(),
+      waiting: 0,
+      overflow: 0,
+      dropped: false,
+      announcedAt: 0,
+      typing: new TypingGates(),
+    };
     const me = () => socket.data.user as AuthUser;
 
     const announce = () => {
@@ -127,9 +140,11 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
       const reply = asAck(ack);
       const parsed = JoinRoomSchema.safeParse(payload);
       const user = me();
-      if (!parsed.success || !isUuid(parsed.data.customerId)) return reply?.({ ok: false, error: 'Unknown conversation' });
+      if (!parsed.success || !isUuid(parsed.data.customerId))
+        return reply?.({ ok: false, error: 'Unknown conversation' });
       const { customerId } = parsed.data;
-      if (!isStaff(user.role) && customerId !== user.id) return reply?.({ ok: false, error: 'You can only join your own conversation' });
+      if (!isStaff(user.role) && customerId !== user.id)
+        return reply?.({ ok: false, error: 'You can only join your own conversation' });
       void socket.join(conversationRoom(customerId));
       reply?.({ ok: true });
     });
@@ -145,22 +160,33 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
       if (!parsed.success) return;
       const user = me();
       const { isTyping } = parsed.data;
-      const event = (customerId: string | null): TypingEvent => ({ userId: user.id, name: user.name, role: user.role, customerId, isTyping });
+      const event = (customerId: string | null): TypingEvent => ({
+        userId: user.id,
+        name: user.name,
+        role: user.role,
+        customerId,
+        isTyping,
+      });
       if (user.role === 'user') {
-        state.typing.relay('staff', isTyping, () => socket.to([...staffRooms, conversationRoom(user.id)]).emit(CHAT_EVENTS.typing, event(user.id)));
+        state.typing.relay('staff', isTyping, () =>
+          socket.to([...staffRooms, conversationRoom(user.id)]).emit(CHAT_EVENTS.typing, event(user.id)),
+        );
         return;
       }
       const target = parsed.data.receiverId;
       // Typing is never broadcast to every customer.
       if (!target || target === CHAT_BROADCAST || !isUuid(target)) return;
-      state.typing.relay(target, isTyping, () => socket.to([userRoom(target), conversationRoom(target)]).emit(CHAT_EVENTS.typing, event(target)));
+      state.typing.relay(target, isTyping, () =>
+        socket.to([userRoom(target), conversationRoom(target)]).emit(CHAT_EVENTS.typing, event(target)),
+      );
     });
 
     socket.on(CHAT_EVENTS.send, (payload: unknown, ack?: unknown) => {
       const reply = asAck(ack);
-      const clientMessageId = typeof (payload as { clientMessageId?: unknown } | null)?.clientMessageId === 'string'
-        ? (payload as { clientMessageId: string }).clientMessageId
-        : undefined;
+      const clientMessageId =
+        typeof (payload as { clientMessageId?: unknown } | null)?.clientMessageId === 'string'
+          ? (payload as { clientMessageId: string }).clientMessageId
+          : undefined;
       const fail = (error: string) => {
         reply?.({ ok: false, error } satisfies SendAck);
         socket.emit(CHAT_EVENTS.error, { message: error, ...(clientMessageId ? { clientMessageId } : {}) });
@@ -229,7 +255,10 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
         .in(userRoom(user.id))
         .fetchSockets()
         .then((left) => {
-          if (left.length === 0) app.io.to(staffRooms).emit(CHAT_EVENTS.presence, { userId: user.id, online: false } satisfies PresenceEvent);
+          if (left.length === 0)
+            app.io
+              .to(staffRooms)
+              .emit(CHAT_EVENTS.presence, { userId: user.id, online: false } satisfies PresenceEvent);
         })
         .catch(() => undefined);
     });
@@ -246,7 +275,9 @@ async function moveRoleRoom(socket: Socket, from: string, to: string) {
  * away, or one of them does not answer) this process's own are answered, marked partial.
  */
 export async function onlineCustomerIds(app: FastifyInstance): Promise<OnlineCustomers> {
-  const ids = (sockets: { data: unknown }[]) => [...new Set(sockets.map((s) => (s.data as { user: AuthUser }).user.id))];
+  const ids = (sockets: { data: unknown }[]) => [
+    ...new Set(sockets.map((s) => (s.data as { user: AuthUser }).user.id)),
+  ];
   if (app.realtime.state() !== 'unavailable') {
     try {
       return { userIds: ids(await app.io.in(roleRoom('user')).fetchSockets()) };

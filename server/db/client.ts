@@ -102,9 +102,20 @@ export function findPgError(err: unknown): { code: string; constraint?: string }
   return undefined;
 }
 
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // node-postgres and pg-pool say these in words only (no code).
-const CONNECTION_ERROR_TEXT = /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed|Cannot use a pool after calling end/i;
+const CONNECTION_ERROR_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed|Cannot use a pool after calling end/i;
 
 /**
  * True when `err` (or an error it wraps) means the database could not be reached or dropped the connection: a
@@ -116,9 +127,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   for (let i = 0; i < 6 && cur && typeof cur === 'object'; i++) {
     const c = cur as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof c.code === 'string') {
-      if (CONNECTION_ERROR_CODES.has(c.code) || c.code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(c.code)) return true;
+      if (
+        CONNECTION_ERROR_CODES.has(c.code) ||
+        c.code.startsWith('08') ||
+        ['57P01', '57P02', '57P03', '53300'].includes(c.code)
+      )
+        return true;
     }
-    if (typeof c.message === 'string' && CONNECTION_ERROR_TEXT.test(c.message) && !/^Failed query/.test(c.message)) return true;
+    if (typeof c.message === 'string' && CONNECTION_ERROR_TEXT.test(c.message) && !/^Failed query/.test(c.message))
+      return true;
     cur = c.cause;
   }
   return false;

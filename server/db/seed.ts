@@ -42,9 +42,27 @@ export async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAcc
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0) return [];
   const people: { role: Role; name: string; email: string; phone: string; address: string }[] = [
-    { role: 'admin', name: 'Clinic Admin', email: 'admin@pawcare.local', phone: '9000000001', address: 'Pawcare Head Office' },
-    { role: 'employee', name: 'Front Desk', email: 'employee@pawcare.local', phone: '9000000002', address: 'Pawcare Clinic' },
-    { role: 'user', name: 'Demo Customer', email: 'customer@pawcare.local', phone: '9000000003', address: '221 Lake Road, Kolkata' },
+    {
+      role: 'admin',
+      name: 'Clinic Admin',
+      email: 'admin@pawcare.local',
+      phone: '9000000001',
+      address: 'Pawcare Head Office',
+    },
+    {
+      role: 'employee',
+      name: 'Front Desk',
+      email: 'employee@pawcare.local',
+      phone: '9000000002',
+      address: 'Pawcare Clinic',
+    },
+    {
+      role: 'user',
+      name: 'Demo Customer',
+      email: 'customer@pawcare.local',
+      phone: '9000000003',
+      address: '221 Lake Road, Kolkata',
+    },
   ];
   const accounts: DemoAccount[] = [];
   for (const p of people) {
@@ -61,5 +79,7 @@ export async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAcc
 export async function seedEssentials(db: Db): Promise<void> {
   await seedProducts(db);
   // Keep the product id sequence ahead of explicit ids if rows were ever copied in by hand.
-  await db.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`,
+  );
 }

@@ -9,7 +9,12 @@ describe('addressKey', () => {
   });
 
   it('counts every address of one IPv6 /64 as one client, however it is written', () => {
-    const keys = ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:DB8:1:2:0:0:0:9%eth0', '2001:db8:1:2::10.0.0.1'].map(addressKey);
+    const keys = [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:DB8:1:2:0:0:0:9%eth0',
+      '2001:db8:1:2::10.0.0.1',
+    ].map(addressKey);
     expect(new Set(keys)).toEqual(new Set(['2001:db8:1:2::/64']));
     expect(addressKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
     expect(addressKey('::1')).toBe('0:0:0:0::/64');

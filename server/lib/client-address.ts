@@ -23,6 +23,10 @@ function ipv6Groups(ip: string): number[] {
 export function addressKey(ip: string): string {
   if (!isIPv6(ip.split('%')[0]!)) return ip;
   const g = ipv6Groups(ip);
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
-  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
+    return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }

@@ -18,5 +18,8 @@ declare module 'fastify' {
 export const documentTransform: typeof jsonSchemaTransform = (args) => {
   const { multipartBody, ...schema } = (args.schema ?? {}) as { multipartBody?: ZodType };
   if (!multipartBody) return jsonSchemaTransform(args);
-  return jsonSchemaTransform({ ...args, schema: { ...schema, body: multipartBody, consumes: ['multipart/form-data'] } });
+  return jsonSchemaTransform({
+    ...args,
+    schema: { ...schema, body: multipartBody, consumes: ['multipart/form-data'] },
+  });
 };

@@ -10,7 +10,13 @@ const mail = {
   schedule: '2031-03-04 at 10:30',
   startsAt: new Date('2031-03-04T05:00:00Z'),
   minutes: 30,
-  hospital: { name: 'Pawcare & Co', address: '12 Park Street, Kolkata', phone: '9876543210', email: 'clinic@pawcare.local', hours: 'Mon-Sat 09:00-18:00' },
+  hospital: {
+    name: 'Pawcare & Co',
+    address: '12 Park Street, Kolkata',
+    phone: '9876543210',
+    email: 'clinic@pawcare.local',
+    hours: 'Mon-Sat 09:00-18:00',
+  },
   timeZone: 'Asia/Kolkata',
 };
 
@@ -20,7 +26,9 @@ describe('booking confirmation mail', () => {
     expect(html).toContain('Pet &lt;Owner&gt;');
     expect(html).toContain('Pawcare &amp; Co');
     expect(html).not.toContain('<Owner>');
-    expect(escapeHtml(`<img src=x onerror="alert('x')">`)).toBe('&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;');
+    expect(escapeHtml(`<img src=x onerror="alert('x')">`)).toBe(
+      '&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;',
+    );
   });
 
   it('builds a calendar invite with the right times and escaped text', () => {
@@ -79,25 +87,55 @@ describe('booking confirmation mail', () => {
     // Read it back as a lenient reader would (any CR or LF ends a line), unfold, and list the properties.
     const lines = ics
       .split(/\r\n|\r|\n/)
-      .reduce<string[]>((acc, l) => (/^[ \t]/.test(l) ? [...acc.slice(0, -1), acc.at(-1)! + l.slice(1)] : [...acc, l]), [])
+      .reduce<string[]>(
+        (acc, l) => (/^[ \t]/.test(l) ? [...acc.slice(0, -1), acc.at(-1)! + l.slice(1)] : [...acc, l]),
+        [],
+      )
       .filter((l) => l !== '');
     expect(lines.map((l) => /^[A-Z-]+/.exec(l)?.[0])).toEqual([
-      'BEGIN', 'VERSION', 'PRODID', 'CALSCALE', 'METHOD', 'BEGIN', 'UID', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'LOCATION',
-      'DESCRIPTION', 'ORGANIZER', 'ATTENDEE', 'STATUS', 'SEQUENCE', 'TRANSP', 'END', 'END',
+      'BEGIN',
+      'VERSION',
+      'PRODID',
+      'CALSCALE',
+      'METHOD',
+      'BEGIN',
+      'UID',
+      'DTSTAMP',
+      'DTSTART',
+      'DTEND',
+      'SUMMARY',
+      'LOCATION',
+      'DESCRIPTION',
+      'ORGANIZER',
+      'ATTENDEE',
+      'STATUS',
+      'SEQUENCE',
+      'TRANSP',
+      'END',
+      'END',
     ]);
-    expect(lines.filter((l) => l.startsWith('BEGIN:') || l.startsWith('END:'))).toEqual(['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'END:VEVENT', 'END:VCALENDAR']);
+    expect(lines.filter((l) => l.startsWith('BEGIN:') || l.startsWith('END:'))).toEqual([
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ]);
     expect(physical.length).toBeGreaterThan(lines.length); // the long values were folded
 
     // The unfolded TEXT values unescape to what was typed, line breaks as \n and forbidden controls dropped.
     const value = (name: string) => lines.find((l) => l.startsWith(`${name}:`))!.slice(name.length + 1);
     const unescape = (v: string) => v.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
-    expect(unescape(value('LOCATION'))).toBe(`Paws\nORGANIZER:mailto:evil@attacker.example, 12 Park St;\nFloor 2,\nKolkata \\ India\nपशु चिकित्सालय 🐾 ${long}`);
+    expect(unescape(value('LOCATION'))).toBe(
+      `Paws\nORGANIZER:mailto:evil@attacker.example, 12 Park St;\nFloor 2,\nKolkata \\ India\nपशु चिकित्सालय 🐾 ${long}`,
+    );
     const description = unescape(value('DESCRIPTION')).split('\n');
     expect(description).toContain('Clinic phone: 9876543210');
     expect(description).toContain('Opening hours: Mon-Sat\t09:00-18:00');
     expect(description).toContain('END:VEVENT');
     expect(value('SUMMARY')).not.toMatch(/(^|[^\\])[;,]/); // every ; and , is escaped
-    expect(lines.find((l) => l.startsWith('ORGANIZER'))).toBe('ORGANIZER;CN="Paws ORGANIZER:mailto:evil@attacker.example":mailto:clinic@pawcare.localX-INJECTED:1');
+    expect(lines.find((l) => l.startsWith('ORGANIZER'))).toBe(
+      'ORGANIZER;CN="Paws ORGANIZER:mailto:evil@attacker.example":mailto:clinic@pawcare.localX-INJECTED:1',
+    );
   });
 
   it('escapes backslash, semicolon, comma and every kind of line break in TEXT', () => {
@@ -107,4 +145,3 @@ describe('booking confirmation mail', () => {
     expect(icsText('lone \ud800 surrogate, emoji 🐾')).toBe('lone  surrogate\\, emoji 🐾');
   });
 });
-

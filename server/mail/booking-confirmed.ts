@@ -53,7 +53,11 @@ export function foldLine(line: string): string {
   return out.join('\r\n ');
 }
 
-const icsDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const icsDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export interface ConfirmedBookingMail {
   bookingId: string;

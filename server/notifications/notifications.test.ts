@@ -11,8 +11,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const listPage = (token: string, cursor?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/notifications', query: { limit: '2', ...(cursor ? { cursor } : {}) }, headers: t.auth(token) });
-const notify = (userId: string, title: string) => createNotification(t.database.db, { userId, type: 'test', title, body: `${title} body`, data: { n: title } });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/notifications',
+    query: { limit: '2', ...(cursor ? { cursor } : {}) },
+    headers: t.auth(token),
+  });
+const notify = (userId: string, title: string) =>
+  createNotification(t.database.db, { userId, type: 'test', title, body: `${title} body`, data: { n: title } });
 
 describe('notifications', () => {
   it('lists own notifications newest first with the unread count, page by page', async () => {
@@ -20,11 +26,14 @@ describe('notifications', () => {
     const other = await t.buildUser();
     for (let i = 1; i <= 5; i++) await notify(u.user.id, `N${i}`);
     await notify(other.user.id, 'Not yours');
-    const { items, pages } = await walkPages<Notification>(async (cursor) => {
-      const res = await listPage(u.token, cursor);
-      expect(res.headers['x-unread-count']).toBe('5');
-      return res;
-    }, { limit: 2 });
+    const { items, pages } = await walkPages<Notification>(
+      async (cursor) => {
+        const res = await listPage(u.token, cursor);
+        expect(res.headers['x-unread-count']).toBe('5');
+        return res;
+      },
+      { limit: 2 },
+    );
     expect(pages).toBe(3);
     expect(items.map((n) => n.title)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
   });
@@ -37,22 +46,37 @@ describe('notifications', () => {
     for (let i = 1; i <= 5; i++) {
       const n = await notify(u.user.id, `Same ms ${i}`);
       ids.push(n.id);
-      await t.database.db.execute(sql`update notifications set created_at = ${`2026-11-01T09:00:00.123${String(100 + i)}Z`}::timestamptz where id = ${n.id}`);
+      await t.database.db.execute(
+        sql`update notifications set created_at = ${`2026-11-01T09:00:00.123${String(100 + i)}Z`}::timestamptz where id = ${n.id}`,
+      );
     }
     const { items } = await walkPages<Notification>((cursor) => listPage(u.token, cursor), { limit: 2 });
     expect(items.map((n) => n.id)).toEqual([...ids].reverse());
   });
 
-  it('marks one read; someone else\'s notification is a 404 and stays unread', async () => {
+  it("marks one read; someone else's notification is a 404 and stays unread", async () => {
     const u = await t.buildUser();
     const other = await t.buildUser();
     const mine = await notify(u.user.id, 'Mine');
     const theirs = await notify(other.user.id, 'Theirs');
-    const res = await t.app.inject({ method: 'PUT', url: `/api/notifications/${mine.id}/read`, headers: t.auth(u.token) });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${mine.id}/read`,
+      headers: t.auth(u.token),
+    });
     expect(res.json()).toMatchObject({ id: mine.id, _id: mine.id, title: 'Mine', read: true, data: { n: 'Mine' } });
     // Marking twice is harmless.
-    expect((await t.app.inject({ method: 'PUT', url: `/api/notifications/${mine.id}/read`, headers: t.auth(u.token) })).json().read).toBe(true);
-    expectError(await t.app.inject({ method: 'PUT', url: `/api/notifications/${theirs.id}/read`, headers: t.auth(u.token) }), 404, 'NOT_FOUND', 'Notification not found');
+    expect(
+      (
+        await t.app.inject({ method: 'PUT', url: `/api/notifications/${mine.id}/read`, headers: t.auth(u.token) })
+      ).json().read,
+    ).toBe(true);
+    expectError(
+      await t.app.inject({ method: 'PUT', url: `/api/notifications/${theirs.id}/read`, headers: t.auth(u.token) }),
+      404,
+      'NOT_FOUND',
+      'Notification not found',
+    );
     const theirList = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(other.token) });
     expect(theirList.json()[0]).toMatchObject({ title: 'Theirs', read: false });
     expect(theirList.headers['x-unread-count']).toBe('1');

@@ -15,11 +15,23 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/notifications',
-    { preHandler: app.authenticate, schema: { tags: ['notifications'], summary: 'Own notifications, newest first (X-Unread-Count header)', ...secured, querystring: PageQuerySchema, response: { 200: z.array(NotificationSchema) } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Own notifications, newest first (X-Unread-Count header)',
+        ...secured,
+        querystring: PageQuerySchema,
+        response: { 200: z.array(NotificationSchema) },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const { limit, cursor } = request.query;
-      const [rows, unread] = await Promise.all([listNotifications(app.db, me.id, limit, decodeCursor(cursor)), unreadCount(app.db, me.id)]);
+      const [rows, unread] = await Promise.all([
+        listNotifications(app.db, me.id, limit, decodeCursor(cursor)),
+        unreadCount(app.db, me.id),
+      ]);
       reply.header('x-unread-count', unread);
       return pageOf(reply, rows, limit, (n) => ({ at: new Date(n.createdAt), id: n.id }));
     },
@@ -27,13 +39,30 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/notifications/:id/read',
-    { preHandler: app.authenticate, schema: { tags: ['notifications'], summary: 'Mark a notification read', ...secured, params: IdParamSchema, response: { 200: NotificationSchema, 404: ApiErrorSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark a notification read',
+        ...secured,
+        params: IdParamSchema,
+        response: { 200: NotificationSchema, 404: ApiErrorSchema },
+      },
+    },
     async (request) => markRead(app.db, currentUser(request).id, request.params.id),
   );
 
   app.put(
     '/api/notifications/read-all',
-    { preHandler: app.authenticate, schema: { tags: ['notifications'], summary: 'Mark all own notifications read', ...secured, response: { 200: OkSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all own notifications read',
+        ...secured,
+        response: { 200: OkSchema },
+      },
+    },
     async (request) => {
       await markAllRead(app.db, currentUser(request).id);
       return { ok: true as const };

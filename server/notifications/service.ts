@@ -77,5 +77,8 @@ export async function markRead(db: Db, userId: string, id: string): Promise<Noti
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<void> {
-  await db.update(notifications).set({ readAt: new Date() }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }

@@ -16,7 +16,15 @@ afterAll(async () => {
   for (const t of apps) await t.close();
 });
 
-const address = { name: 'Pet Owner', pin: '700019', city: 'Kolkata', house: '12B', landmark: 'Near Lake Mall', state: 'West Bengal', country: 'India' };
+const address = {
+  name: 'Pet Owner',
+  pin: '700019',
+  city: 'Kolkata',
+  house: '12B',
+  landmark: 'Near Lake Mall',
+  state: 'West Bengal',
+  country: 'India',
+};
 
 async function orderBody(app: FastifyInstance) {
   const [product] = (await app.inject({ method: 'GET', url: '/api/products' })).json() as Product[];
@@ -24,7 +32,12 @@ async function orderBody(app: FastifyInstance) {
 }
 
 const place = (app: FastifyInstance, token: string, body: object, key = randomUUID()) =>
-  app.inject({ method: 'POST', url: '/api/orders', headers: { authorization: `Bearer ${token}`, 'idempotency-key': key }, payload: body });
+  app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+    payload: body,
+  });
 
 const limited = /^You have placed many orders in a short time\. Please try again in (\d+ seconds?|\d+ minutes?)\.$/;
 
@@ -63,7 +76,11 @@ describe('order limit', () => {
 
 describe.runIf(process.env.REDIS_URL)('with Redis, two server processes', () => {
   it('share one order limit per customer', async () => {
-    const shared = { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `pawcare-test-orders-${Date.now()}`, ORDER_RATE_LIMIT: 4 };
+    const shared = {
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_KEY_PREFIX: `pawcare-test-orders-${Date.now()}`,
+      ORDER_RATE_LIMIT: 4,
+    };
     const one = await appWith(shared);
     const two = await createSiblingApp(one, shared);
     try {

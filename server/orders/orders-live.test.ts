@@ -25,8 +25,14 @@ describe('live order events', () => {
     const customer = await t.buildUser({ role: 'user' });
     const employee = await t.buildUser({ role: 'employee' });
     const admin = await t.buildUser({ role: 'admin' });
-    const [customerSocket, employeeSocket, adminSocket] = await Promise.all([openSocket(customer.token), openSocket(employee.token), openSocket(admin.token)]);
-    const products: Product[] = (await t.app.inject({ method: 'GET', url: '/api/products?q=Dog%20Food&category=Food' })).json();
+    const [customerSocket, employeeSocket, adminSocket] = await Promise.all([
+      openSocket(customer.token),
+      openSocket(employee.token),
+      openSocket(admin.token),
+    ]);
+    const products: Product[] = (
+      await t.app.inject({ method: 'GET', url: '/api/products?q=Dog%20Food&category=Food' })
+    ).json();
 
     const employeeHears = nextEvent<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
     const adminHears = nextEvent<OrderChangedEvent>(adminSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
@@ -36,7 +42,15 @@ describe('live order events', () => {
       headers: { ...t.auth(customer.token), 'idempotency-key': randomUUID() },
       payload: {
         items: [{ productId: products[0]!.id, quantity: 1 }],
-        address: { name: 'Delivery Contact', pin: '560001', city: 'Bengaluru', house: '4', landmark: 'MG Road', state: 'Karnataka', country: 'India' },
+        address: {
+          name: 'Delivery Contact',
+          pin: '560001',
+          city: 'Bengaluru',
+          house: '4',
+          landmark: 'MG Road',
+          state: 'Karnataka',
+          country: 'India',
+        },
         paymentMethod: 'cod',
       },
     });
@@ -47,7 +61,12 @@ describe('live order events', () => {
     const notified = nextEvent<Notification>(customerSocket, 'notification', (n) => n.data?.orderId === order.id);
     const customerSees = nextEvent<OrderChangedEvent>(customerSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
     const staffSees = nextEvent<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
-    const change = await t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: t.auth(employee.token), payload: { status: 'confirmed' } });
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${order.id}/status`,
+      headers: t.auth(employee.token),
+      payload: { status: 'confirmed' },
+    });
     expect(change.statusCode).toBe(200);
     expect((await notified).body).toBe(`Your order ${order.number} has been confirmed.`);
     expect((await customerSees).order.status).toBe('confirmed');

@@ -22,7 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const address = { name: 'Clinic Staff', pin: '700019', city: 'Kolkata', house: '12B', landmark: 'Near Lake Mall', state: 'West Bengal', country: 'India' };
+const address = {
+  name: 'Clinic Staff',
+  pin: '700019',
+  city: 'Kolkata',
+  house: '12B',
+  landmark: 'Near Lake Mall',
+  state: 'West Bengal',
+  country: 'India',
+};
 const idOf = (name: string) => byName.get(name)!.id;
 
 function place(body: unknown, opts: { token?: string; key?: string | null } = {}) {
@@ -54,7 +62,17 @@ describe('POST /api/orders: totals come from the catalogue', () => {
       address,
       customerName: 'Clinic Staff',
       userId: customer.user.id,
-      items: [{ productId: idOf('Soft Pet Bed - Large'), name: 'Soft Pet Bed - Large', unitPrice: 2500, discount: 25, quantity: 2, lineTotal: 3750, image: '/images/products/soft-pet-bed-large.svg' }],
+      items: [
+        {
+          productId: idOf('Soft Pet Bed - Large'),
+          name: 'Soft Pet Bed - Large',
+          unitPrice: 2500,
+          discount: 25,
+          quantity: 2,
+          lineTotal: 3750,
+          image: '/images/products/soft-pet-bed-large.svg',
+        },
+      ],
     });
     expect(order._id).toBe(order.id);
     expect(order.number).toMatch(/^[0-9A-F]{8}$/);
@@ -63,7 +81,17 @@ describe('POST /api/orders: totals come from the catalogue', () => {
 
   it('adds up a mixed cart line by line, to the paisa', async () => {
     // 500*3*0.90 = 1350 ; 250*1*0.92 = 230 ; 300*7*0.80 = 1680 ; 650*3*0.92 = 1794 -> 5054.00
-    const res = await place(orderOf([['Dog Food', 3], ['Pet Shampoo', 1], ['Chew Toy - Rubber Bone', 7], ['Organic Pet Treats', 3]], 'upi'));
+    const res = await place(
+      orderOf(
+        [
+          ['Dog Food', 3],
+          ['Pet Shampoo', 1],
+          ['Chew Toy - Rubber Bone', 7],
+          ['Organic Pet Treats', 3],
+        ],
+        'upi',
+      ),
+    );
     expect(res.statusCode).toBe(201);
     const order: Order = res.json();
     expect(order.items.map((i) => i.lineTotal)).toEqual([1350, 230, 1680, 1794]);
@@ -72,12 +100,24 @@ describe('POST /api/orders: totals come from the catalogue', () => {
   });
 
   it('rounds to two decimals without float error (3 x Cat Toy 300 at 5% = 855.00; 1 x Pedigree 900 at 12% = 792.00)', async () => {
-    const res = await place(orderOf([['Cat Toy', 3], ['Pedigree Puppy Food', 1]], 'card'));
+    const res = await place(
+      orderOf(
+        [
+          ['Cat Toy', 3],
+          ['Pedigree Puppy Food', 1],
+        ],
+        'card',
+      ),
+    );
     expect(res.json().total).toBe(1647);
   });
 
   it('ignores any price the client sends', async () => {
-    const body = { ...orderOf([['Fish Tank', 1]]), total: 1, items: [{ productId: idOf('Fish Tank'), quantity: 1, price: 1, discount: 99 }] };
+    const body = {
+      ...orderOf([['Fish Tank', 1]]),
+      total: 1,
+      items: [{ productId: idOf('Fish Tank'), quantity: 1, price: 1, discount: 99 }],
+    };
     const res = await place(body);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ total: 1600, items: [{ unitPrice: 2000, discount: 20 }] });
@@ -132,10 +172,17 @@ describe('POST /api/orders: idempotency', () => {
     const first = await place(orderOf([['Dog Food', 1]]), { key });
     expect(first.statusCode).toBe(201);
     const before = await orderRows(customer.user.id);
-    for (const body of [orderOf([['Dog Food', 2]]), orderOf([['Dog Food', 1]], 'upi'), { ...orderOf([['Dog Food', 1]]), address: { ...address, pin: '700020' } }]) {
+    for (const body of [
+      orderOf([['Dog Food', 2]]),
+      orderOf([['Dog Food', 1]], 'upi'),
+      { ...orderOf([['Dog Food', 1]]), address: { ...address, pin: '700020' } },
+    ]) {
       const res = await place(body, { key });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'CONFLICT', error: 'This checkout attempt was already used for a different order. Please start the checkout again.' });
+      expect(res.json()).toMatchObject({
+        code: 'CONFLICT',
+        error: 'This checkout attempt was already used for a different order. Please start the checkout again.',
+      });
     }
     expect(await orderRows(customer.user.id)).toBe(before);
   });
@@ -192,7 +239,14 @@ describe('POST /api/orders: validation messages of the spec', () => {
   it('needs at least one product, each only once, and a known payment method', async () => {
     const empty = await place({ items: [], address, paymentMethod: 'cod' });
     expect(empty.json().error).toBe('Choose at least one product');
-    const twice = await place({ items: [{ productId: idOf('Dog Food'), quantity: 1 }, { productId: idOf('Dog Food'), quantity: 2 }], address, paymentMethod: 'cod' });
+    const twice = await place({
+      items: [
+        { productId: idOf('Dog Food'), quantity: 1 },
+        { productId: idOf('Dog Food'), quantity: 2 },
+      ],
+      address,
+      paymentMethod: 'cod',
+    });
     expect(twice.json().error).toBe('Each product may appear only once in an order');
     const bitcoin = await place({ ...orderOf([['Dog Food', 1]]), paymentMethod: 'bitcoin' });
     expect(bitcoin.statusCode).toBe(400);
@@ -232,7 +286,12 @@ describe('roles', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/orders', headers: t.auth(customer.token) });
     expect(list.statusCode).toBe(403);
     const mine = (await place(orderOf([['Dog Food', 1]]))).json() as Order;
-    const change = await t.app.inject({ method: 'PUT', url: `/api/orders/${mine.id}/status`, headers: t.auth(customer.token), payload: { status: 'cancelled' } });
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${mine.id}/status`,
+      headers: t.auth(customer.token),
+      payload: { status: 'cancelled' },
+    });
     expect(change.statusCode).toBe(403);
   });
 });
@@ -241,11 +300,20 @@ describe('order lists', () => {
   it('GET /api/orders/mine shows only the caller’s orders, newest first, in pages', async () => {
     const shopper = await t.buildUser({ role: 'user' });
     const placed: string[] = [];
-    for (const name of ['Dog Food', 'Cat Toy', 'Bird Cage']) placed.push((await place(orderOf([[name, 1]]), { token: shopper.token })).json().id);
-    const first = await t.app.inject({ method: 'GET', url: '/api/orders/mine?limit=2', headers: t.auth(shopper.token) });
+    for (const name of ['Dog Food', 'Cat Toy', 'Bird Cage'])
+      placed.push((await place(orderOf([[name, 1]]), { token: shopper.token })).json().id);
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/mine?limit=2',
+      headers: t.auth(shopper.token),
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().map((o: Order) => o.id)).toEqual([placed[2], placed[1]]);
-    const next = await t.app.inject({ method: 'GET', url: `/api/orders/mine?limit=2&cursor=${first.headers['x-next-cursor']}`, headers: t.auth(shopper.token) });
+    const next = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/mine?limit=2&cursor=${first.headers['x-next-cursor']}`,
+      headers: t.auth(shopper.token),
+    });
     expect(next.json().map((o: Order) => o.id)).toEqual([placed[0]]);
     expect(next.headers['x-next-cursor']).toBeUndefined();
   });
@@ -256,8 +324,17 @@ describe('order lists', () => {
     const users = new Set(all.json().map((o: Order) => o.userId));
     expect(users.size).toBeGreaterThan(1);
     const order = (await place(orderOf([['Fish Tank', 1]]))).json() as Order;
-    await t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: t.auth(admin.token), payload: { status: 'confirmed' } });
-    const confirmed = await t.app.inject({ method: 'GET', url: '/api/orders?status=confirmed', headers: t.auth(admin.token) });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${order.id}/status`,
+      headers: t.auth(admin.token),
+      payload: { status: 'confirmed' },
+    });
+    const confirmed = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders?status=confirmed',
+      headers: t.auth(admin.token),
+    });
     expect(confirmed.json().map((o: Order) => o.id)).toEqual([order.id]);
     const bad = await t.app.inject({ method: 'GET', url: '/api/orders?status=lost', headers: t.auth(admin.token) });
     expect(bad.statusCode).toBe(400);
@@ -289,14 +366,19 @@ describe('PUT /api/orders/{id}/status', () => {
 
   it('refuses skipped, backward and repeated steps with 409', async () => {
     const order = (await place(orderOf([['Cat Toy', 1]]))).json() as Order;
-    expect((await setStatus(order.id, 'shipped')).json()).toMatchObject({ code: 'CONFLICT', error: 'This order is placed; it cannot be marked shipped' });
+    expect((await setStatus(order.id, 'shipped')).json()).toMatchObject({
+      code: 'CONFLICT',
+      error: 'This order is placed; it cannot be marked shipped',
+    });
     expect((await setStatus(order.id, 'confirmed')).statusCode).toBe(200);
     const again = await setStatus(order.id, 'confirmed');
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('This order is already confirmed');
     expect((await setStatus(order.id, 'placed')).statusCode).toBe(409);
     expect((await setStatus(order.id, 'shipped')).statusCode).toBe(200);
-    expect((await setStatus(order.id, 'cancelled')).json().error).toBe('This order is shipped; it cannot be marked cancelled');
+    expect((await setStatus(order.id, 'cancelled')).json().error).toBe(
+      'This order is shipped; it cannot be marked cancelled',
+    );
   });
 
   it('cancels from placed or confirmed, and a cancelled order stays cancelled', async () => {
@@ -311,7 +393,10 @@ describe('PUT /api/orders/{id}/status', () => {
   it('lets only one of two racing staff changes win', async () => {
     const order = (await place(orderOf([['Cat Toy', 1]]))).json() as Order;
     await setStatus(order.id, 'confirmed');
-    const [ship, cancel] = await Promise.all([setStatus(order.id, 'shipped'), setStatus(order.id, 'cancelled', admin.token)]);
+    const [ship, cancel] = await Promise.all([
+      setStatus(order.id, 'shipped'),
+      setStatus(order.id, 'cancelled', admin.token),
+    ]);
     expect([ship.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
   });
 

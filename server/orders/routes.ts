@@ -42,7 +42,12 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
       const me = currentUser(request);
       const { order, created } = await placeOrder(app.db, me, key, request.body, () =>
-        app.limits.enforce('order', me.id, reply, (wait) => `You have placed many orders in a short time. Please try again in ${wait}.`),
+        app.limits.enforce(
+          'order',
+          me.id,
+          reply,
+          (wait) => `You have placed many orders in a short time. Please try again in ${wait}.`,
+        ),
       );
       if (created) {
         announceOrder(app, order, 'placed');
@@ -57,7 +62,13 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     '/api/orders/mine',
     {
       onRequest: customerOnly,
-      schema: { tags: ['orders'], summary: 'Own orders, newest first (X-Next-Cursor when more exist)', ...secured, querystring: PageQuerySchema, response: { 200: z.array(OrderSchema), ...errorReplies } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Own orders, newest first (X-Next-Cursor when more exist)',
+        ...secured,
+        querystring: PageQuerySchema,
+        response: { 200: z.array(OrderSchema), ...errorReplies },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
@@ -70,7 +81,13 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     '/api/orders',
     {
       onRequest: staffOnly,
-      schema: { tags: ['orders'], summary: 'All orders, newest first, optionally of one status (employee, admin)', ...secured, querystring: OrderListQuerySchema, response: { 200: z.array(OrderSchema), ...errorReplies } },
+      schema: {
+        tags: ['orders'],
+        summary: 'All orders, newest first, optionally of one status (employee, admin)',
+        ...secured,
+        querystring: OrderListQuerySchema,
+        response: { 200: z.array(OrderSchema), ...errorReplies },
+      },
     },
     async (request, reply) => {
       const { limit, cursor, status } = request.query;
@@ -85,7 +102,8 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       onRequest: staffOnly,
       schema: {
         tags: ['orders'],
-        summary: 'Move an order along: placed -> confirmed -> shipped -> delivered, or cancelled before shipping (employee, admin)',
+        summary:
+          'Move an order along: placed -> confirmed -> shipped -> delivered, or cancelled before shipping (employee, admin)',
         ...secured,
         params: IdParamSchema,
         body: OrderStatusBodySchema,

@@ -41,7 +41,12 @@ async function withItems(db: Executor, rows: OrderRow[]): Promise<Order[]> {
     })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(orderItems.id));
   const byOrder = new Map<string, Order['items']>();
   for (const it of items) {
@@ -92,9 +97,13 @@ function assertSameRequest(order: Order, body: PlaceOrderBody): void {
   const want = [...body.items].sort((a, b) => a.productId - b.productId).map((i) => `${i.productId}x${i.quantity}`);
   const have = [...order.items].sort((a, b) => a.productId - b.productId).map((i) => `${i.productId}x${i.quantity}`);
   const sameItems = want.join(',') === have.join(',');
-  const sameAddress = (Object.keys(body.address) as (keyof DeliveryAddress)[]).every((k) => body.address[k] === order.address[k]);
+  const sameAddress = (Object.keys(body.address) as (keyof DeliveryAddress)[]).every(
+    (k) => body.address[k] === order.address[k],
+  );
   if (!sameItems || !sameAddress || order.paymentMethod !== body.paymentMethod) {
-    throw errors.conflict('This checkout attempt was already used for a different order. Please start the checkout again.');
+    throw errors.conflict(
+      'This checkout attempt was already used for a different order. Please start the checkout again.',
+    );
   }
 }
 
@@ -125,12 +134,24 @@ export async function placeOrder(
   }
   await admit();
 
-  const catalogue = new Map((await productsByIds(db, body.items.map((i) => i.productId))).map((p) => [p.id, p]));
+  const catalogue = new Map(
+    (
+      await productsByIds(
+        db,
+        body.items.map((i) => i.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
   const details: { path: string; message: string }[] = [];
   body.items.forEach((item, i) => {
-    if (!catalogue.has(item.productId)) details.push({ path: `items.${i}.productId`, message: `Product ${item.productId} is not in our catalogue` });
+    if (!catalogue.has(item.productId))
+      details.push({ path: `items.${i}.productId`, message: `Product ${item.productId} is not in our catalogue` });
   });
-  if (details.length) throw errors.validation(details.length === 1 ? details[0]!.message : 'Some products are not in our catalogue', details);
+  if (details.length)
+    throw errors.validation(
+      details.length === 1 ? details[0]!.message : 'Some products are not in our catalogue',
+      details,
+    );
 
   const lines = body.items.map((item) => {
     const p = catalogue.get(item.productId)!;
@@ -206,7 +227,10 @@ export async function getOrder(db: Executor, id: string): Promise<Order | undefi
 }
 
 /** A page of orders, newest first: one customer's when `userId` is given, optionally of one status. */
-export async function listOrders(db: Db, opts: { userId?: string; status?: OrderStatus; limit: number; cursor?: Cursor }): Promise<Order[]> {
+export async function listOrders(
+  db: Db,
+  opts: { userId?: string; status?: OrderStatus; limit: number; cursor?: Cursor },
+): Promise<Order[]> {
   const conds: SQL[] = [];
   if (opts.userId) conds.push(eq(orders.userId, opts.userId));
   if (opts.status) conds.push(eq(orders.status, opts.status));
@@ -236,7 +260,11 @@ const STATUS_SENTENCE: Record<OrderStatus, string> = {
  * members acting at once cannot both succeed with incompatible changes. The customer is notified in the same
  * transaction; the live push happens after commit (see `announceStatusChange`).
  */
-export async function changeOrderStatus(db: Db, id: string, status: OrderStatus): Promise<{ order: Order; notification?: Notification }> {
+export async function changeOrderStatus(
+  db: Db,
+  id: string,
+  status: OrderStatus,
+): Promise<{ order: Order; notification?: Notification }> {
   if (!isUuid(id)) throw errors.notFound('Order');
   const from = allowedPredecessors(status);
   const result = await db.transaction(async (tx) => {
@@ -273,7 +301,12 @@ export async function changeOrderStatus(db: Db, id: string, status: OrderStatus)
 }
 
 /** Tells staff screens (and the customer's open tabs) that an order appeared or changed. Call after commit. */
-export function announceOrder(app: FastifyInstance, order: Order, kind: OrderChangedEvent['kind'], notification?: Notification): void {
+export function announceOrder(
+  app: FastifyInstance,
+  order: Order,
+  kind: OrderChangedEvent['kind'],
+  notification?: Notification,
+): void {
   const event: OrderChangedEvent = { order, kind };
   const rooms = [roleRoom('employee'), roleRoom('admin'), ...(order.userId ? [userRoom(order.userId)] : [])];
   app.io.to(rooms).emit(ORDER_CHANGED_EVENT, event);

@@ -25,7 +25,14 @@ signal.setMaxListeners(50);
 export async function enqueueMail(tx: Executor, mail: OutboxMail): Promise<string> {
   const [row] = await tx
     .insert(outbox)
-    .values({ kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null })
+    .values({
+      kind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: mail.attachments ?? null,
+    })
     .returning({ id: outbox.id });
   return row!.id;
 }

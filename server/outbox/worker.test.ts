@@ -23,7 +23,18 @@ afterAll(async () => {
   await t.close();
 });
 
-const silent = { info() {}, warn() {}, error() {}, debug() {}, fatal() {}, trace() {}, child() { return silent; }, level: 'silent' } as never;
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  fatal() {},
+  trace() {},
+  child() {
+    return silent;
+  },
+  level: 'silent',
+} as never;
 
 interface OutboxState {
   attempts: number;
@@ -33,7 +44,9 @@ interface OutboxState {
 }
 const stateOf = async (id: string) =>
   rowsOf<OutboxState>(
-    await t.database.db.execute(sql`select attempts, sent_at, last_error, next_attempt_at > now() as due_in_future from outbox where id = ${id}`),
+    await t.database.db.execute(
+      sql`select attempts, sent_at, last_error, next_attempt_at > now() as due_in_future from outbox where id = ${id}`,
+    ),
   )[0]!;
 
 /** Makes a row due now, as if its backoff had elapsed. */
@@ -55,7 +68,10 @@ describe('outbox worker', () => {
       payload: { schedule: `${date} at 10:30`, petName: 'Tara <3', ownerName: 'Pet Parent', phone: '9123456780' },
     });
     const b = booked.json() as SlotBooking;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) }))
+        .statusCode,
+    ).toBe(200);
 
     const worker = startOutboxWorker({ db: t.database.db, config: t.config, log: silent, autoStart: false });
     expect(await worker.runOnce()).toBe(1);
@@ -72,31 +88,51 @@ describe('outbox worker', () => {
     expect(eml).toContain(`Message-ID: <outbox-`);
     // The body parts are encoded; decode the calendar part and check it is a real invite.
     const icsPart = /Content-Type: text\/calendar[^]*?\r\n\r\n([^]*?)\r\n--/i.exec(eml)?.[1] ?? '';
-    const decoded = /base64/i.test(eml.slice(eml.search(/Content-Type: text\/calendar/i), eml.search(/Content-Type: text\/calendar/i) + 300))
+    const decoded = /base64/i.test(
+      eml.slice(eml.search(/Content-Type: text\/calendar/i), eml.search(/Content-Type: text\/calendar/i) + 300),
+    )
       ? Buffer.from(icsPart.replace(/\s+/g, ''), 'base64').toString('utf8')
       : icsPart.replace(/=\r\n/g, '');
     expect(decoded).toContain('BEGIN:VCALENDAR');
     expect(decoded).toContain('METHOD:REQUEST');
     expect(decoded).toContain(`UID:booking-${b.id}@pawcare`);
 
-    const [row] = rowsOf<{ sent_at: Date | null; attempts: number }>(await t.database.db.execute(sql`select sent_at, attempts from outbox where kind = 'booking_confirmed'`));
+    const [row] = rowsOf<{ sent_at: Date | null; attempts: number }>(
+      await t.database.db.execute(sql`select sent_at, attempts from outbox where kind = 'booking_confirmed'`),
+    );
     expect(row!.sent_at).not.toBeNull();
     expect(row!.attempts).toBe(1);
   });
 
   it('keeps a failed mail, records the error, backs off, and sends it on a later attempt', async () => {
     await clearOutbox();
-    const id = await enqueueMail(t.database.db, { kind: 'test', to: 'someone@example.com', subject: 'Hello', text: 'Hi there' });
+    const id = await enqueueMail(t.database.db, {
+      kind: 'test',
+      to: 'someone@example.com',
+      subject: 'Hello',
+      text: 'Hi there',
+    });
     const delivered: string[] = [];
     let failuresLeft = 2;
     const flaky: MailSender = async (message) => {
       if (failuresLeft-- > 0) throw new Error('SMTP 451 try again later');
       delivered.push(String(message.subject));
     };
-    const worker = startOutboxWorker({ db: t.database.db, config: t.config, log: silent, send: flaky, autoStart: false });
+    const worker = startOutboxWorker({
+      db: t.database.db,
+      config: t.config,
+      log: silent,
+      send: flaky,
+      autoStart: false,
+    });
 
     expect(await worker.runOnce()).toBe(1);
-    expect(await stateOf(id)).toMatchObject({ attempts: 1, sent_at: null, last_error: 'SMTP 451 try again later', due_in_future: true });
+    expect(await stateOf(id)).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      last_error: 'SMTP 451 try again later',
+      due_in_future: true,
+    });
     // Not due yet: nothing is claimed.
     expect(await worker.runOnce()).toBe(0);
 
@@ -116,7 +152,12 @@ describe('outbox worker', () => {
 
   it('stops retrying after the maximum number of attempts, keeping the last error', async () => {
     await clearOutbox();
-    const id = await enqueueMail(t.database.db, { kind: 'test', to: 'someone@example.com', subject: 'Doomed', text: 'x' });
+    const id = await enqueueMail(t.database.db, {
+      kind: 'test',
+      to: 'someone@example.com',
+      subject: 'Doomed',
+      text: 'x',
+    });
     const worker = startOutboxWorker({
       db: t.database.db,
       config: t.config,
@@ -151,7 +192,12 @@ describe('outbox worker', () => {
         delivered.push(String(message.subject));
       },
     });
-    const id = await enqueueMail(t.database.db, { kind: 'test', to: 'someone@example.com', subject: 'Nudged', text: 'x' });
+    const id = await enqueueMail(t.database.db, {
+      kind: 'test',
+      to: 'someone@example.com',
+      subject: 'Nudged',
+      text: 'x',
+    });
     nudgeOutbox();
     await vi.waitFor(async () => expect((await stateOf(id)).attempts).toBe(1));
     const stopping = worker.stop();
@@ -163,13 +209,28 @@ describe('outbox worker', () => {
 
   it('never hands the same row to two workers at once', async () => {
     await clearOutbox();
-    for (let i = 0; i < 6; i++) await enqueueMail(t.database.db, { kind: 'test', to: 'a@example.com', subject: `Mail ${i}`, text: 'x' });
+    for (let i = 0; i < 6; i++)
+      await enqueueMail(t.database.db, { kind: 'test', to: 'a@example.com', subject: `Mail ${i}`, text: 'x' });
     const seen: string[] = [];
     const send: MailSender = async (message) => {
       seen.push(String(message.subject));
     };
-    const a = startOutboxWorker({ db: t.database.db, config: t.config, log: silent, send, batchSize: 4, autoStart: false });
-    const b = startOutboxWorker({ db: t.database.db, config: t.config, log: silent, send, batchSize: 4, autoStart: false });
+    const a = startOutboxWorker({
+      db: t.database.db,
+      config: t.config,
+      log: silent,
+      send,
+      batchSize: 4,
+      autoStart: false,
+    });
+    const b = startOutboxWorker({
+      db: t.database.db,
+      config: t.config,
+      log: silent,
+      send,
+      batchSize: 4,
+      autoStart: false,
+    });
     const [na, nb] = await Promise.all([a.runOnce(), b.runOnce()]);
     expect(na + nb).toBe(6);
     expect(new Set(seen).size).toBe(6);
@@ -179,18 +240,29 @@ describe('outbox worker', () => {
 
   it('records a mail the server accepted even when the first attempt to record it fails, so it is not sent twice', async () => {
     await clearOutbox();
-    const id = await enqueueMail(t.database.db, { kind: 'test', to: 'someone@example.com', subject: 'Once only', text: 'x' });
+    const id = await enqueueMail(t.database.db, {
+      kind: 'test',
+      to: 'someone@example.com',
+      subject: 'Once only',
+      text: 'x',
+    });
     // The database refuses the first "sent" update (a dropped connection would look the same to the worker).
     await t.database.db.execute(sql.raw('create sequence outbox_refusals'));
-    await t.database.db.execute(sql.raw(`
+    await t.database.db.execute(
+      sql.raw(`
       create function refuse_first_sent() returns trigger language plpgsql as $$
       begin
         if new.sent_at is not null and old.sent_at is null and nextval('outbox_refusals') = 1 then
           raise exception 'connection to the database lost';
         end if;
         return new;
-      end $$`));
-    await t.database.db.execute(sql.raw('create trigger refuse_first_sent before update on outbox for each row execute function refuse_first_sent()'));
+      end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(
+        'create trigger refuse_first_sent before update on outbox for each row execute function refuse_first_sent()',
+      ),
+    );
     try {
       const delivered: string[] = [];
       const worker = startOutboxWorker({
@@ -211,7 +283,11 @@ describe('outbox worker', () => {
       expect(await stateOf(id)).toMatchObject({ attempts: 1, last_error: null });
       expect((await stateOf(id)).sent_at).not.toBeNull();
     } finally {
-      for (const drop of ['drop trigger refuse_first_sent on outbox', 'drop function refuse_first_sent()', 'drop sequence outbox_refusals']) {
+      for (const drop of [
+        'drop trigger refuse_first_sent on outbox',
+        'drop function refuse_first_sent()',
+        'drop sequence outbox_refusals',
+      ]) {
         await t.database.db.execute(sql.raw(drop));
       }
     }
@@ -219,7 +295,12 @@ describe('outbox worker', () => {
 
   it('keeps renewing the lease of a slow send, so no other worker sends the same mail meanwhile', async () => {
     await clearOutbox();
-    const id = await enqueueMail(t.database.db, { kind: 'test', to: 'someone@example.com', subject: 'Slow', text: 'x' });
+    const id = await enqueueMail(t.database.db, {
+      kind: 'test',
+      to: 'someone@example.com',
+      subject: 'Slow',
+      text: 'x',
+    });
     const delivered: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -249,11 +330,17 @@ describe('outbox worker', () => {
     });
     const first = slow.runOnce();
     await started;
-    const [{ claimed_at: claimedAt }] = rowsOf<{ claimed_at: Date }>(await t.database.db.execute(sql`select now() as claimed_at`)) as [{ claimed_at: Date }];
+    const [{ claimed_at: claimedAt }] = rowsOf<{ claimed_at: Date }>(
+      await t.database.db.execute(sql`select now() as claimed_at`),
+    ) as [{ claimed_at: Date }];
     // Wait (on the database's clock) until the first lease would have run out three times over without renewal.
     await vi.waitFor(
       async () => {
-        const [row] = rowsOf<{ late: boolean }>(await t.database.db.execute(sql`select now() > ${new Date(claimedAt).toISOString()}::timestamptz + interval '1 second' as late`));
+        const [row] = rowsOf<{ late: boolean }>(
+          await t.database.db.execute(
+            sql`select now() > ${new Date(claimedAt).toISOString()}::timestamptz + interval '1 second' as late`,
+          ),
+        );
         expect(row!.late).toBe(true);
       },
       { timeout: 20_000, interval: 100 },
@@ -297,7 +384,9 @@ async function startWorkerProcess(env: Record<string, string>): Promise<ChildPro
 }
 
 const exitOf = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 describe('outbox worker process killed with SIGKILL while sending', () => {
   it('a restarted worker sends every mail exactly once, the one cut off mid-send as soon as its short lease runs out', async () => {
@@ -328,7 +417,15 @@ describe('outbox worker process killed with SIGKILL while sending', () => {
     };
     const ids = await withDb(async (db) => {
       const out: string[] = [];
-      for (let i = 1; i <= 10; i++) out.push(await enqueueMail(db, { kind: 'booking_confirmed', to: `parent${i}@example.com`, subject: `Confirmed ${i}`, text: 'x' }));
+      for (let i = 1; i <= 10; i++)
+        out.push(
+          await enqueueMail(db, {
+            kind: 'booking_confirmed',
+            to: `parent${i}@example.com`,
+            subject: `Confirmed ${i}`,
+            text: 'x',
+          }),
+        );
       return out;
     });
     const messageIds = ids.map((id) => `<outbox-${id}@pawcare.local>`);
@@ -345,7 +442,10 @@ describe('outbox worker process killed with SIGKILL while sending', () => {
 
       const restarted = await startWorkerProcess(env);
       // Bounded wait for the outcome: with the old five-minute lease, eight of these mails would still be stuck.
-      await vi.waitFor(() => expect(new Set(sink.accepted.map((m) => m.messageId)).size).toBe(10), { timeout: 60_000, interval: 100 });
+      await vi.waitFor(() => expect(new Set(sink.accepted.map((m) => m.messageId)).size).toBe(10), {
+        timeout: 60_000,
+        interval: 100,
+      });
       restarted.kill('SIGTERM');
       await exitOf(restarted);
       expect(restarted.exitCode).toBe(0);

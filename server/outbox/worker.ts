@@ -80,7 +80,10 @@ export function defaultSender(config: Config): { send: MailSender; close(): void
     send: async (message, row) => {
       const info = await stream.sendMail(message);
       await mkdir(dir, { recursive: true });
-      const stamp = row.createdAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+      const stamp = row.createdAt
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}Z$/, 'Z');
       const file = path.join(dir, `${stamp}-${row.kind}-${row.id}.eml`);
       // Write then rename: a reader never sees half a message, and a retry simply replaces the file.
       await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
@@ -103,7 +106,9 @@ export function toMessage(row: OutboxRow, from: string): Mail.Options {
     // A stable id lets receiving servers drop a duplicate when a send is retried after a crash.
     messageId: `<outbox-${row.id}@pawcare.local>`,
     icalEvent: invite ? { method: 'REQUEST', filename: invite.filename, content: invite.content } : undefined,
-    attachments: attachments.filter((a) => a !== invite).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    attachments: attachments
+      .filter((a) => a !== invite)
+      .map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
   };
 }
 
@@ -119,7 +124,8 @@ interface RawRow {
   created_at: Date | string;
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000) || 'unknown error';
+const errorText = (err: unknown) =>
+  (err instanceof Error ? err.message : String(err)).slice(0, 1000) || 'unknown error';
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -160,7 +166,8 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       subject: r.subject,
       text: r.text,
       html: r.html,
-      attachments: typeof r.attachments === 'string' ? (JSON.parse(r.attachments) as OutboxAttachment[]) : r.attachments,
+      attachments:
+        typeof r.attachments === 'string' ? (JSON.parse(r.attachments) as OutboxAttachment[]) : r.attachments,
       attempts: Number(r.attempts),
       createdAt: new Date(r.created_at),
     }));
@@ -186,9 +193,12 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         }
       }
     };
-    const timer = setInterval(() => {
-      renewing ??= renew().finally(() => (renewing = undefined));
-    }, Math.max(1, Math.floor(leaseMs / 3)));
+    const timer = setInterval(
+      () => {
+        renewing ??= renew().finally(() => (renewing = undefined));
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
     timer.unref();
     return {
       finished: (id: string) => held.delete(id),
@@ -207,11 +217,16 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   async function recordSent(row: OutboxRow): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await db.execute(sql`update outbox set sent_at = now(), last_error = null where id = ${row.id} and sent_at is null`);
+        await db.execute(
+          sql`update outbox set sent_at = now(), last_error = null where id = ${row.id} and sent_at is null`,
+        );
         return;
       } catch (err) {
         if (stopped && attempt > 0) {
-          log.error({ outboxId: row.id, kind: row.kind, err: errorText(err) }, 'mail sent but not recorded; it will be sent again');
+          log.error(
+            { outboxId: row.id, kind: row.kind, err: errorText(err) },
+            'mail sent but not recorded; it will be sent again',
+          );
           return;
         }
         log.warn({ outboxId: row.id, kind: row.kind, err: errorText(err) }, 'mail sent; recording it failed, retrying');
@@ -230,8 +245,13 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         sql`update outbox set last_error = ${message}, next_attempt_at = now() + ${`${delay} milliseconds`}::interval
             where id = ${row.id} and attempts = ${row.attempts} and sent_at is null`,
       );
-      if (row.attempts >= maxAttempts) log.error({ outboxId: row.id, kind: row.kind, err: message }, 'mail failed too often; giving up');
-      else log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, err: message }, 'mail failed; will retry');
+      if (row.attempts >= maxAttempts)
+        log.error({ outboxId: row.id, kind: row.kind, err: message }, 'mail failed too often; giving up');
+      else
+        log.warn(
+          { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, err: message },
+          'mail failed; will retry',
+        );
       return;
     }
     await recordSent(row);

@@ -54,7 +54,11 @@ export interface AuthOptions {
 
 /** JWT (HS256) auth with role guards. */
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
-  await app.register(fastifyJwt, { secret: opts.secret, sign: { algorithm: 'HS256', expiresIn: opts.expiresIn }, verify: { algorithms: ['HS256'] } });
+  await app.register(fastifyJwt, {
+    secret: opts.secret,
+    sign: { algorithm: 'HS256', expiresIn: opts.expiresIn },
+    verify: { algorithms: ['HS256'] },
+  });
   app.decorateRequest('auth', null);
 
   const userById = prepareUserById(app.db);

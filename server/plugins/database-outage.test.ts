@@ -29,7 +29,13 @@ describe.runIf(base)('a database outage', () => {
     scratch = await createScratchDatabase(base!, 'pawcare_t');
     const direct = await openDatabase({ databaseUrl: scratch.url });
     await seedEssentials(direct.db);
-    const user = await createUser(direct.db, { role: 'user', name: 'Outage Tester', email: 'outage@example.com', password: 'secret123', phone: '9876543210' });
+    const user = await createUser(direct.db, {
+      role: 'user',
+      name: 'Outage Tester',
+      email: 'outage@example.com',
+      password: 'secret123',
+      phone: '9876543210',
+    });
     await direct.close();
 
     const target = new URL(base!);
@@ -55,11 +61,18 @@ describe.runIf(base)('a database outage', () => {
     proxy.cut();
     const during = await me();
     expect(during.statusCode, during.body).toBe(503);
-    expect(during.json()).toMatchObject({ code: 'UNAVAILABLE', error: 'The service is temporarily unavailable. Retrying...' });
+    expect(during.json()).toMatchObject({
+      code: 'UNAVAILABLE',
+      error: 'The service is temporarily unavailable. Retrying...',
+    });
     expect(Number(during.headers['retry-after'])).toBeGreaterThan(0);
     // Public reads and logins say the same, instead of a 500 or "Invalid credentials".
     expect((await app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(503);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'outage@example.com', password: 'secret123' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'outage@example.com', password: 'secret123' },
+    });
     expect(login.statusCode).toBe(503);
 
     proxy.restore();
@@ -71,7 +84,9 @@ describe.runIf(base)('a database outage', () => {
 
   it('refuses a socket handshake during the outage with a retryable error, and accepts the same token afterwards', async () => {
     proxy.cut();
-    const err = (await refusal(openSocket(baseUrl, token))) as Error & { data?: { code?: string; retryable?: boolean } };
+    const err = (await refusal(openSocket(baseUrl, token))) as Error & {
+      data?: { code?: string; retryable?: boolean };
+    };
     expect(err.message).not.toBe('Authentication failed');
     expect(err.data).toMatchObject({ code: 'UNAVAILABLE', retryable: true });
 
@@ -84,7 +99,11 @@ describe.runIf(base)('a database outage', () => {
   it('still refuses a bad token with "Authentication failed" (401 over HTTP) while the database is up', async () => {
     const err = await refusal(openSocket(baseUrl, 'not-a-token'));
     expect(err.message).toBe('Authentication failed');
-    const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer not-a-token' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(res.statusCode).toBe(401);
   });
 

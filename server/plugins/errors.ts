@@ -16,8 +16,12 @@ export function zodDetails(issues: readonly { path: PropertyKey[]; message: stri
  * long): answered with our error body, with a fixed message rather than the echoed path.
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(errorBody('The address is too long', 'BAD_REQUEST'));
-  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(errorBody('The address is not valid: it holds an escape that is not UTF-8', 'BAD_REQUEST'));
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send(errorBody('The address is too long', 'BAD_REQUEST'));
+  if (err.code === 'FST_ERR_BAD_URL')
+    return reply
+      .status(400)
+      .send(errorBody('The address is not valid: it holds an escape that is not UTF-8', 'BAD_REQUEST'));
   return reply.status(500).send(errorBody('Something went wrong on our side', 'INTERNAL'));
 }
 
@@ -25,9 +29,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply
-        .status(err.statusCode)
-        .send(errorBody(err.message, err.code, err.details));
+      return reply.status(err.statusCode).send(errorBody(err.message, err.code, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = (err as { validationContext?: string }).validationContext;
@@ -51,12 +53,17 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     // The last line of defence behind the schemas: a value the database refuses is the client's, not a 500.
     const refused = refusedValueMessage(err);
     if (refused) {
-      request.log.warn({ route: request.routeOptions.url, method: request.method }, 'the database refused a value of the request');
+      request.log.warn(
+        { route: request.routeOptions.url, method: request.method },
+        'the database refused a value of the request',
+      );
       return reply.status(400).send(errorBody(refused, 'BAD_REQUEST'));
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(errorBody(err.message || 'Too many requests, please try again later', 'RATE_LIMITED'));
+      return reply
+        .status(429)
+        .send(errorBody(err.message || 'Too many requests, please try again later', 'RATE_LIMITED'));
     }
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(413).send(errorBody('The request is too large', 'PAYLOAD_TOO_LARGE'));
@@ -64,11 +71,15 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
         .status(415)
-        .send(errorBody('Unsupported content type: send JSON (Content-Type: application/json)', 'UNSUPPORTED_MEDIA_TYPE'));
+        .send(
+          errorBody('Unsupported content type: send JSON (Content-Type: application/json)', 'UNSUPPORTED_MEDIA_TYPE'),
+        );
     }
     if (status >= 400 && status < 500) {
       const message =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+        err instanceof SyntaxError
           ? 'The request body is not valid JSON'
           : err.message || 'Bad request';
       return reply.status(status).send(errorBody(message, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'));

@@ -57,7 +57,11 @@ describe('rate limits', () => {
       apps.push(a, b);
       expect(a.app.limits.redisReady()).toBe(true);
       const results = [];
-      for (let i = 0; i < 4; i++) results.push((await a.app.limits.take('chat', 'user-1')).allowed, (await b.app.limits.take('chat', 'user-1')).allowed);
+      for (let i = 0; i < 4; i++)
+        results.push(
+          (await a.app.limits.take('chat', 'user-1')).allowed,
+          (await b.app.limits.take('chat', 'user-1')).allowed,
+        );
       expect(results.filter(Boolean)).toHaveLength(5);
     });
 

@@ -44,21 +44,28 @@ export function waitText(seconds: number): string {
 }
 
 const allowed: LimitResult = { allowed: true, retryAfterSeconds: 0 };
-const refused = (res: RateLimiterRes): LimitResult => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
+const refused = (res: RateLimiterRes): LimitResult => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+});
 
 /**
  * Builds one limiter per named limit. With Redis, counts live in Redis (one limit for all processes); while Redis is
  * away each process falls back to its own in-memory count (the insurance limiter), so an outage neither blocks
  * everyone nor lifts the limits.
  */
-export default fp(async function limitsPlugin(app: FastifyInstance, opts: { limits: RateLimits; redisUrl?: string; keyPrefix: string }) {
+export default fp(async function limitsPlugin(
+  app: FastifyInstance,
+  opts: { limits: RateLimits; redisUrl?: string; keyPrefix: string },
+) {
   let redis: ReturnType<typeof createClient> | undefined;
   if (opts.redisUrl) {
     // No offline queue: while Redis is away a command fails at once and the insurance limiter answers.
     redis = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
     let warned = false;
     redis.on('error', (err: Error) => {
-      if (!warned) app.log.warn({ err: { message: err.message } }, 'rate limits: redis unavailable, counting per process');
+      if (!warned)
+        app.log.warn({ err: { message: err.message } }, 'rate limits: redis unavailable, counting per process');
       warned = true;
     });
     redis.on('ready', () => (warned = false));
@@ -71,7 +78,13 @@ export default fp(async function limitsPlugin(app: FastifyInstance, opts: { limi
     limiters.set(
       name,
       redis
-        ? new RateLimiterRedis({ ...base, storeClient: redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(base) })
+        ? new RateLimiterRedis({
+            ...base,
+            storeClient: redis,
+            useRedisPackage: true,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(base),
+          })
         : new RateLimiterMemory(base),
     );
   }

@@ -41,7 +41,12 @@ const PUBLISH_TIMEOUT_MS = 3000;
 export interface SocketData {
   user: AuthUser;
 }
-export type AppSocket = Socket<Record<string, (...args: never[]) => void>, Record<string, (...args: never[]) => void>, Record<string, never>, SocketData>;
+export type AppSocket = Socket<
+  Record<string, (...args: never[]) => void>,
+  Record<string, (...args: never[]) => void>,
+  Record<string, never>,
+  SocketData
+>;
 
 /** Room of one user's sockets (all tabs, all processes). */
 export const userRoom = (id: string) => `user:${id}`;
@@ -76,7 +81,10 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
     const lost = (err?: unknown) => {
       if (closing || down) return;
       down = true;
-      app.log.warn({ err: err instanceof Error ? { message: err.message } : undefined }, 'socket.io: redis link lost, events between processes are not delivered until it returns');
+      app.log.warn(
+        { err: err instanceof Error ? { message: err.message } : undefined },
+        'socket.io: redis link lost, events between processes are not delivered until it returns',
+      );
     };
     const back = () => {
       if (closing || !down || !pub.isReady || !sub.isReady) return;
@@ -105,7 +113,10 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
             return false;
           },
         );
-        lastPublish = Promise.race([sent, new Promise<boolean>((resolve) => (timer = setTimeout(resolve, PUBLISH_TIMEOUT_MS, false)))]).finally(() => clearTimeout(timer));
+        lastPublish = Promise.race([
+          sent,
+          new Promise<boolean>((resolve) => (timer = setTimeout(resolve, PUBLISH_TIMEOUT_MS, false))),
+        ]).finally(() => clearTimeout(timer));
         return sent.then((ok) => (ok ? 1 : 0));
       },
     });

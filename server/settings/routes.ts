@@ -22,7 +22,13 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
     '/api/settings/theme',
     {
       preHandler: app.requireRole('admin'),
-      schema: { tags: ['settings'], summary: "Set the site's theme colour (admin)", security: [{ bearerAuth: [] }], body: ThemeBodySchema, response: { 200: ThemeBodySchema, 400: ApiErrorSchema } },
+      schema: {
+        tags: ['settings'],
+        summary: "Set the site's theme colour (admin)",
+        security: [{ bearerAuth: [] }],
+        body: ThemeBodySchema,
+        response: { 200: ThemeBodySchema, 400: ApiErrorSchema },
+      },
     },
     async (request) => {
       const theme = await setTheme(app.db, request.body.theme);
@@ -33,12 +39,30 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/config',
-    { schema: { tags: ['settings'], summary: 'Public configuration for the web app', response: { 200: PublicConfigSchema } } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Public configuration for the web app',
+        response: { 200: PublicConfigSchema },
+      },
+    },
     async () => ({
       upiId: cfg.SHOP_UPI_ID,
       upiName: cfg.SHOP_UPI_NAME,
-      clinic: { name: cfg.CLINIC_NAME, address: cfg.CLINIC_ADDRESS, phone: cfg.CLINIC_PHONE, email: cfg.CLINIC_EMAIL, hours: cfg.CLINIC_HOURS },
-      slot: { open: cfg.SLOT_OPEN, close: cfg.SLOT_CLOSE, minutes: cfg.SLOT_MINUTES, capacity: cfg.SLOT_CAPACITY, timeZone: cfg.CLINIC_TZ },
+      clinic: {
+        name: cfg.CLINIC_NAME,
+        address: cfg.CLINIC_ADDRESS,
+        phone: cfg.CLINIC_PHONE,
+        email: cfg.CLINIC_EMAIL,
+        hours: cfg.CLINIC_HOURS,
+      },
+      slot: {
+        open: cfg.SLOT_OPEN,
+        close: cfg.SLOT_CLOSE,
+        minutes: cfg.SLOT_MINUTES,
+        capacity: cfg.SLOT_CAPACITY,
+        timeZone: cfg.CLINIC_TZ,
+      },
     }),
   );
 }

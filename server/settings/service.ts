@@ -5,7 +5,11 @@ import { siteSettings } from '../db/schema/index';
 
 /** The site's theme colour; white until an admin picks another. */
 export async function getTheme(db: Db): Promise<Theme> {
-  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'theme')).limit(1);
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, 'theme'))
+    .limit(1);
   const v = row?.value as { theme?: string } | undefined;
   return v?.theme && (THEMES as readonly string[]).includes(v.theme) ? (v.theme as Theme) : DEFAULT_THEME;
 }

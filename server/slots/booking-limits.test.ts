@@ -24,21 +24,41 @@ type Customer = Awaited<ReturnType<TestContext['buildUser']>>;
 
 /** The n-th grid time from tomorrow on: a distinct time for every n. */
 const scheduleNo = (n: number) => `${addDays(today, 1 + Math.floor(n / grid.length))} at ${grid[n % grid.length]}`;
-const body = (schedule: string, petName = 'Bruno') => ({ schedule, petName, ownerName: 'Pet Owner', petAge: 3, phone: '9876543210' });
+const body = (schedule: string, petName = 'Bruno') => ({
+  schedule,
+  petName,
+  ownerName: 'Pet Owner',
+  petAge: 3,
+  phone: '9876543210',
+});
 const book = (who: Customer, payload: object, key?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/slots/book', headers: { ...t.auth(who.token), ...(key === undefined ? {} : { 'idempotency-key': key }) }, payload });
-const cancel = (who: Customer, id: string) => t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${id}`, headers: t.auth(who.token) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/slots/book',
+    headers: { ...t.auth(who.token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    payload,
+  });
+const cancel = (who: Customer, id: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${id}`, headers: t.auth(who.token) });
 
 async function seatsTaken(schedule: string): Promise<number> {
   const [date, time] = schedule.split(' at ') as [string, string];
-  const res = await t.app.inject({ method: 'GET', url: `/api/slots/availability?date=${date}`, headers: t.auth((await customerOnce()).token) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/slots/availability?date=${date}`,
+    headers: t.auth((await customerOnce()).token),
+  });
   return res.json().slots.find((s: { time: string }) => s.time === time).booked as number;
 }
 let someone: Customer | undefined;
 const customerOnce = async () => (someone ??= await t.buildUser({ role: 'user' }));
 
 async function bookingsOf(userId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from slot_bookings where user_id = ${userId}::uuid and status <> 'canceled'`));
+  const [row] = rowsOf<{ n: number }>(
+    await t.database.db.execute(
+      sql`select count(*)::int as n from slot_bookings where user_id = ${userId}::uuid and status <> 'canceled'`,
+    ),
+  );
   return Number(row?.n);
 }
 

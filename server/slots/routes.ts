@@ -24,7 +24,17 @@ import { pushNotification } from '../notifications/service';
 import { nudgeOutbox } from '../outbox/queue';
 import { currentUser } from '../plugins/auth';
 import { roleRoom, userRoom } from '../plugins/socket';
-import { availability, bookSlot, cancelBooking, confirmBooking, hospitalInfoFor, listBookings, listMine, replayBooking, stats } from './service';
+import {
+  availability,
+  bookSlot,
+  cancelBooking,
+  confirmBooking,
+  hospitalInfoFor,
+  listBookings,
+  listMine,
+  replayBooking,
+  stats,
+} from './service';
 
 const secured = { security: [{ bearerAuth: [] }] };
 const errorsOf = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ApiErrorSchema]));
@@ -81,7 +91,9 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
       // A retry of an attempt already stored is answered as it is, without counting as another attempt.
       const earlier = key ? await replayBooking(deps, me, key, request.body) : undefined;
       if (!earlier) await app.limits.enforce('booking', me.id, reply, SLOT_MSG.tooManyAttempts);
-      const { booking, created } = earlier ? { booking: earlier, created: false } : await bookSlot(deps, me, request.body, key);
+      const { booking, created } = earlier
+        ? { booking: earlier, created: false }
+        : await bookSlot(deps, me, request.body, key);
       if (!created) {
         reply.header('idempotent-replayed', 'true');
         return reply.status(200).send(booking);
@@ -95,7 +107,13 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
     '/api/slots/availability',
     {
       preValidation: app.authenticate,
-      schema: { tags: ['slots'], summary: 'Seats taken and free at every slot time of a day', ...secured, querystring: AvailabilityQuerySchema, response: { 200: AvailabilitySchema, ...errorsOf(400, 401) } },
+      schema: {
+        tags: ['slots'],
+        summary: 'Seats taken and free at every slot time of a day',
+        ...secured,
+        querystring: AvailabilityQuerySchema,
+        response: { 200: AvailabilitySchema, ...errorsOf(400, 401) },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -107,7 +125,13 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
     '/api/slots/mine',
     {
       preValidation: app.authenticate,
-      schema: { tags: ['slots'], summary: 'Own bookings, newest first', ...secured, querystring: PageQuerySchema, response: { 200: BookingListSchema, ...errorsOf(400, 401) } },
+      schema: {
+        tags: ['slots'],
+        summary: 'Own bookings, newest first',
+        ...secured,
+        querystring: PageQuerySchema,
+        response: { 200: BookingListSchema, ...errorsOf(400, 401) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
@@ -139,7 +163,12 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
     '/api/slots/stats',
     {
       preValidation: staffOnly,
-      schema: { tags: ['slots'], summary: 'Dashboard counts from today on (staff)', ...secured, response: { 200: SlotStatsSchema, ...errorsOf(401, 403) } },
+      schema: {
+        tags: ['slots'],
+        summary: 'Dashboard counts from today on (staff)',
+        ...secured,
+        response: { 200: SlotStatsSchema, ...errorsOf(401, 403) },
+      },
     },
     async () => stats(deps),
   );
@@ -150,7 +179,8 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
       preValidation: staffOnly,
       schema: {
         tags: ['slots'],
-        summary: "Confirm a pending booking (staff): notifies the customer and mails a calendar invite; hospitalInfo defaults to the clinic's",
+        summary:
+          "Confirm a pending booking (staff): notifies the customer and mails a calendar invite; hospitalInfo defaults to the clinic's",
         ...secured,
         params: IdParamSchema,
         body: ConfirmSlotBodySchema,

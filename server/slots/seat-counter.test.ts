@@ -50,7 +50,12 @@ const operations: Operation[] = [
     weight: 6,
     async run(w) {
       const who = w.rng.pick(w.customers);
-      const payload = { schedule: w.rng.pick(w.schedules), petName: w.rng.pick(PETS), ownerName: 'Pet Owner', phone: '9876543210' };
+      const payload = {
+        schedule: w.rng.pick(w.schedules),
+        petName: w.rng.pick(PETS),
+        ownerName: 'Pet Owner',
+        phone: '9876543210',
+      };
       const key = w.rng.next() < 0.5 ? `attempt-${w.rng.next().toString(36).slice(2)}` : undefined;
       if (key) w.attempts.push({ who, key, payload });
       const res = await w.t.app.inject({
@@ -71,7 +76,12 @@ const operations: Operation[] = [
     async run(w) {
       if (w.attempts.length === 0) return;
       const { who, key, payload } = w.rng.pick(w.attempts);
-      const res = await w.t.app.inject({ method: 'POST', url: '/api/slots/book', headers: { ...w.t.auth(who.token), 'idempotency-key': key }, payload });
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/slots/book',
+        headers: { ...w.t.auth(who.token), 'idempotency-key': key },
+        payload,
+      });
       // 200: the stored booking again; 201/409: the first try had been refused, so this one is a new attempt.
       expectStatus(w, 'retry', res, [200, 201, 401, 409]);
       if (res.statusCode === 201) w.bookings.push({ id: (res.json() as SlotBooking).id, ownerId: who.id });
@@ -85,7 +95,11 @@ const operations: Operation[] = [
       const b = w.rng.pick(w.bookings);
       const owner = w.customers.find((c) => c.id === b.ownerId);
       const by = owner && w.rng.next() < 0.5 ? owner : w.staff;
-      const res = await w.t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}`, headers: w.t.auth(by.token) });
+      const res = await w.t.app.inject({
+        method: 'PUT',
+        url: `/api/slots/cancel/${b.id}`,
+        headers: w.t.auth(by.token),
+      });
       // 404: the booking went with its deleted owner.
       expectStatus(w, 'cancel', res, [200, 401, 404]);
     },
@@ -96,7 +110,12 @@ const operations: Operation[] = [
     async run(w) {
       if (w.bookings.length === 0) return;
       const b = w.rng.pick(w.bookings);
-      const res = await w.t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: w.t.auth(w.staff.token), payload: {} });
+      const res = await w.t.app.inject({
+        method: 'PUT',
+        url: `/api/slots/confirm/${b.id}`,
+        headers: w.t.auth(w.staff.token),
+        payload: {},
+      });
       // 409: already confirmed, or canceled.
       expectStatus(w, 'confirm', res, [200, 404, 409]);
     },
@@ -109,7 +128,11 @@ const operations: Operation[] = [
       // Replace the customer first, so racing operations always find someone to act as.
       const fresh = await w.t.buildUser({ role: 'user' });
       w.customers = [...w.customers.filter((c) => c.id !== victim.id), { id: fresh.user.id, token: fresh.token }];
-      const res = await w.t.app.inject({ method: 'DELETE', url: `/api/users/${victim.id}`, headers: w.t.auth(w.admin.token) });
+      const res = await w.t.app.inject({
+        method: 'DELETE',
+        url: `/api/users/${victim.id}`,
+        headers: w.t.auth(w.admin.token),
+      });
       expectStatus(w, 'delete user', res, [200, 404]);
       w.bookings = w.bookings.filter((b) => b.ownerId !== victim.id);
     },
@@ -118,9 +141,13 @@ const operations: Operation[] = [
 
 /** Every counter next to the count of the bookings at its time that hold a seat; times without either are left out. */
 async function countersAndCounts(t: TestContext) {
-  const counters = rowsOf<{ starts_at: Date | string; booked: number }>(await t.database.db.execute(sql`select starts_at, booked from slot_times`));
+  const counters = rowsOf<{ starts_at: Date | string; booked: number }>(
+    await t.database.db.execute(sql`select starts_at, booked from slot_times`),
+  );
   const counts = rowsOf<{ starts_at: Date | string; n: number }>(
-    await t.database.db.execute(sql`select starts_at, count(*)::int as n from slot_bookings where status <> 'canceled' group by starts_at`),
+    await t.database.db.execute(
+      sql`select starts_at, count(*)::int as n from slot_bookings where status <> 'canceled' group by starts_at`,
+    ),
   );
   const key = (v: Date | string) => new Date(v).toISOString();
   const counter: Record<string, number> = {};
@@ -161,20 +188,26 @@ async function world(seed: number): Promise<World> {
 }
 
 describe('seat counters after random sequences', () => {
-  it.each([1, 2, 3])('equal the bookings they count after 200 random operations (seed %i), some of them racing', async (seed) => {
-    const w = await world(seed);
-    for (let done = 0; done < 200; ) {
-      // Up to four operations at once: on PostgreSQL they race for the same rows.
-      const batch = Array.from({ length: Math.min(1 + w.rng.int(4), 200 - done) }, () => w.rng.weighted(operations));
-      await Promise.all(batch.map((op) => op.run(w)));
-      done += batch.length;
-    }
-    const { counter, count } = await countersAndCounts(t);
-    expect(counter, `counters vs bookings after seed ${seed}; answers seen: ${JSON.stringify(w.seen)}`).toEqual(count);
-    for (const n of Object.values(counter)) expect(n).toBeLessThanOrEqual(t.config.SLOT_CAPACITY);
-    // The sequence did reach every path.
-    for (const op of ['book 201', 'book 409', 'retry 200', 'cancel 200', 'confirm 200', 'delete user 200']) expect(w.seen[op], op).toBeGreaterThan(0);
-  });
+  it.each([1, 2, 3])(
+    'equal the bookings they count after 200 random operations (seed %i), some of them racing',
+    async (seed) => {
+      const w = await world(seed);
+      for (let done = 0; done < 200;) {
+        // Up to four operations at once: on PostgreSQL they race for the same rows.
+        const batch = Array.from({ length: Math.min(1 + w.rng.int(4), 200 - done) }, () => w.rng.weighted(operations));
+        await Promise.all(batch.map((op) => op.run(w)));
+        done += batch.length;
+      }
+      const { counter, count } = await countersAndCounts(t);
+      expect(counter, `counters vs bookings after seed ${seed}; answers seen: ${JSON.stringify(w.seen)}`).toEqual(
+        count,
+      );
+      for (const n of Object.values(counter)) expect(n).toBeLessThanOrEqual(t.config.SLOT_CAPACITY);
+      // The sequence did reach every path.
+      for (const op of ['book 201', 'book 409', 'retry 200', 'cancel 200', 'confirm 200', 'delete user 200'])
+        expect(w.seen[op], op).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('the migration that gives seats back', () => {
@@ -189,9 +222,13 @@ describe('the migration that gives seats back', () => {
         insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, pet_name, owner_name, phone, status)
         select u.id, 'Pet Owner', 'owner@example.com', 'then', v.at::timestamptz, v.pet, 'Pet Owner', '9876543210', v.status
         from u, (values (${a}, 'Bruno', 'pending'), (${a}, 'Milo', 'canceled'), (${c}, 'Luna', 'confirmed')) v(at, pet, status)`);
-      await old.db.execute(sql`insert into slot_times (starts_at, booked) values (${a}::timestamptz, 2), (${b}::timestamptz, 2), (${c}::timestamptz, 1)`);
+      await old.db.execute(
+        sql`insert into slot_times (starts_at, booked) values (${a}::timestamptz, 2), (${b}::timestamptz, 2), (${c}::timestamptz, 1)`,
+      );
       await old.migrateRest();
-      const rows = rowsOf<{ starts_at: Date | string; booked: number }>(await old.db.execute(sql`select starts_at, booked from slot_times order by starts_at`));
+      const rows = rowsOf<{ starts_at: Date | string; booked: number }>(
+        await old.db.execute(sql`select starts_at, booked from slot_times order by starts_at`),
+      );
       expect(rows.map((r) => [new Date(r.starts_at).toISOString(), Number(r.booked)])).toEqual([
         [a, 1],
         [b, 0],

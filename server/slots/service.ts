@@ -32,7 +32,17 @@ import type { AuthUser } from '../plugins/auth';
 type Row = typeof slotBookings.$inferSelect;
 type SlotConfig = Pick<
   Config,
-  'SLOT_OPEN' | 'SLOT_CLOSE' | 'SLOT_MINUTES' | 'SLOT_CAPACITY' | 'BOOKING_MAX_OPEN' | 'CLINIC_TZ' | 'CLINIC_NAME' | 'CLINIC_ADDRESS' | 'CLINIC_PHONE' | 'CLINIC_EMAIL' | 'CLINIC_HOURS'
+  | 'SLOT_OPEN'
+  | 'SLOT_CLOSE'
+  | 'SLOT_MINUTES'
+  | 'SLOT_CAPACITY'
+  | 'BOOKING_MAX_OPEN'
+  | 'CLINIC_TZ'
+  | 'CLINIC_NAME'
+  | 'CLINIC_ADDRESS'
+  | 'CLINIC_PHONE'
+  | 'CLINIC_EMAIL'
+  | 'CLINIC_HOURS'
 >;
 
 /** What every service function needs: the database and the clinic's configuration. */
@@ -87,7 +97,11 @@ async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
  * Checks a requested 'date at time' against the grid, the opening hours and the calendar. Returns the
  * instant it names. Every refusal is a 400 with a sentence a customer understands.
  */
-export function resolveSchedule(config: SlotConfig, schedule: string, now = new Date()): { date: string; time: string; startsAt: Date } {
+export function resolveSchedule(
+  config: SlotConfig,
+  schedule: string,
+  now = new Date(),
+): { date: string; time: string; startsAt: Date } {
   const parsed = parseSchedule(schedule);
   if (!parsed) throw errors.badRequest(SLOT_MSG.scheduleInvalid);
   const { date, time } = parsed;
@@ -98,9 +112,13 @@ export function resolveSchedule(config: SlotConfig, schedule: string, now = new 
   if (!grid.includes(time)) {
     const last = grid[grid.length - 1] ?? config.SLOT_OPEN;
     if (time < config.SLOT_OPEN || time > last) {
-      throw errors.badRequest(`We take bookings from ${config.SLOT_OPEN} to ${config.SLOT_CLOSE}; the last slot starts at ${last}.`);
+      throw errors.badRequest(
+        `We take bookings from ${config.SLOT_OPEN} to ${config.SLOT_CLOSE}; the last slot starts at ${last}.`,
+      );
     }
-    throw errors.badRequest(`${SLOT_MSG.offGrid} Slots start every ${config.SLOT_MINUTES} minutes from ${config.SLOT_OPEN}.`);
+    throw errors.badRequest(
+      `${SLOT_MSG.offGrid} Slots start every ${config.SLOT_MINUTES} minutes from ${config.SLOT_OPEN}.`,
+    );
   }
   const startsAt = zonedTimeToUtc(date, time, config.CLINIC_TZ);
   if (startsAt.getTime() <= now.getTime()) throw errors.badRequest(SLOT_MSG.pastTime);
@@ -188,7 +206,12 @@ export interface BookResult {
  * The booking an earlier request with this Idempotency-Key already stored, checked against the body, or undefined.
  * Lets the route answer a retry before counting it against the booking-attempt limit.
  */
-export async function replayBooking(deps: SlotDeps, me: AuthUser, key: string, body: BookSlotBody): Promise<SlotBooking | undefined> {
+export async function replayBooking(
+  deps: SlotDeps,
+  me: AuthUser,
+  key: string,
+  body: BookSlotBody,
+): Promise<SlotBooking | undefined> {
   if (me.role !== 'user') return undefined;
   const row = await bookingOfAttempt(deps.db, me.id, key);
   if (!row) return undefined;
@@ -272,7 +295,9 @@ export async function availability(deps: SlotDeps, date: string, now = new Date(
   const { db, config } = deps;
   const { start, end } = dayBounds(date, config.CLINIC_TZ);
   const taken = rowsOf<{ starts_at: Date | string; booked: number }>(
-    await db.execute(sql`select starts_at, booked from slot_times where starts_at >= ${start.toISOString()}::timestamptz and starts_at < ${end.toISOString()}::timestamptz`),
+    await db.execute(
+      sql`select starts_at, booked from slot_times where starts_at >= ${start.toISOString()}::timestamptz and starts_at < ${end.toISOString()}::timestamptz`,
+    ),
   );
   const bookedAt = new Map(taken.map((r) => [new Date(r.starts_at).getTime(), Number(r.booked)]));
   const slots = slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES).map((time) => {
@@ -304,7 +329,12 @@ export async function listMine(deps: SlotDeps, userId: string, limit: number, cu
 }
 
 /** A page of all bookings for staff, newest first, filtered by status and clinic-local day. */
-export async function listBookings(deps: SlotDeps, filter: BookingListQuery, limit: number, cursor?: Cursor): Promise<SlotBooking[]> {
+export async function listBookings(
+  deps: SlotDeps,
+  filter: BookingListQuery,
+  limit: number,
+  cursor?: Cursor,
+): Promise<SlotBooking[]> {
   const conds: (SQL | undefined)[] = [newestFirst(cursor)];
   if (filter.status === 'active') conds.push(ne(slotBookings.status, 'canceled'));
   else if (filter.status) conds.push(eq(slotBookings.status, filter.status));
@@ -338,7 +368,12 @@ export async function stats(deps: SlotDeps, now = new Date()): Promise<SlotStats
       from slot_bookings
       where starts_at >= ${start.toISOString()}::timestamptz and status <> 'canceled'`),
   );
-  return { pending: Number(row?.pending ?? 0), confirmed: Number(row?.confirmed ?? 0), confirmedToday: Number(row?.confirmedToday ?? 0), total: Number(row?.total ?? 0) };
+  return {
+    pending: Number(row?.pending ?? 0),
+    confirmed: Number(row?.confirmed ?? 0),
+    confirmedToday: Number(row?.confirmedToday ?? 0),
+    total: Number(row?.total ?? 0),
+  };
 }
 
 /** The clinic's configured hospital info, overridden field by field by what staff typed. */
@@ -354,7 +389,11 @@ export function hospitalInfoFor(config: SlotConfig, input: ConfirmSlotBody): Hos
 }
 
 async function explainMissing(tx: Executor, id: string): Promise<never> {
-  const [row] = await tx.select({ status: slotBookings.status }).from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
+  const [row] = await tx
+    .select({ status: slotBookings.status })
+    .from(slotBookings)
+    .where(eq(slotBookings.id, id))
+    .limit(1);
   if (!row) throw errors.notFound('Booking');
   if (row.status === 'confirmed') throw errors.conflict(SLOT_MSG.alreadyConfirmed);
   throw errors.conflict(SLOT_MSG.confirmCanceled);
@@ -374,7 +413,11 @@ export async function confirmBooking(
   if (!isUuid(id)) throw errors.notFound('Booking');
   return db.transaction(async (tx) => {
     // The owner's lock first, as every booking change takes it (the notification below refers to the owner's row).
-    const [owner] = await tx.select({ userId: slotBookings.userId }).from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
+    const [owner] = await tx
+      .select({ userId: slotBookings.userId })
+      .from(slotBookings)
+      .where(eq(slotBookings.id, id))
+      .limit(1);
     if (owner) await lockCustomer(tx, owner.userId);
     const [row] = await tx
       .update(slotBookings)
@@ -408,7 +451,9 @@ export async function confirmBooking(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: mail.ics }],
+      attachments: [
+        { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: mail.ics },
+      ],
     });
     return { booking, notification };
   });

@@ -34,8 +34,16 @@ describe('live booking events', () => {
     bystanderSocket.onAny((event, payload) => bystanderEvents.push([event, payload]));
 
     const date = addDays(todayIn(t.config.CLINIC_TZ), 1);
-    const employeeHearsNew = nextEvent<BookingChangedEvent>(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
-    const adminHearsNew = nextEvent<BookingChangedEvent>(adminSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
+    const employeeHearsNew = nextEvent<BookingChangedEvent>(
+      employeeSocket,
+      BOOKING_CHANGED_EVENT,
+      (e) => e.action === 'created',
+    );
+    const adminHearsNew = nextEvent<BookingChangedEvent>(
+      adminSocket,
+      BOOKING_CHANGED_EVENT,
+      (e) => e.action === 'created',
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/slots/book',
@@ -44,24 +52,49 @@ describe('live booking events', () => {
     });
     expect(res.statusCode).toBe(201);
     const booking = res.json() as SlotBooking;
-    expect(await employeeHearsNew).toEqual({ id: booking.id, action: 'created', status: 'pending', date, time: '09:30' });
+    expect(await employeeHearsNew).toEqual({
+      id: booking.id,
+      action: 'created',
+      status: 'pending',
+      date,
+      time: '09:30',
+    });
     expect((await adminHearsNew).id).toBe(booking.id);
 
     const notified = nextEvent<Notification>(customerSocket, 'notification', (n) => n.type === 'booking_confirmed');
-    const employeeHearsConfirm = nextEvent<BookingChangedEvent>(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'confirmed');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${booking.id}`, headers: t.auth(admin.token) })).statusCode).toBe(200);
+    const employeeHearsConfirm = nextEvent<BookingChangedEvent>(
+      employeeSocket,
+      BOOKING_CHANGED_EVENT,
+      (e) => e.action === 'confirmed',
+    );
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${booking.id}`, headers: t.auth(admin.token) }))
+        .statusCode,
+    ).toBe(200);
     const n = await notified;
-    expect(n).toMatchObject({ title: 'Booking confirmed', read: false, data: { bookingId: booking.id, status: 'confirmed' } });
+    expect(n).toMatchObject({
+      title: 'Booking confirmed',
+      read: false,
+      data: { bookingId: booking.id, status: 'confirmed' },
+    });
     expect(n.body).toContain(`${date} at 09:30`);
     expect((await employeeHearsConfirm).status).toBe('confirmed');
 
     // The stored notification is the one that was pushed, and it can be marked read.
     const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(customer.token) });
     expect(list.json()[0].id).toBe(n.id);
-    const read = await t.app.inject({ method: 'PUT', url: `/api/notifications/${n.id}/read`, headers: t.auth(customer.token) });
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${n.id}/read`,
+      headers: t.auth(customer.token),
+    });
     expect(read.json().read).toBe(true);
 
-    const customerHearsCancel = nextEvent<BookingChangedEvent>(customerSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'canceled');
+    const customerHearsCancel = nextEvent<BookingChangedEvent>(
+      customerSocket,
+      BOOKING_CHANGED_EVENT,
+      (e) => e.action === 'canceled',
+    );
     await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${booking.id}`, headers: t.auth(employee.token) });
     expect((await customerHearsCancel).id).toBe(booking.id);
     expect(bystanderEvents).toEqual([]);

@@ -37,10 +37,19 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 const book = (token: string | undefined, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/slots/book', headers: token ? t.auth(token) : {}, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/slots/book',
+    headers: token ? t.auth(token) : {},
+    payload: payload as object,
+  });
 
 const seatsAt = async (date: string, time: string) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/slots/availability?date=${date}`, headers: t.auth(customer.token) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/slots/availability?date=${date}`,
+    headers: t.auth(customer.token),
+  });
   expect(res.statusCode).toBe(200);
   return res.json().slots.find((s: { time: string }) => s.time === time);
 };
@@ -71,13 +80,16 @@ describe('POST /api/slots/book: who may book', () => {
 });
 
 describe('POST /api/slots/book: validation', () => {
-  it.each(['schedule', 'petName', 'ownerName', 'phone'])('says "Please fill all required fields!" when %s is missing or blank', async (field) => {
-    for (const value of [undefined, '', '   ']) {
-      const res = await book(customer.token, body({ [field]: value }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: MSG.fillAllFields, code: 'VALIDATION' });
-    }
-  });
+  it.each(['schedule', 'petName', 'ownerName', 'phone'])(
+    'says "Please fill all required fields!" when %s is missing or blank',
+    async (field) => {
+      for (const value of [undefined, '', '   ']) {
+        const res = await book(customer.token, body({ [field]: value }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error: MSG.fillAllFields, code: 'VALIDATION' });
+      }
+    },
+  );
 
   it('says "Please fill all required fields!" for an empty body', async () => {
     const res = await book(customer.token, {});
@@ -150,7 +162,10 @@ describe('POST /api/slots/book: validation', () => {
 
 describe('POST /api/slots/book: success and capacity', () => {
   it('answers 201 with the pending booking, owned by the signed-in customer', async () => {
-    const res = await book(customer.token, body({ schedule: `${tomorrow} at 11:00`, userName: 'Someone Else', userEmail: 'x@evil.test', petAge: '4' }));
+    const res = await book(
+      customer.token,
+      body({ schedule: `${tomorrow} at 11:00`, userName: 'Someone Else', userEmail: 'x@evil.test', petAge: '4' }),
+    );
     expect(res.statusCode).toBe(201);
     const b = res.json() as SlotBooking;
     expect(b._id).toBe(b.id);
@@ -193,9 +208,16 @@ describe('POST /api/slots/book: success and capacity', () => {
 
   it('answers 409 with a clear text when the time is full', async () => {
     const time = '12:30';
-    expect((await book(customer.token, body({ schedule: `${tomorrow} at ${time}`, petName: 'A' }))).statusCode).toBe(201);
-    expect((await book(customer.token, body({ schedule: `${tomorrow} at ${time}`, petName: 'B' }))).statusCode).toBe(201);
-    const res = await book(other.token, body({ userId: other.user.id, schedule: `${tomorrow} at ${time}`, petName: 'C' }));
+    expect((await book(customer.token, body({ schedule: `${tomorrow} at ${time}`, petName: 'A' }))).statusCode).toBe(
+      201,
+    );
+    expect((await book(customer.token, body({ schedule: `${tomorrow} at ${time}`, petName: 'B' }))).statusCode).toBe(
+      201,
+    );
+    const res = await book(
+      other.token,
+      body({ userId: other.user.id, schedule: `${tomorrow} at ${time}`, petName: 'C' }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: SLOT_MSG.slotFull, message: SLOT_MSG.slotFull, code: 'SLOT_FULL' });
     expect(await seatsAt(tomorrow, time)).toMatchObject({ booked: 2, available: 0 });
@@ -205,7 +227,9 @@ describe('POST /api/slots/book: success and capacity', () => {
     const time = '13:00';
     const people = await Promise.all(Array.from({ length: 20 }, () => t.buildUser({ role: 'user' })));
     const results = await Promise.all(
-      people.map((p, i) => book(p.token, body({ userId: p.user.id, schedule: `${tomorrow} at ${time}`, petName: `Pet ${i}` }))),
+      people.map((p, i) =>
+        book(p.token, body({ userId: p.user.id, schedule: `${tomorrow} at ${time}`, petName: `Pet ${i}` })),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(2);
@@ -215,23 +239,34 @@ describe('POST /api/slots/book: success and capacity', () => {
 
     const winnerIndex = codes.indexOf(201);
     const winner = results[winnerIndex]!.json() as SlotBooking;
-    const cancel = await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${winner.id}`, headers: t.auth(people[winnerIndex]!.token) });
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/cancel/${winner.id}`,
+      headers: t.auth(people[winnerIndex]!.token),
+    });
     expect(cancel.statusCode).toBe(200);
     expect(await seatsAt(tomorrow, time)).toMatchObject({ booked: 1, available: 1 });
     const loser = people[codes.indexOf(409)]!;
-    const retry = await book(loser.token, body({ userId: loser.user.id, schedule: `${tomorrow} at ${time}`, petName: 'Second chance' }));
+    const retry = await book(
+      loser.token,
+      body({ userId: loser.user.id, schedule: `${tomorrow} at ${time}`, petName: 'Second chance' }),
+    );
     expect(retry.statusCode).toBe(201);
   });
 
   it('holds under 20 simultaneous bookings by one customer for 20 different pets', async () => {
     const time = '13:30';
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => book(customer.token, body({ schedule: `${tomorrow} at ${time}`, petName: `Twin ${i}` }))),
+      Array.from({ length: 20 }, (_, i) =>
+        book(customer.token, body({ schedule: `${tomorrow} at ${time}`, petName: `Twin ${i}` })),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(18);
     const [{ n }] = rowsOf<{ n: number }>(
-      await t.database.db.execute(sql`select count(*)::int as n from slot_bookings where schedule = ${`${tomorrow} at ${time}`} and status <> 'canceled'`),
+      await t.database.db.execute(
+        sql`select count(*)::int as n from slot_bookings where schedule = ${`${tomorrow} at ${time}`} and status <> 'canceled'`,
+      ),
     ) as [{ n: number }];
     expect(Number(n)).toBe(2);
   });
@@ -240,7 +275,11 @@ describe('POST /api/slots/book: success and capacity', () => {
 describe('GET /api/slots/availability', () => {
   it('lists every grid time of the day with capacity, booked and free seats', async () => {
     const date = addDays(tomorrow, 1);
-    const res = await t.app.inject({ method: 'GET', url: `/api/slots/availability?date=${date}`, headers: t.auth(customer.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/availability?date=${date}`,
+      headers: t.auth(customer.token),
+    });
     expect(res.statusCode).toBe(200);
     const a = res.json();
     expect(a).toMatchObject({ date, timeZone: 'Asia/Kolkata', slotMinutes: 30 });
@@ -251,12 +290,20 @@ describe('GET /api/slots/availability', () => {
 
   it('marks the times of a past day as past', async () => {
     const yesterday = addDays(todayIn(t.config.CLINIC_TZ), -1);
-    const res = await t.app.inject({ method: 'GET', url: `/api/slots/availability?date=${yesterday}`, headers: t.auth(customer.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/availability?date=${yesterday}`,
+      headers: t.auth(customer.token),
+    });
     expect(res.json().slots.every((s: { past: boolean }) => s.past)).toBe(true);
   });
 
   it('refuses a malformed date and anonymous callers', async () => {
-    const bad = await t.app.inject({ method: 'GET', url: '/api/slots/availability?date=2026-13-40', headers: t.auth(customer.token) });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/slots/availability?date=2026-13-40',
+      headers: t.auth(customer.token),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe(SLOT_MSG.dateInvalid);
     const anon = await t.app.inject({ method: 'GET', url: `/api/slots/availability?date=${tomorrow}` });
@@ -279,7 +326,9 @@ describe('GET /api/slots/mine and /api/slots/bookings', () => {
 
   it('keeps the list of all bookings to staff', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/slots/bookings' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/slots/bookings', headers: t.auth(customer.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/slots/bookings', headers: t.auth(customer.token) })).statusCode,
+    ).toBe(403);
     for (const who of [employee, admin]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/slots/bookings', headers: t.auth(who.token) });
       expect(res.statusCode).toBe(200);
@@ -288,30 +337,66 @@ describe('GET /api/slots/mine and /api/slots/bookings', () => {
   });
 
   it('filters by status and by day, and pages with the X-Next-Cursor header', async () => {
-    const pending = await t.app.inject({ method: 'GET', url: '/api/slots/bookings?status=pending&limit=200', headers: t.auth(employee.token) });
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/slots/bookings?status=pending&limit=200',
+      headers: t.auth(employee.token),
+    });
     expect(pending.json().every((b: SlotBooking) => b.status === 'pending')).toBe(true);
-    const canceled = await t.app.inject({ method: 'GET', url: '/api/slots/bookings?status=canceled', headers: t.auth(employee.token) });
+    const canceled = await t.app.inject({
+      method: 'GET',
+      url: '/api/slots/bookings?status=canceled',
+      headers: t.auth(employee.token),
+    });
     expect(canceled.json().length).toBeGreaterThan(0);
     expect(canceled.json().every((b: SlotBooking) => b.status === 'canceled')).toBe(true);
-    const active = await t.app.inject({ method: 'GET', url: '/api/slots/bookings?status=active&limit=200', headers: t.auth(employee.token) });
+    const active = await t.app.inject({
+      method: 'GET',
+      url: '/api/slots/bookings?status=active&limit=200',
+      headers: t.auth(employee.token),
+    });
     expect(active.json().some((b: SlotBooking) => b.status === 'canceled')).toBe(false);
-    const none = await t.app.inject({ method: 'GET', url: `/api/slots/bookings?date=${addDays(tomorrow, 2)}`, headers: t.auth(employee.token) });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/bookings?date=${addDays(tomorrow, 2)}`,
+      headers: t.auth(employee.token),
+    });
     expect(none.json()).toEqual([]);
-    const day = await t.app.inject({ method: 'GET', url: `/api/slots/bookings?date=${tomorrow}&limit=200`, headers: t.auth(employee.token) });
+    const day = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/bookings?date=${tomorrow}&limit=200`,
+      headers: t.auth(employee.token),
+    });
     expect(day.json().length).toBeGreaterThan(5);
     expect(day.json().every((b: SlotBooking) => b.date === tomorrow)).toBe(true);
 
-    const first = await t.app.inject({ method: 'GET', url: '/api/slots/bookings?limit=2', headers: t.auth(employee.token) });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/slots/bookings?limit=2',
+      headers: t.auth(employee.token),
+    });
     expect(first.json()).toHaveLength(2);
     const cursor = first.headers[NEXT_CURSOR_HEADER] as string;
     expect(cursor).toMatch(/^[\w-]+$/);
-    const second = await t.app.inject({ method: 'GET', url: `/api/slots/bookings?limit=2&cursor=${cursor}`, headers: t.auth(employee.token) });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/bookings?limit=2&cursor=${cursor}`,
+      headers: t.auth(employee.token),
+    });
     const ids = new Set([...first.json(), ...second.json()].map((b: SlotBooking) => b.id));
     expect(ids.size).toBe(4);
 
-    const bad = await t.app.inject({ method: 'GET', url: '/api/slots/bookings?status=lost', headers: t.auth(employee.token) });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/slots/bookings?status=lost',
+      headers: t.auth(employee.token),
+    });
     expect(bad.statusCode).toBe(400);
-    const badCursor = await t.app.inject({ method: 'GET', url: '/api/slots/bookings?cursor=zzz', headers: t.auth(employee.token) });
+    const badCursor = await t.app.inject({
+      method: 'GET',
+      url: '/api/slots/bookings?cursor=zzz',
+      headers: t.auth(employee.token),
+    });
     expect(badCursor.statusCode).toBe(400);
   });
 });
@@ -321,10 +406,18 @@ describe('PUT /api/slots/cancel/{id}', () => {
     const time = '14:00';
     const b = (await book(customer.token, body({ schedule: `${tomorrow} at ${time}` }))).json() as SlotBooking;
     expect(await seatsAt(tomorrow, time)).toMatchObject({ booked: 1 });
-    const first = await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}`, headers: t.auth(customer.token) });
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/cancel/${b.id}`,
+      headers: t.auth(customer.token),
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ id: b.id, status: 'canceled' });
-    const twice = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}`, headers: t.auth(customer.token) })));
+    const twice = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}`, headers: t.auth(customer.token) }),
+      ),
+    );
     expect(twice.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(await seatsAt(tomorrow, time)).toMatchObject({ booked: 0, available: 2 });
     // Booking the same pet at the same time again is allowed once the earlier booking is canceled.
@@ -339,13 +432,22 @@ describe('PUT /api/slots/cancel/{id}', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}` })).statusCode).toBe(401);
     expect((await seatsAt(tomorrow, '14:30')).booked).toBe(1);
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      expect((await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${id}`, headers: t.auth(employee.token) })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${id}`, headers: t.auth(employee.token) }))
+          .statusCode,
+      ).toBe(404);
     }
   });
 
   it('lets staff cancel any booking and tells the customer', async () => {
-    const b = (await book(other.token, body({ userId: other.user.id, schedule: `${tomorrow} at 15:00` }))).json() as SlotBooking;
-    const res = await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}`, headers: t.auth(employee.token) });
+    const b = (
+      await book(other.token, body({ userId: other.user.id, schedule: `${tomorrow} at 15:00` }))
+    ).json() as SlotBooking;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/cancel/${b.id}`,
+      headers: t.auth(employee.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('canceled');
     expect((await seatsAt(tomorrow, '15:00')).booked).toBe(0);
@@ -359,26 +461,55 @@ describe('PUT /api/slots/confirm/{id}', () => {
   it('is for staff only', async () => {
     const b = (await book(customer.token, body({ schedule: `${tomorrow} at 15:30` }))).json() as SlotBooking;
     expect((await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}` })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(customer.token) });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/confirm/${b.id}`,
+      headers: t.auth(customer.token),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
   });
 
   it('confirms without a body using the clinic defaults, notifies the customer and queues the mail with an invite', async () => {
-    const b = (await book(customer.token, body({ schedule: `${tomorrow} at 16:00`, petName: '<b>Rex</b> & "Co"' }))).json() as SlotBooking;
-    const res = await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: { ...t.auth(employee.token), 'content-type': 'application/json' } });
+    const b = (
+      await book(customer.token, body({ schedule: `${tomorrow} at 16:00`, petName: '<b>Rex</b> & "Co"' }))
+    ).json() as SlotBooking;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/confirm/${b.id}`,
+      headers: { ...t.auth(employee.token), 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: b.id,
       status: 'confirmed',
-      hospitalInfo: { name: t.config.CLINIC_NAME, address: t.config.CLINIC_ADDRESS, phone: t.config.CLINIC_PHONE, email: t.config.CLINIC_EMAIL, hours: t.config.CLINIC_HOURS },
+      hospitalInfo: {
+        name: t.config.CLINIC_NAME,
+        address: t.config.CLINIC_ADDRESS,
+        phone: t.config.CLINIC_PHONE,
+        email: t.config.CLINIC_EMAIL,
+        hours: t.config.CLINIC_HOURS,
+      },
     });
 
     const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(customer.token) });
-    expect(notes.json()[0]).toMatchObject({ type: 'booking_confirmed', title: 'Booking confirmed', read: false, data: { bookingId: b.id, status: 'confirmed' } });
+    expect(notes.json()[0]).toMatchObject({
+      type: 'booking_confirmed',
+      title: 'Booking confirmed',
+      read: false,
+      data: { bookingId: b.id, status: 'confirmed' },
+    });
 
-    const mails = rowsOf<{ to: string; subject: string; html: string; attachments: { filename: string; contentType: string; content: string }[]; sent_at: Date | null }>(
-      await t.database.db.execute(sql`select "to", subject, html, attachments, sent_at from outbox where kind = 'booking_confirmed' order by created_at desc limit 1`),
+    const mails = rowsOf<{
+      to: string;
+      subject: string;
+      html: string;
+      attachments: { filename: string; contentType: string; content: string }[];
+      sent_at: Date | null;
+    }>(
+      await t.database.db.execute(
+        sql`select "to", subject, html, attachments, sent_at from outbox where kind = 'booking_confirmed' order by created_at desc limit 1`,
+      ),
     );
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -400,7 +531,15 @@ describe('PUT /api/slots/confirm/{id}', () => {
       method: 'PUT',
       url: `/api/slots/confirm/${b.id}`,
       headers: t.auth(admin.token),
-      payload: { hospitalInfo: { name: 'Pawcare Salt Lake', address: '', phone: '033 4000 1234', email: 'saltlake@pawcare.local', hours: '' } },
+      payload: {
+        hospitalInfo: {
+          name: 'Pawcare Salt Lake',
+          address: '',
+          phone: '033 4000 1234',
+          email: 'saltlake@pawcare.local',
+          hours: '',
+        },
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().hospitalInfo).toEqual({
@@ -411,28 +550,51 @@ describe('PUT /api/slots/confirm/{id}', () => {
       hours: t.config.CLINIC_HOURS,
     });
     const mine = await t.app.inject({ method: 'GET', url: '/api/slots/mine', headers: t.auth(customer.token) });
-    expect(mine.json().find((x: SlotBooking) => x.id === b.id)).toMatchObject({ status: 'confirmed', hospitalInfo: { name: 'Pawcare Salt Lake' } });
+    expect(mine.json().find((x: SlotBooking) => x.id === b.id)).toMatchObject({
+      status: 'confirmed',
+      hospitalInfo: { name: 'Pawcare Salt Lake' },
+    });
   });
 
   it('refuses bad hospital info, a second confirm, a canceled booking and unknown ids', async () => {
     const b = (await book(customer.token, body({ schedule: `${tomorrow} at 17:00` }))).json() as SlotBooking;
-    const badEmail = await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token), payload: { hospitalInfo: { email: 'nope' } } });
+    const badEmail = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/confirm/${b.id}`,
+      headers: t.auth(employee.token),
+      payload: { hospitalInfo: { email: 'nope' } },
+    });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().error).toBe('Hospital email is not a valid address');
 
-    expect((await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) })).statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) });
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) }))
+        .statusCode,
+    ).toBe(200);
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/confirm/${b.id}`,
+      headers: t.auth(employee.token),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(SLOT_MSG.alreadyConfirmed);
 
     const c = (await book(customer.token, body({ schedule: `${tomorrow} at 17:30` }))).json() as SlotBooking;
     await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${c.id}`, headers: t.auth(customer.token) });
-    const canceled = await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${c.id}`, headers: t.auth(employee.token) });
+    const canceled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/confirm/${c.id}`,
+      headers: t.auth(employee.token),
+    });
     expect(canceled.statusCode).toBe(409);
     expect(canceled.json().error).toBe(SLOT_MSG.confirmCanceled);
 
     for (const id of ['42', '00000000-0000-4000-8000-000000000000']) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${id}`, headers: t.auth(employee.token) });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/slots/confirm/${id}`,
+        headers: t.auth(employee.token),
+      });
       expect(res.statusCode).toBe(404);
     }
   });
@@ -441,7 +603,11 @@ describe('PUT /api/slots/confirm/{id}', () => {
     const date = addDays(tomorrow, 1);
     const b = (await book(customer.token, body({ schedule: `${date} at 09:00` }))).json() as SlotBooking;
     await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) });
-    const res = await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}`, headers: t.auth(customer.token) });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/cancel/${b.id}`,
+      headers: t.auth(customer.token),
+    });
     expect(res.json().status).toBe('canceled');
     expect((await seatsAt(date, '09:00')).booked).toBe(0);
   });
@@ -449,8 +615,12 @@ describe('PUT /api/slots/confirm/{id}', () => {
 
 describe('GET /api/slots/stats', () => {
   it('counts upcoming pending and confirmed bookings in SQL, for staff only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(customer.token) })).statusCode).toBe(403);
-    const before = (await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })).json();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(customer.token) })).statusCode,
+    ).toBe(403);
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })
+    ).json();
     const date = addDays(tomorrow, 3);
     const a = (await book(customer.token, body({ schedule: `${date} at 09:00` }))).json() as SlotBooking;
     const b = (await book(customer.token, body({ schedule: `${date} at 09:30` }))).json() as SlotBooking;
@@ -470,12 +640,16 @@ describe('GET /api/slots/stats', () => {
   it("counts today's confirmed bookings in the clinic's time zone", async () => {
     // A booking for later today cannot always be made (the day may be nearly over), so write one directly.
     const today = todayIn(t.config.CLINIC_TZ);
-    const before = (await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })).json();
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })
+    ).json();
     await t.database.db.execute(sql`
       insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, pet_name, owner_name, phone, status)
       values (${customer.user.id}, 'Pet Owner', ${customer.user.email}, ${`${today} at 23:59`},
               (${`${today} 23:59`}::timestamp at time zone 'Asia/Kolkata'), 'Late', 'Pet Owner', '9876543210', 'confirmed')`);
-    const after = (await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })).json();
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })
+    ).json();
     expect(after.confirmedToday).toBe(before.confirmedToday + 1);
     expect(after.confirmed).toBe(before.confirmed + 1);
   });

@@ -18,7 +18,9 @@ export interface TestContext {
   database: Database;
   config: Config;
   /** Creates a user of a role directly in the database and returns it with a valid token. */
-  buildUser(overrides?: Partial<{ role: Role; name: string; email: string; password: string; phone: string; address: string }>): Promise<{ user: User; token: string; password: string }>;
+  buildUser(
+    overrides?: Partial<{ role: Role; name: string; email: string; password: string; phone: string; address: string }>,
+  ): Promise<{ user: User; token: string; password: string }>;
   /** `authorization` header for a token. */
   auth(token: string): { authorization: string };
   close(): Promise<void>;
@@ -49,7 +51,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A built app (not listening) on a fresh database, with the products seeded. */
-export async function createTestApp(overrides: Partial<Config> = {}, opts: { webDir?: string } = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  opts: { webDir?: string } = {},
+): Promise<TestContext> {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
   await seedEssentials(database.db);
@@ -65,7 +70,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { web
       const password = o.password ?? 'secret123';
       const user = await createUser(database.db, {
         role: o.role ?? 'user',
-        name: o.name ?? `Test ${['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'][n % 5]} ${String.fromCharCode(65 + (n % 26))}`,
+        name:
+          o.name ??
+          `Test ${['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'][n % 5]} ${String.fromCharCode(65 + (n % 26))}`,
         email: o.email ?? `u${n}-${randomUUID().slice(0, 8)}@example.com`,
         password,
         phone: o.phone ?? '9876543210',
@@ -90,21 +97,37 @@ export async function multipart(fields: Record<string, string | { data: Buffer; 
     else fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type ?? 'application/octet-stream' }), v.filename);
   }
   const req = new Request('http://local/', { method: 'POST', body: fd });
-  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await req.arrayBuffer()),
+    headers: { 'content-type': req.headers.get('content-type')! },
+  };
 }
 
 /** Smallest valid files of each kind, for identity-proof tests. */
 export const FILES = {
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex'),
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082',
+    'hex',
+  ),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.from('0d0000002f0000000007d0ff0100', 'hex')]),
+  webp: Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([0x1a, 0, 0, 0]),
+    Buffer.from('WEBPVP8L'),
+    Buffer.from('0d0000002f0000000007d0ff0100', 'hex'),
+  ]),
   gif: Buffer.from('474946383961010001000000002c00000000010001000002003b', 'hex'),
   text: Buffer.from('just some text, not an image'),
 };
 
 /** Asserts an error answer: its status, our `{ error, message, code }` shape, and optionally the exact message. */
-export function expectError(res: { statusCode: number; json(): unknown }, status: number, code?: string, message?: string | RegExp) {
+export function expectError(
+  res: { statusCode: number; json(): unknown },
+  status: number,
+  code?: string,
+  message?: string | RegExp,
+) {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
   const body = res.json() as { error?: unknown; message?: unknown; code?: unknown };
   expect(body.error).toEqual(expect.any(String));
@@ -119,7 +142,9 @@ export function expectError(res: { statusCode: number; json(): unknown }, status
  * `limit` long; returns the pages' items in order. Stops with a failure after 50 pages rather than loop for ever.
  */
 export async function walkPages<T>(
-  fetchPage: (cursor: string | undefined) => Promise<{ statusCode: number; json(): unknown; headers: Record<string, unknown> }>,
+  fetchPage: (
+    cursor: string | undefined,
+  ) => Promise<{ statusCode: number; json(): unknown; headers: Record<string, unknown> }>,
   opts: { limit?: number; start?: string } = {},
 ): Promise<{ items: T[]; pages: number }> {
   const items: T[] = [];

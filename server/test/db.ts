@@ -1,5 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,7 +98,9 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 
 /** A copy of the migrations folder that ends with the migration tagged `lastTag`. */
 function migrationsUpTo(lastTag: string): { folder: string; remove(): void } {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   const end = journal.entries.findIndex((e) => e.tag === lastTag);
   if (end < 0) throw new Error(`No migration tagged ${lastTag}`);
   const folder = mkdtempSync(path.join(os.tmpdir(), 'pawcare-migrations-'));
@@ -103,7 +115,9 @@ function migrationsUpTo(lastTag: string): { folder: string; remove(): void } {
  * A fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) migrated only up to `lastTag`, so a test can
  * write the data an older release left behind and then apply the later migrations with `migrateRest`.
  */
-export async function createDatabaseAtMigration(lastTag: string): Promise<{ db: Db; migrateRest(): Promise<void>; close(): Promise<void> }> {
+export async function createDatabaseAtMigration(
+  lastTag: string,
+): Promise<{ db: Db; migrateRest(): Promise<void>; close(): Promise<void> }> {
   const older = migrationsUpTo(lastTag);
   try {
     const base = process.env.TEST_DATABASE_URL;
@@ -111,7 +125,11 @@ export async function createDatabaseAtMigration(lastTag: string): Promise<{ db: 
       const client = await PGlite.create();
       const db = drizzlePglite(client, { schema });
       await migratePglite(db, { migrationsFolder: older.folder });
-      return { db: db as unknown as Db, migrateRest: () => migratePglite(db, { migrationsFolder }), close: () => client.close() };
+      return {
+        db: db as unknown as Db,
+        migrateRest: () => migratePglite(db, { migrationsFolder }),
+        close: () => client.close(),
+      };
     }
     const scratch = await createScratchDatabase(base, 'pawcare_t');
     const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });

@@ -8,9 +8,28 @@ import { openDatabase } from '../db/client';
 import { startOutboxWorker } from '../outbox/worker';
 
 const env = process.env;
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), SMTP_URL: env.SMTP_URL, DATA_DIR: env.DATA_DIR });
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR, poolSize: 4 });
-const log = { info() {}, warn() {}, error() {}, debug() {}, fatal() {}, trace() {}, child: () => log, level: 'silent' } as never;
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+  SMTP_URL: env.SMTP_URL,
+  DATA_DIR: env.DATA_DIR,
+});
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR,
+  poolSize: 4,
+});
+const log = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  fatal() {},
+  trace() {},
+  child: () => log,
+  level: 'silent',
+} as never;
 const worker = startOutboxWorker({
   db: database.db,
   config,

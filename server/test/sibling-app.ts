@@ -10,7 +10,11 @@ import { testConfig, type TestContext } from './app';
  * processes share in production (the database, and Redis when `overrides` names it). Close it before `first`.
  */
 export async function createSiblingApp(first: TestContext, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(overrides), database: first.database, webDir: path.join(os.tmpdir(), 'pawcare-no-web') });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database: first.database,
+    webDir: path.join(os.tmpdir(), 'pawcare-no-web'),
+  });
   await app.ready();
   return app;
 }

@@ -25,7 +25,9 @@ export interface SmtpSink {
  * for nodemailer, records every message, and lets the caller decide per message whether to accept it or leave
  * the client waiting for an answer, as a send cut off by a crash would.
  */
-export async function startSmtpSink(decide: (message: SinkMessage) => SinkDecision = () => 'accept'): Promise<SmtpSink> {
+export async function startSmtpSink(
+  decide: (message: SinkMessage) => SinkDecision = () => 'accept',
+): Promise<SmtpSink> {
   const accepted: SinkMessage[] = [];
   const received: SinkMessage[] = [];
   const sockets = new Set<net.Socket>();
@@ -50,7 +52,11 @@ export async function startSmtpSink(decide: (message: SinkMessage) => SinkDecisi
           data += buffer.slice(0, end);
           buffer = buffer.slice(end + 5);
           inData = false;
-          const message: SinkMessage = { messageId: /^Message-ID:\s*(\S+)/im.exec(data)?.[1] ?? '', at: Date.now(), raw: data };
+          const message: SinkMessage = {
+            messageId: /^Message-ID:\s*(\S+)/im.exec(data)?.[1] ?? '',
+            at: Date.now(),
+            raw: data,
+          };
           data = '';
           received.push(message);
           if (decide(message) === 'hold') return;
@@ -64,7 +70,8 @@ export async function startSmtpSink(decide: (message: SinkMessage) => SinkDecisi
         buffer = buffer.slice(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO') reply('250-sink\r\n250 8BITMIME');
-        else if (verb === 'HELO' || verb === 'MAIL' || verb === 'RCPT' || verb === 'RSET' || verb === 'NOOP') reply('250 OK');
+        else if (verb === 'HELO' || verb === 'MAIL' || verb === 'RCPT' || verb === 'RSET' || verb === 'NOOP')
+          reply('250 OK');
         else if (verb === 'DATA') {
           inData = true;
           // The message may begin in the same chunk; the loop reads it from the buffer.

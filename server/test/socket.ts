@@ -38,7 +38,9 @@ export function refusal(socket: Socket): Promise<Error> {
 
 /** Sends a message and waits for its acknowledgement. */
 export function send(socket: Socket, payload: Record<string, unknown>): Promise<SendAck> {
-  return socket.timeout(10_000).emitWithAck('send_message', { clientMessageId: randomUUID(), ...payload }) as Promise<SendAck>;
+  return socket
+    .timeout(10_000)
+    .emitWithAck('send_message', { clientMessageId: randomUUID(), ...payload }) as Promise<SendAck>;
 }
 
 /** Records every receive_message of a socket, and lets a test wait for one that matches. */

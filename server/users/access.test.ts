@@ -41,11 +41,21 @@ describe.each(WHO)('as %s', (who) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: headersOf(who) });
     if (who === 'anonymous') return expectError(res, 401, 'UNAUTHENTICATED', 'Please log in to continue');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: people[who].user.id, _id: people[who].user.id, role: who, email: people[who].user.email });
+    expect(res.json()).toMatchObject({
+      id: people[who].user.id,
+      _id: people[who].user.id,
+      role: who,
+      email: people[who].user.email,
+    });
   });
 
   it('PUT /api/users/profile updates only the caller', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: headersOf(who), payload: { address: `${who} street 1` } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: headersOf(who),
+      payload: { address: `${who} street 1` },
+    });
     if (who === 'anonymous') return expectError(res, 401, 'UNAUTHENTICATED');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: people[who].user.id, address: `${who} street 1`, role: who });
@@ -78,7 +88,12 @@ describe.each(WHO)('as %s', (who) => {
 
   it('PUT /api/users/{id}/role is for admins only', async () => {
     const target = await t.buildUser({ role: 'user' });
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${target.user.id}/role`, headers: headersOf(who), payload: { role: 'employee' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.user.id}/role`,
+      headers: headersOf(who),
+      payload: { role: 'employee' },
+    });
     if (who === 'anonymous') expectError(res, 401, 'UNAUTHENTICATED');
     else if (who !== 'admin') expectError(res, 403, 'FORBIDDEN');
     else expect(res.json()).toMatchObject({ id: target.user.id, role: 'employee' });
@@ -97,8 +112,12 @@ describe.each(WHO)('as %s', (who) => {
     expect(me.statusCode).toBe(who === 'admin' ? 401 : 200);
   });
 
-  it("GET /api/users/{id}/identity-proof of someone else: only admins", async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/${proofOwner.user.id}/identity-proof`, headers: headersOf(who) });
+  it('GET /api/users/{id}/identity-proof of someone else: only admins', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${proofOwner.user.id}/identity-proof`,
+      headers: headersOf(who),
+    });
     if (who === 'anonymous') return expectError(res, 401, 'UNAUTHENTICATED');
     if (who !== 'admin') return expectError(res, 403, 'FORBIDDEN');
     expect(res.statusCode).toBe(200);
@@ -115,7 +134,12 @@ describe.each(WHO)('as %s', (who) => {
   it('PUT /api/settings/theme is for admins only', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/settings/theme' })).json().theme;
     const next = before === 'pink' ? 'gold' : 'pink';
-    const res = await t.app.inject({ method: 'PUT', url: '/api/settings/theme', headers: headersOf(who), payload: { theme: next } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/theme',
+      headers: headersOf(who),
+      payload: { theme: next },
+    });
     if (who === 'anonymous') expectError(res, 401, 'UNAUTHENTICATED');
     else if (who !== 'admin') expectError(res, 403, 'FORBIDDEN');
     else expect(res.json()).toEqual({ theme: next });
@@ -125,7 +149,12 @@ describe.each(WHO)('as %s', (who) => {
 
   it('GET /api/notifications lists only own notifications', async () => {
     if (who !== 'anonymous') {
-      await createNotification(t.database.db, { userId: people[who].user.id, type: 'test', title: `For ${who}`, body: 'hello' });
+      await createNotification(t.database.db, {
+        userId: people[who].user.id,
+        type: 'test',
+        title: `For ${who}`,
+        body: 'hello',
+      });
     }
     const res = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: headersOf(who) });
     if (who === 'anonymous') return expectError(res, 401, 'UNAUTHENTICATED');
@@ -142,9 +171,13 @@ describe.each(WHO)('as %s', (who) => {
   });
 });
 
-describe('identity proof of one\'s own', () => {
+describe("identity proof of one's own", () => {
   it('the owner downloads their own proof byte for byte', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/${proofOwner.user.id}/identity-proof`, headers: t.auth(proofOwner.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${proofOwner.user.id}/identity-proof`,
+      headers: t.auth(proofOwner.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -152,12 +185,20 @@ describe('identity proof of one\'s own', () => {
   });
 
   it('a user without a proof gets 404 for their own', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/${people.user.user.id}/identity-proof`, headers: t.auth(people.user.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${people.user.user.id}/identity-proof`,
+      headers: t.auth(people.user.token),
+    });
     expectError(res, 404, 'NOT_FOUND', 'Identity proof not found');
   });
 
   it('an admin asking for an unknown user gets 404', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/users/00000000-0000-4000-8000-000000000000/identity-proof', headers: t.auth(people.admin.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/00000000-0000-4000-8000-000000000000/identity-proof',
+      headers: t.auth(people.admin.token),
+    });
     expectError(res, 404, 'NOT_FOUND');
   });
 });

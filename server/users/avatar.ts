@@ -3,7 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { singleLineText } from '#shared/text';
 
-const PALETTE = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0f766e', '#4338ca', '#a21caf', '#15803d', '#9a3412'];
+const PALETTE = [
+  '#1d4ed8',
+  '#047857',
+  '#b45309',
+  '#7c3aed',
+  '#be123c',
+  '#0f766e',
+  '#4338ca',
+  '#a21caf',
+  '#15803d',
+  '#9a3412',
+];
 
 const escapeXml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -28,7 +39,13 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/avatar',
-    { schema: { tags: ['users'], summary: 'Generated avatar (SVG) for a name', querystring: z.object({ name: singleLineText('name').min(1, 'name is required').max(100) }) } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Generated avatar (SVG) for a name',
+        querystring: z.object({ name: singleLineText('name').min(1, 'name is required').max(100) }),
+      },
+    },
     async (request, reply) =>
       reply
         .header('content-type', 'image/svg+xml; charset=utf-8')

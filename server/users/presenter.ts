@@ -9,7 +9,10 @@ export function avatarUrl(name: string): string {
 }
 
 /** The public shape of a user: `_id` and `id`, never the password hash or the identity-proof bytes. */
-export function toUserDto(row: Omit<UserRow, 'passwordHash'> & { passwordHash?: string }, hasIdentityProof: boolean): User {
+export function toUserDto(
+  row: Omit<UserRow, 'passwordHash'> & { passwordHash?: string },
+  hasIdentityProof: boolean,
+): User {
   return {
     _id: row.id,
     id: row.id,

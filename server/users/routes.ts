@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminUserSchema, ContactSchema, ProfileBodySchema, RoleBodySchema, UserListQuerySchema, UserSchema } from '#shared/auth';
+import {
+  AdminUserSchema,
+  ContactSchema,
+  ProfileBodySchema,
+  RoleBodySchema,
+  UserListQuerySchema,
+  UserSchema,
+} from '#shared/auth';
 import { ApiErrorSchema, IdParamSchema } from '#shared/common';
 import type { Role } from '#shared/constants';
 import { errors } from '../errors';
@@ -32,7 +39,13 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/api/users/profile',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['users'], summary: 'Update own name, phone, address or blood group', ...secured, body: ProfileBodySchema, response: { 200: UserSchema, 400: ApiErrorSchema, 401: ApiErrorSchema } },
+      schema: {
+        tags: ['users'],
+        summary: 'Update own name, phone, address or blood group',
+        ...secured,
+        body: ProfileBodySchema,
+        response: { 200: UserSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
     },
     async (request) => updateProfile(app.db, currentUser(request).id, request.body),
   );
@@ -43,7 +56,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
       preHandler: app.authenticate,
       schema: {
         tags: ['users'],
-        summary: 'People the caller may chat with (customers see employees, employees see customers, admins all): id, name, role and picture; q searches names',
+        summary:
+          'People the caller may chat with (customers see employees, employees see customers, admins all): id, name, role and picture; q searches names',
         ...secured,
         querystring: UserListQuerySchema,
         response: { 200: ContactListSchema },
@@ -51,7 +65,12 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { limit, cursor, q } = request.query;
-      const rows = await listUsers(app.db, { roles: VISIBLE_ROLES[currentUser(request).role], limit, cursor: decodeCursor(cursor), q });
+      const rows = await listUsers(app.db, {
+        roles: VISIBLE_ROLES[currentUser(request).role],
+        limit,
+        cursor: decodeCursor(cursor),
+        q,
+      });
       // The cursor is taken from the full rows: contacts carry no creation time.
       return pageOf(reply, rows, limit, byCreated).map(toContact);
     },
@@ -63,10 +82,25 @@ export default async function userRoutes(fastify: FastifyInstance) {
   ] as const) {
     app.get(
       path,
-      { preHandler: adminOnly, schema: { tags: ['admin'], summary, ...secured, querystring: UserListQuerySchema, response: { 200: AdminUserListSchema } } },
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary,
+          ...secured,
+          querystring: UserListQuerySchema,
+          response: { 200: AdminUserListSchema },
+        },
+      },
       async (request, reply) => {
         const { limit, cursor, q } = request.query;
-        const rows = await listUsers(app.db, { roles: [role], limit, cursor: decodeCursor(cursor), q, searchEmail: true });
+        const rows = await listUsers(app.db, {
+          roles: [role],
+          limit,
+          cursor: decodeCursor(cursor),
+          q,
+          searchEmail: true,
+        });
         return pageOf(reply, rows, limit, byCreated).map(toAdminUser);
       },
     );
@@ -76,7 +110,14 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/api/users/:id/role',
     {
       preHandler: adminOnly,
-      schema: { tags: ['admin'], summary: "Change a user's role", ...secured, params: IdParamSchema, body: RoleBodySchema, response: { 200: AdminUserSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: "Change a user's role",
+        ...secured,
+        params: IdParamSchema,
+        body: RoleBodySchema,
+        response: { 200: AdminUserSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+      },
     },
     async (request) => {
       const user = await changeRole(app.db, currentUser(request).id, request.params.id, request.body.role);
@@ -90,7 +131,18 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/api/users/:id',
     {
       preHandler: adminOnly,
-      schema: { tags: ['admin'], summary: 'Delete a user', ...secured, params: IdParamSchema, response: { 200: z.object({ ok: z.literal(true), id: z.string() }), 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a user',
+        ...secured,
+        params: IdParamSchema,
+        response: {
+          200: z.object({ ok: z.literal(true), id: z.string() }),
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
     },
     async (request) => {
       await deleteUser(app.db, currentUser(request).id, request.params.id);
@@ -102,7 +154,15 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/users/:id/identity-proof',
-    { preHandler: app.authenticate, schema: { tags: ['users'], summary: 'The identity proof file (admins and the owner only)', ...secured, params: IdParamSchema } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The identity proof file (admins and the owner only)',
+        ...secured,
+        params: IdParamSchema,
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       if (me.role !== 'admin' && me.id !== request.params.id) throw errors.forbidden();

@@ -80,13 +80,18 @@ export async function createUser(
       return toUserDto(row!, !!proof);
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_lower_uq')) throw errors.conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    if (isUniqueViolation(err, 'users_email_lower_uq'))
+      throw errors.conflict('An account with this email already exists', 'EMAIL_TAKEN');
     throw err;
   }
 }
 
 /** Registration: always a customer, whatever the request says. */
-export function registerCustomer(db: Db, fields: RegisterFields, proof: { data: Buffer; mime: string; filename?: string }) {
+export function registerCustomer(
+  db: Db,
+  fields: RegisterFields,
+  proof: { data: Buffer; mime: string; filename?: string },
+) {
   return createUser(db, { ...fields, role: 'user' }, proof);
 }
 
@@ -95,7 +100,12 @@ export function registerCustomer(db: Db, fields: RegisterFields, proof: { data: 
  * request, so the query is not rebuilt each time.
  */
 export function prepareUserById(db: Db) {
-  const query = db.select(selectUser).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('pawcare_user_by_id');
+  const query = db
+    .select(selectUser)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('pawcare_user_by_id');
   return async (id: string): Promise<User | null> => {
     const [row] = await query.execute({ id });
     return row ? toUserDto(row, row.hasProof) : null;
@@ -125,9 +135,16 @@ export async function updateProfile(db: Db, id: string, body: ProfileBody): Prom
 function prepareListUsers(db: Db, withCursor: boolean, withQuery: boolean, byEmail: boolean) {
   const conds = [sql`${users.role} = any(${sql.placeholder('roles')}::text[])`];
   if (withCursor) {
-    conds.push(olderThanRow(users, users.createdAt, users.id, { at: sql.placeholder('at'), id: sql.placeholder('id') }));
+    conds.push(
+      olderThanRow(users, users.createdAt, users.id, { at: sql.placeholder('at'), id: sql.placeholder('id') }),
+    );
   }
-  if (withQuery) conds.push(byEmail ? or(ilike(users.name, sql.placeholder('like')), ilike(users.email, sql.placeholder('like')))! : ilike(users.name, sql.placeholder('like')));
+  if (withQuery)
+    conds.push(
+      byEmail
+        ? or(ilike(users.name, sql.placeholder('like')), ilike(users.email, sql.placeholder('like')))!
+        : ilike(users.name, sql.placeholder('like')),
+    );
   return db
     .select(selectUser)
     .from(users)
@@ -215,7 +232,11 @@ export async function getIdentityProof(db: Db, userId: string) {
 }
 
 /** Creates the admin of ADMIN_EMAIL or promotes that account; never changes an existing password. */
-export async function ensureAdmin(db: Db, email: string, password: string): Promise<'created' | 'promoted' | 'unchanged'> {
+export async function ensureAdmin(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<'created' | 'promoted' | 'unchanged'> {
   const [row] = await db
     .select({ id: users.id, role: users.role })
     .from(users)

@@ -10,18 +10,41 @@ const people = {} as Record<Role, { user: { id: string; email: string }; token: 
 
 const CONTACT = ['_id', 'id', 'image', 'name', 'role'];
 const ADMIN_ROW = ['_id', 'createdAt', 'email', 'hasIdentityProof', 'id', 'image', 'name', 'phone', 'role'];
-const OWN = ['_id', 'address', 'bloodGroup', 'createdAt', 'email', 'hasIdentityProof', 'id', 'image', 'name', 'phone', 'role'];
+const OWN = [
+  '_id',
+  'address',
+  'bloodGroup',
+  'createdAt',
+  'email',
+  'hasIdentityProof',
+  'id',
+  'image',
+  'name',
+  'phone',
+  'role',
+];
 
 beforeAll(async () => {
   t = await createTestApp();
   const details = { phone: '9123456780', address: '7 Hidden Lane' };
-  people.user = await t.buildUser({ role: 'user', name: 'Cora Customer', email: 'cora-private@example.com', ...details });
-  people.employee = await t.buildUser({ role: 'employee', name: 'Eli Employee', email: 'eli-private@example.com', ...details });
+  people.user = await t.buildUser({
+    role: 'user',
+    name: 'Cora Customer',
+    email: 'cora-private@example.com',
+    ...details,
+  });
+  people.employee = await t.buildUser({
+    role: 'employee',
+    name: 'Eli Employee',
+    email: 'eli-private@example.com',
+    ...details,
+  });
   people.admin = await t.buildUser({ role: 'admin', name: 'Ada Admin', email: 'ada-private@example.com', ...details });
 });
 afterAll(() => t.close());
 
-const get = (who: Role, url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, query, headers: t.auth(people[who].token) });
+const get = (who: Role, url: string, query: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, query, headers: t.auth(people[who].token) });
 const keysOf = (rows: object[]) => [...new Set(rows.flatMap((r) => Object.keys(r).sort().join(',')))];
 
 describe.each(['user', 'employee', 'admin'] as const)('as %s', (who) => {
@@ -39,25 +62,34 @@ describe.each(['user', 'employee', 'admin'] as const)('as %s', (who) => {
     expect((await get(who, '/api/users', { q: other })).json()).toEqual([]);
     expect((await get(who, '/api/users', { q: 'private@' })).json()).toEqual([]);
     // Names still match.
-    const byName = (await get(who, '/api/users', { q: who === 'user' ? 'Eli Emp' : 'Cora Cus' })).json() as { name: string }[];
+    const byName = (await get(who, '/api/users', { q: who === 'user' ? 'Eli Emp' : 'Cora Cus' })).json() as {
+      name: string;
+    }[];
     expect(byName.map((u) => u.name)).toEqual([who === 'user' ? 'Eli Employee' : 'Cora Customer']);
   });
 
   it('GET /api/auth/me and the login answer give the whole own account', async () => {
     const me = await get(who, '/api/auth/me');
     expect(Object.keys(me.json()).sort()).toEqual(OWN);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: people[who].user.email, password: people[who].password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: people[who].user.email, password: people[who].password },
+    });
     expect(Object.keys(login.json().user).sort()).toEqual(OWN);
   });
 });
 
 describe('as admin', () => {
-  it.each(['/api/all-employees', '/api/all-customers'])('%s gives what the admin table shows, no address or blood group', async (url) => {
-    const res = await get('admin', url);
-    expect(res.statusCode).toBe(200);
-    expect(keysOf(res.json() as object[])).toEqual([ADMIN_ROW.join(',')]);
-    expect(res.body).not.toMatch(/Hidden Lane|bloodGroup|password|hash|argon/i);
-  });
+  it.each(['/api/all-employees', '/api/all-customers'])(
+    '%s gives what the admin table shows, no address or blood group',
+    async (url) => {
+      const res = await get('admin', url);
+      expect(res.statusCode).toBe(200);
+      expect(keysOf(res.json() as object[])).toEqual([ADMIN_ROW.join(',')]);
+      expect(res.body).not.toMatch(/Hidden Lane|bloodGroup|password|hash|argon/i);
+    },
+  );
 
   it('searches the admin lists by e-mail address', async () => {
     const res = await get('admin', '/api/all-employees', { q: 'eli-private' });
@@ -65,8 +97,17 @@ describe('as admin', () => {
   });
 
   it('a role change answers with the same row shape', async () => {
-    const target = await t.buildUser({ role: 'user', email: `promote-${randomUUID().slice(0, 8)}@example.com`, address: '7 Hidden Lane' });
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${target.user.id}/role`, payload: { role: 'employee' }, headers: t.auth(people.admin.token) });
+    const target = await t.buildUser({
+      role: 'user',
+      email: `promote-${randomUUID().slice(0, 8)}@example.com`,
+      address: '7 Hidden Lane',
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.user.id}/role`,
+      payload: { role: 'employee' },
+      headers: t.auth(people.admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(ADMIN_ROW);
   });

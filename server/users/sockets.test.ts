@@ -20,7 +20,12 @@ describe('admin changes reach open sockets at once', () => {
     const employee = await t.buildUser({ role: 'employee' });
     const socket = await openConnected(baseUrl, employee.token);
     const gone = disconnected(socket);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${employee.user.id}/role`, headers: t.auth(admin.token), payload: { role: 'user' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${employee.user.id}/role`,
+      headers: t.auth(admin.token),
+      payload: { role: 'user' },
+    });
     expect(res.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
 
@@ -36,7 +41,11 @@ describe('admin changes reach open sockets at once', () => {
     const customer = await t.buildUser({ role: 'user' });
     const socket = await openConnected(baseUrl, customer.token);
     const gone = disconnected(socket);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${customer.user.id}`, headers: t.auth(admin.token) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${customer.user.id}`,
+      headers: t.auth(admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
     const err = await refusal(openSocket(baseUrl, customer.token));

@@ -16,7 +16,12 @@ interface State {
 }
 
 function isChunkError(error: Error): boolean {
-  return error instanceof NewVersionError || /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message);
+  return (
+    error instanceof NewVersionError ||
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+      error.message,
+    )
+  );
 }
 
 /** Catches a page that failed to load or render, and offers a way out instead of a blank screen. */
@@ -47,7 +52,10 @@ export class ErrorBoundary extends Component<Props, State> {
           ? 'The code of this page could not be loaded. Reload the page to try again.'
           : 'Something went wrong while showing this page.';
     return (
-      <div role="alert" className={`mx-auto flex max-w-xl flex-col items-center justify-center gap-6 px-4 text-center ${this.props.variant === 'screen' ? 'min-h-screen' : 'py-16'}`}>
+      <div
+        role="alert"
+        className={`mx-auto flex max-w-xl flex-col items-center justify-center gap-6 px-4 text-center ${this.props.variant === 'screen' ? 'min-h-screen' : 'py-16'}`}
+      >
         <h1 className="themed text-3xl font-bold">Sorry, this page could not be shown</h1>
         <p className="themed text-lg">{message}</p>
         <div className="flex gap-3">

@@ -6,13 +6,15 @@ import { lazyPage } from '../lib/lazy-page';
 import { fakeServer } from '../test/utils';
 import { ErrorBoundary } from './error-boundary';
 
-const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/page-abc.js');
+const chunkError = () =>
+  new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/page-abc.js');
 
 /** The server as a page sees it: away, or serving a build. */
 function serverServes(build: () => string | 'away') {
   fakeServer({ 'GET /api/build': () => ({ body: { id: build() } }) });
   const served = globalThis.fetch;
-  globalThis.fetch = ((...args: Parameters<typeof fetch>) => (build() === 'away' ? Promise.reject(new TypeError('Failed to fetch')) : served(...args))) as typeof fetch;
+  globalThis.fetch = ((...args: Parameters<typeof fetch>) =>
+    build() === 'away' ? Promise.reject(new TypeError('Failed to fetch')) : served(...args)) as typeof fetch;
 }
 
 function renderPage(load: () => Promise<{ default: () => React.JSX.Element }>) {
@@ -59,7 +61,9 @@ describe('a page whose code fails to load', () => {
   it('says a new version is available when the server now serves another build', async () => {
     serverServes(() => 'build-b');
     renderPage(() => Promise.reject(chunkError()));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A new version of Pawcare is available. Reload the page to continue.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A new version of Pawcare is available. Reload the page to continue.',
+    );
   });
 
   it('says the page could not be loaded, not that there is a new version, when the server is up with the same build', async () => {

@@ -28,7 +28,14 @@ export function AppShell() {
           <AppRoutes />
         </Suspense>
       </ErrorBoundary>
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick={false} pauseOnFocusLoss theme="light" />
+      <ToastContainer
+        position="top-right"
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        newestOnTop
+        closeOnClick={false}
+        pauseOnFocusLoss
+        theme="light"
+      />
     </>
   );
 }

@@ -21,5 +21,14 @@ export function Avatar({ name, src, size = 96 }: { name: string; src?: string | 
       </span>
     );
   }
-  return <img src={src} alt={`Avatar of ${name}`} width={size} height={size} className="rounded-full" onError={() => setFailed(true)} />;
+  return (
+    <img
+      src={src}
+      alt={`Avatar of ${name}`}
+      width={size}
+      height={size}
+      className="rounded-full"
+      onError={() => setFailed(true)}
+    />
+  );
 }

@@ -32,9 +32,24 @@ export interface ButtonProps extends ComponentProps<'button'> {
 }
 
 /** The house button. Defaults to type="button" so it never submits a form by accident. */
-export function Button({ variant = 'primary', size = 'md', loading = false, className = '', disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  className = '',
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={buttonClasses(variant, size, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <Spinner className="h-4 w-4" />}
       {children}
     </button>
@@ -42,6 +57,11 @@ export function Button({ variant = 'primary', size = 'md', loading = false, clas
 }
 
 /** A router link styled as a button. */
-export function LinkButton({ variant = 'primary', size = 'md', className = '', ...rest }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function LinkButton({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  ...rest
+}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <Link className={buttonClasses(variant, size, className)} {...rest} />;
 }

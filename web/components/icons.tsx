@@ -4,7 +4,19 @@ type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
 function Icon({ title, children, ...rest }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" width={24} height={24} aria-hidden={title ? undefined : true} role={title ? 'img' : undefined} {...rest}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      width={24}
+      height={24}
+      aria-hidden={title ? undefined : true}
+      role={title ? 'img' : undefined}
+      {...rest}
+    >
       {title && <title>{title}</title>}
       {children}
     </svg>

@@ -46,6 +46,16 @@ export function PageShell({ title, intro, actions, children, width = 'wide', hid
 }
 
 /** A white surface for content that sits on the theme colour. */
-export function Card({ children, className = '', as: Tag = 'div' }: { children: ReactNode; className?: string; as?: 'div' | 'section' | 'article' | 'li' }) {
-  return <Tag className={`rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 ${className}`}>{children}</Tag>;
+export function Card({
+  children,
+  className = '',
+  as: Tag = 'div',
+}: {
+  children: ReactNode;
+  className?: string;
+  as?: 'div' | 'section' | 'article' | 'li';
+}) {
+  return (
+    <Tag className={`rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 ${className}`}>{children}</Tag>
+  );
 }

@@ -9,7 +9,11 @@ import { useHydrated } from '../lib/use-hydrated';
 export function ReadyFieldset({ children, className = '' }: { children: ReactNode; className?: string }) {
   const hydrated = useHydrated();
   return (
-    <fieldset disabled={!hydrated} aria-busy={!hydrated || undefined} className={`m-0 min-w-0 border-0 p-0 ${className}`}>
+    <fieldset
+      disabled={!hydrated}
+      aria-busy={!hydrated || undefined}
+      className={`m-0 min-w-0 border-0 p-0 ${className}`}
+    >
       {children}
     </fieldset>
   );

@@ -13,7 +13,10 @@ export function Spinner({ className = 'h-5 w-5' }: { className?: string }) {
 /** Placeholder while data loads; announced politely to screen readers. */
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
   return (
-    <div role="status" className="flex items-center justify-center gap-3 rounded-lg bg-white p-8 text-ink-muted shadow-sm">
+    <div
+      role="status"
+      className="flex items-center justify-center gap-3 rounded-lg bg-white p-8 text-ink-muted shadow-sm"
+    >
       <Spinner />
       <span>{label}</span>
     </div>
@@ -21,12 +24,24 @@ export function LoadingState({ label = 'Loading…' }: { label?: string }) {
 }
 
 /** A failed data view: the message, and a retry button when the caller can retry. */
-export function ErrorState({ message, onRetry, retryLabel = 'Try again' }: { message: string; onRetry?: () => void; retryLabel?: string }) {
+export function ErrorState({
+  message,
+  onRetry,
+  retryLabel = 'Try again',
+}: {
+  message: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-900 shadow-sm">
       <p className="font-medium">{message}</p>
       {onRetry && (
-        <button type="button" onClick={onRetry} className="mt-3 rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-red-900 ring-1 ring-red-300 hover:bg-red-100">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-red-900 ring-1 ring-red-300 hover:bg-red-100"
+        >
           {retryLabel}
         </button>
       )}

@@ -89,7 +89,10 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
 }
 
 /** A page of a list endpoint: the items and the cursor of the next page (X-Next-Cursor), if any. */
-export async function apiPage<T>(path: string, opts: ApiOptions = {}): Promise<{ items: T[]; nextCursor: string | null }> {
+export async function apiPage<T>(
+  path: string,
+  opts: ApiOptions = {},
+): Promise<{ items: T[]; nextCursor: string | null }> {
   const { data, headers } = await apiRaw<T[]>(path, opts);
   return { items: Array.isArray(data) ? data : [], nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }

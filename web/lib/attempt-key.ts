@@ -24,7 +24,9 @@ export function attemptKeys(storageKey: string): AttemptKeys {
     try {
       const raw = window.sessionStorage.getItem(storageKey);
       const v = raw ? (JSON.parse(raw) as Partial<Attempt>) : null;
-      return v && typeof v.key === 'string' && typeof v.fingerprint === 'string' ? { key: v.key, fingerprint: v.fingerprint } : null;
+      return v && typeof v.key === 'string' && typeof v.fingerprint === 'string'
+        ? { key: v.key, fingerprint: v.fingerprint }
+        : null;
     } catch {
       return null;
     }

@@ -7,13 +7,23 @@ import { api } from './api-client';
 import { createQueryClient, recoverFailedQueries } from './query-client';
 import { useSession } from './session';
 
-const UNAVAILABLE = { error: 'The service is temporarily unavailable. Retrying...', message: 'The service is temporarily unavailable. Retrying...', code: 'UNAVAILABLE' };
+const UNAVAILABLE = {
+  error: 'The service is temporarily unavailable. Retrying...',
+  message: 'The service is temporarily unavailable. Retrying...',
+  code: 'UNAVAILABLE',
+};
 
 function Pets() {
   const pets = useQuery({ queryKey: ['pets'], queryFn: () => api<string[]>('/api/pets') });
   if (pets.isPending) return <p>Loading…</p>;
   if (pets.isError) return <p role="alert">Could not load the pets.</p>;
-  return <ul>{pets.data.map((p) => <li key={p}>{p}</li>)}</ul>;
+  return (
+    <ul>
+      {pets.data.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
+  );
 }
 
 /** The app's query client with recovery on, and no retries of its own (the recovery loop is what is tested). */
@@ -36,7 +46,9 @@ function renderWithRecovery() {
 describe('lists after an outage', () => {
   it('load again by themselves once the server answers again, without "Try again"', async () => {
     let down = true;
-    const calls = fakeServer({ 'GET /api/pets': () => (down ? { status: 503, body: UNAVAILABLE } : { body: ['Bruno', 'Mitzi'] }) });
+    const calls = fakeServer({
+      'GET /api/pets': () => (down ? { status: 503, body: UNAVAILABLE } : { body: ['Bruno', 'Mitzi'] }),
+    });
     renderWithRecovery();
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the pets.');
     down = false;
@@ -48,7 +60,8 @@ describe('lists after an outage', () => {
     let down = true;
     fakeServer({ 'GET /api/pets': () => ({ body: ['Bruno'] }) });
     const served = globalThis.fetch;
-    globalThis.fetch = ((...args: Parameters<typeof fetch>) => (down ? Promise.reject(new TypeError('Failed to fetch')) : served(...args))) as typeof fetch;
+    globalThis.fetch = ((...args: Parameters<typeof fetch>) =>
+      down ? Promise.reject(new TypeError('Failed to fetch')) : served(...args)) as typeof fetch;
     renderWithRecovery();
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     down = false;

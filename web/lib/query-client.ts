@@ -31,7 +31,8 @@ export function createQueryClient(): QueryClient {
  */
 export function recoverFailedQueries(client: QueryClient): () => void {
   const cache = client.getQueryCache();
-  const predicate = (q: { state: { status: string; error: unknown } }) => q.state.status === 'error' && isOutage(q.state.error);
+  const predicate = (q: { state: { status: string; error: unknown } }) =>
+    q.state.status === 'error' && isOutage(q.state.error);
   let running = false;
   const retry = createReconnector(() => {
     void client.refetchQueries({ type: 'active', predicate }).then(() => {

@@ -15,7 +15,10 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   const nominal =
     attempt <= SOCKET_RECONNECT_ATTEMPTS
       ? Math.min(SOCKET_RECONNECT_DELAY_MS * 2 ** (attempt - 1), SOCKET_RECONNECT_DELAY_MAX_MS)
-      : Math.min(SOCKET_RECONNECT_DELAY_MAX_MS * TAIL_GROWTH ** (attempt - SOCKET_RECONNECT_ATTEMPTS), RECONNECT_DELAY_CAP_MS);
+      : Math.min(
+          SOCKET_RECONNECT_DELAY_MAX_MS * TAIL_GROWTH ** (attempt - SOCKET_RECONNECT_ATTEMPTS),
+          RECONNECT_DELAY_CAP_MS,
+        );
   return Math.round(nominal * (1 - random() / 2));
 }
 

@@ -20,7 +20,9 @@ describe('session', () => {
 
   it('clears a token the server rejects and says "Authentication failed"', async () => {
     storeSignedIn(makeUser(), 'expired-token');
-    fakeServer({ 'GET /api/auth/me': () => ({ status: 401, body: { error: 'Token expired', code: 'UNAUTHENTICATED' } }) });
+    fakeServer({
+      'GET /api/auth/me': () => ({ status: 401, body: { error: 'Token expired', code: 'UNAUTHENTICATED' } }),
+    });
     renderApp(<WhoAmI />, { validateSession: true });
     expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
     expect(screen.getByText('Nobody')).toBeInTheDocument();

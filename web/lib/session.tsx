@@ -43,7 +43,13 @@ export function profilePathFor(role: string | undefined | null): string {
  * Holds the signed-in user. The stored token is re-validated with GET /api/auth/me on load; a 401 there (or on
  * any later request that carried the token) clears the session with 'Authentication failed'.
  */
-export function SessionProvider({ children, validateOnMount = true }: { children: ReactNode; validateOnMount?: boolean }) {
+export function SessionProvider({
+  children,
+  validateOnMount = true,
+}: {
+  children: ReactNode;
+  validateOnMount?: boolean;
+}) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => getToken());
   const [user, setUser] = useState<User | null>(() => (getToken() ? getStoredUser() : null));

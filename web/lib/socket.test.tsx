@@ -57,7 +57,9 @@ describe('the app socket', () => {
     refuse = () => {
       if (refusals <= 0) return null;
       refusals -= 1;
-      return Object.assign(new Error('The service is temporarily unavailable. Retrying...'), { data: { code: 'UNAVAILABLE', retryable: true } });
+      return Object.assign(new Error('The service is temporarily unavailable. Retrying...'), {
+        data: { code: 'UNAVAILABLE', retryable: true },
+      });
     };
     const { unmount } = renderSocket();
     expect(await screen.findByText('status: connected', {}, { timeout: 10_000 })).toBeInTheDocument();

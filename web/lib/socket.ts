@@ -1,4 +1,14 @@
-import { createContext, createElement, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { Socket } from 'socket.io-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_RECONNECT_ATTEMPTS } from '#shared/constants';
@@ -52,7 +62,12 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         // Reconnection is ours (reconnect.ts): socket.io's stops after the spec's five attempts, and never retries a
         // handshake the server refused, even when it refused only because its database was away.
-        const s = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'], reconnection: false });
+        const s = io({
+          path: '/socket.io',
+          auth: { token },
+          transports: ['websocket', 'polling'],
+          reconnection: false,
+        });
         socket = s;
         const again = createReconnector(() => s.connect());
         retry = again;

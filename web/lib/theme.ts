@@ -27,5 +27,11 @@ export async function fetchTheme(): Promise<Theme> {
 
 /** Query options of the site theme; refreshed when the tab regains focus so a change shows up for visitors. */
 export function themeQueryOptions() {
-  return { queryKey: THEME_QUERY_KEY, queryFn: fetchTheme, staleTime: 60_000, refetchOnWindowFocus: true, placeholderData: getStoredTheme } as const;
+  return {
+    queryKey: THEME_QUERY_KEY,
+    queryFn: fetchTheme,
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+    placeholderData: getStoredTheme,
+  } as const;
 }

@@ -56,14 +56,19 @@ export function fakeServer(handlers: Record<string, Handler>): FetchCall[] {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const body = init.body instanceof FormData ? init.body : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const body =
+      init.body instanceof FormData ? init.body : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     const call = { url, method, body, headers };
     calls.push(call);
     for (const [key, handler] of Object.entries(handlers)) {
       const [m, path] = key.split(' ');
       if (m === method && url.split('?')[0] === path) {
         const res = handler(call);
-        if (res) return new Response(res.body === undefined ? null : JSON.stringify(res.body), { status: res.status ?? 200, headers: { 'content-type': 'application/json' } });
+        if (res)
+          return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
+            status: res.status ?? 200,
+            headers: { 'content-type': 'application/json' },
+          });
       }
     }
     return new Response(JSON.stringify({ error: 'Not found', code: 'NOT_FOUND' }), { status: 404 });

@@ -32,10 +32,18 @@ export const slotBookings = pgTable(
     ownerName: text('owner_name').notNull(),
     petAge: integer('pet_age'),
     phone: text('phone').notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'canceled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'confirmed', 'canceled'] })
+      .notNull()
+      .default('pending'),
     /** The client's Idempotency-Key of the attempt that made this booking (null for clients that send none). */
     idempotencyKey: text('idempotency_key'),
-    hospitalInfo: jsonb('hospital_info').$type<{ name: string; address: string; phone: string; email: string; hours: string }>(),
+    hospitalInfo: jsonb('hospital_info').$type<{
+      name: string;
+      address: string;
+      phone: string;
+      email: string;
+      hours: string;
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** bytea as a Node Buffer (both pg and PGlite hand back Uint8Array-compatible values). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -17,7 +28,9 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     address: text('address'),
     bloodGroup: text('blood_group'),
-    role: text('role', { enum: ['user', 'employee', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'employee', 'admin'] })
+      .notNull()
+      .default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,7 +11,13 @@ const items: NavItem[] = [
 
 function AdminFrame() {
   const { user } = useSession();
-  return <SiteFrame header={<Navbar brandTo="/admin/home" items={items} extra={<ProfileLink to="/admin/profile" name={user?.name} />} />} />;
+  return (
+    <SiteFrame
+      header={
+        <Navbar brandTo="/admin/home" items={items} extra={<ProfileLink to="/admin/profile" name={user?.name} />} />
+      }
+    />
+  );
 }
 
 /** Admin pages, for admins only. */

@@ -13,7 +13,17 @@ function EmployeeFrame() {
     { to: '/employee/orders', label: 'Orders' },
     { to: '/employee/chat', label: 'Chat', badge: unread },
   ];
-  return <SiteFrame header={<Navbar brandTo="/employee/home" items={items} extra={<ProfileLink to="/employee/profile" name={user?.name} />} />} />;
+  return (
+    <SiteFrame
+      header={
+        <Navbar
+          brandTo="/employee/home"
+          items={items}
+          extra={<ProfileLink to="/employee/profile" name={user?.name} />}
+        />
+      }
+    />
+  );
 }
 
 /** Employee pages: non-employees are sent to /login (the spec's dashboard guard, applied to the whole area). */

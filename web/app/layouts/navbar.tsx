@@ -33,7 +33,17 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The site header: brand, links and extra controls (chat toggle, profile icon). Below the md breakpoint the
  * links collapse behind a Menu button that closes again on navigation and on Escape.
  */
-export function Navbar({ brandTo, items, extra, label = 'Main' }: { brandTo: string; items: NavItem[]; extra?: ReactNode; label?: string }) {
+export function Navbar({
+  brandTo,
+  items,
+  extra,
+  label = 'Main',
+}: {
+  brandTo: string;
+  items: NavItem[];
+  extra?: ReactNode;
+  label?: string;
+}) {
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   const menuId = useId();
@@ -49,7 +59,10 @@ export function Navbar({ brandTo, items, extra, label = 'Main' }: { brandTo: str
 
   return (
     <header className="sticky top-0 z-30 border-b border-black/10 bg-white/95 text-ink shadow-sm backdrop-blur">
-      <nav aria-label={label} className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2 sm:px-6">
+      <nav
+        aria-label={label}
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2 sm:px-6"
+      >
         <Link to={brandTo} className="flex items-center gap-2 rounded-md py-1 text-lg font-bold text-brand-800">
           <PawIcon className="h-7 w-7" />
           <span>Pawcare</span>
@@ -69,7 +82,10 @@ export function Navbar({ brandTo, items, extra, label = 'Main' }: { brandTo: str
             <span className="sr-only">Menu</span>
           </button>
         </div>
-        <ul id={menuId} className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}>
+        <ul
+          id={menuId}
+          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+        >
           {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className={linkClass}>
@@ -89,7 +105,9 @@ export function ProfileLink({ to, name }: { to: string; name?: string }) {
   return (
     <NavLink
       to={to}
-      className={({ isActive }) => `inline-flex h-10 w-10 items-center justify-center rounded-full ${isActive ? 'bg-brand-700 text-white' : 'bg-brand-50 text-brand-900 hover:bg-brand-100'}`}
+      className={({ isActive }) =>
+        `inline-flex h-10 w-10 items-center justify-center rounded-full ${isActive ? 'bg-brand-700 text-white' : 'bg-brand-50 text-brand-900 hover:bg-brand-100'}`
+      }
     >
       <UserIcon className="h-5 w-5" />
       <span className="sr-only">Profile{name ? ` of ${name}` : ''}</span>

@@ -25,7 +25,8 @@ export const VETS = [
 
 export const TESTIMONIALS = [
   {
-    quote: 'The pickup van was on time, the driver sent me photos on the way, and Bruno came back with a clean bill of health.',
+    quote:
+      'The pickup van was on time, the driver sent me photos on the way, and Bruno came back with a clean bill of health.',
     who: 'A beagle parent, Salt Lake',
   },
   {

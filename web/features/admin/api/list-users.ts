@@ -12,7 +12,8 @@ export function listUsers(kind: UserKind, q: string, cursor?: string) {
 }
 
 /** Query key prefix of the admin lists, invalidated after a role change or deletion. */
-export const adminUsersKey = (kind?: UserKind, q?: string) => (kind ? ['admin', 'users', kind, q ?? ''] : ['admin', 'users']);
+export const adminUsersKey = (kind?: UserKind, q?: string) =>
+  kind ? ['admin', 'users', kind, q ?? ''] : ['admin', 'users'];
 
 /** The admin's list of customers or employees, page by page. */
 export function useAdminUsers(kind: UserKind, q: string) {

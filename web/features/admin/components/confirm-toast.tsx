@@ -1,7 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 
-function ConfirmBody({ message, confirmLabel, onConfirm, close }: { message: string; confirmLabel: string; onConfirm: () => void; close: () => void }) {
+function ConfirmBody({
+  message,
+  confirmLabel,
+  onConfirm,
+  close,
+}: {
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  close: () => void;
+}) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Keyboard users land on the safe choice, right inside the question.
   useEffect(() => cancelRef.current?.focus(), []);
@@ -21,7 +31,12 @@ function ConfirmBody({ message, confirmLabel, onConfirm, close }: { message: str
         >
           {confirmLabel}
         </button>
-        <button ref={cancelRef} type="button" className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-ink ring-1 ring-gray-300 hover:bg-gray-50" onClick={close}>
+        <button
+          ref={cancelRef}
+          type="button"
+          className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-ink ring-1 ring-gray-300 hover:bg-gray-50"
+          onClick={close}
+        >
           Cancel
         </button>
       </div>
@@ -30,12 +45,27 @@ function ConfirmBody({ message, confirmLabel, onConfirm, close }: { message: str
 }
 
 /** Asks for confirmation in a toast with the action's button (e.g. Delete) and Cancel; it stays until answered. */
-export function confirmToast({ id, message, confirmLabel, onConfirm }: { id: string; message: string; confirmLabel: string; onConfirm: () => void }) {
-  toast(({ closeToast }) => <ConfirmBody message={message} confirmLabel={confirmLabel} onConfirm={onConfirm} close={closeToast} />, {
-    toastId: id,
-    autoClose: false,
-    closeOnClick: false,
-    draggable: false,
-    closeButton: false,
-  });
+export function confirmToast({
+  id,
+  message,
+  confirmLabel,
+  onConfirm,
+}: {
+  id: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
+  toast(
+    ({ closeToast }) => (
+      <ConfirmBody message={message} confirmLabel={confirmLabel} onConfirm={onConfirm} close={closeToast} />
+    ),
+    {
+      toastId: id,
+      autoClose: false,
+      closeOnClick: false,
+      draggable: false,
+      closeButton: false,
+    },
+  );
 }

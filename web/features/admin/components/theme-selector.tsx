@@ -50,7 +50,9 @@ export function ThemeSelector() {
     <form onSubmit={onSubmit} className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5">
       <fieldset>
         <legend className="text-lg font-semibold">Site theme</legend>
-        <p className="mt-1 text-ink-muted">The background colour of every page, for every visitor. Text colour adapts so it stays readable.</p>
+        <p className="mt-1 text-ink-muted">
+          The background colour of every page, for every visitor. Text colour adapts so it stays readable.
+        </p>
         <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {THEMES.map((t) => {
             const bg = THEME_COLORS[t];
@@ -60,8 +62,19 @@ export function ThemeSelector() {
                 key={t}
                 className={`relative flex cursor-pointer items-center gap-3 rounded-lg border-2 p-3 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink ${checked ? 'border-brand-700' : 'border-gray-200 hover:border-gray-400'}`}
               >
-                <input type="radio" name="theme" value={t} checked={checked} onChange={() => setChoice(t)} className="sr-only" />
-                <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-sm font-bold ring-1 ring-black/20" style={{ background: bg, color: readableText(bg) }}>
+                <input
+                  type="radio"
+                  name="theme"
+                  value={t}
+                  checked={checked}
+                  onChange={() => setChoice(t)}
+                  className="sr-only"
+                />
+                <span
+                  aria-hidden="true"
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-sm font-bold ring-1 ring-black/20"
+                  style={{ background: bg, color: readableText(bg) }}
+                >
                   Aa
                 </span>
                 <span className="font-medium">{LABELS[t]}</span>
@@ -76,7 +89,9 @@ export function ThemeSelector() {
         <Button type="submit" loading={mutation.isPending} disabled={!choice || choice === saved}>
           Save theme
         </Button>
-        {current.isError && <p className="text-sm text-red-700">Could not read the current theme; you can still pick one.</p>}
+        {current.isError && (
+          <p className="text-sm text-red-700">Could not read the current theme; you can still pick one.</p>
+        )}
       </div>
     </form>
   );

@@ -116,7 +116,13 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
   return (
     <div className="space-y-4">
       <div className="max-w-sm rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5">
-        <TextField label={`Search ${kind}`} type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField
+          label={`Search ${kind}`}
+          type="search"
+          placeholder="Name or email"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       {query.isPending ? (
         <LoadingState label={`Loading ${kind}…`} />
@@ -165,14 +171,33 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
                   <td className="px-4 py-3">
                     <div className="flex flex-wrap justify-end gap-2">
                       {u.hasIdentityProof && (
-                        <Button size="sm" variant="ghost" onClick={() => void openIdentityProof(u)} aria-label={`View identity proof of ${u.name}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => void openIdentityProof(u)}
+                          aria-label={`View identity proof of ${u.name}`}
+                        >
                           View ID
                         </Button>
                       )}
-                      <Button size="sm" variant="secondary" loading={busyId === u.id && changeRole.isPending} disabled={busyId === u.id} onClick={() => void onChangeRole(u)} aria-label={`${text.action}: ${u.name}`}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        loading={busyId === u.id && changeRole.isPending}
+                        disabled={busyId === u.id}
+                        onClick={() => void onChangeRole(u)}
+                        aria-label={`${text.action}: ${u.name}`}
+                      >
                         {text.action}
                       </Button>
-                      <Button size="sm" variant="danger" loading={busyId === u.id && deleteUser.isPending} disabled={busyId === u.id} onClick={() => onDelete(u)} aria-label={`Delete ${u.name}`}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        loading={busyId === u.id && deleteUser.isPending}
+                        disabled={busyId === u.id}
+                        onClick={() => onDelete(u)}
+                        aria-label={`Delete ${u.name}`}
+                      >
                         Delete
                       </Button>
                     </div>

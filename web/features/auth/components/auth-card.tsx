@@ -3,7 +3,17 @@ import { PawIcon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../components/page-shell';
 
 /** The centred card that frames the login and registration forms. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, makeUser, renderApp } from '../../../test/utils';
 import LoginPage from './login';
 
-const homes = { '/homeusers': <h1>Customer home</h1>, '/employee/home': <h1>Employee home</h1>, '/admin/home': <h1>Admin home</h1> };
+const homes = {
+  '/homeusers': <h1>Customer home</h1>,
+  '/employee/home': <h1>Employee home</h1>,
+  '/admin/home': <h1>Admin home</h1>,
+};
 
 function setup() {
   const user = userEvent.setup();
@@ -51,7 +55,11 @@ describe('login form', () => {
   });
 
   it('sends employees and admins to their own homes', async () => {
-    fakeServer({ 'POST /api/auth/login': () => ({ body: { token: 'jwt-2', user: makeUser({ role: 'admin', name: 'Site Admin' }) } }) });
+    fakeServer({
+      'POST /api/auth/login': () => ({
+        body: { token: 'jwt-2', user: makeUser({ role: 'admin', name: 'Site Admin' }) },
+      }),
+    });
     const { user, email, password, submit } = setup();
     await user.type(email(), 'admin@example.com');
     await user.type(password(), 'secret1');
@@ -60,7 +68,9 @@ describe('login form', () => {
   });
 
   it('refuses a role the app does not know with "Invalid role detected!"', async () => {
-    fakeServer({ 'POST /api/auth/login': () => ({ body: { token: 'jwt-3', user: { ...makeUser(), role: 'superuser' } } }) });
+    fakeServer({
+      'POST /api/auth/login': () => ({ body: { token: 'jwt-3', user: { ...makeUser(), role: 'superuser' } } }),
+    });
     const { user, email, password, submit } = setup();
     await user.type(email(), 'odd@example.com');
     await user.type(password(), 'secret1');
@@ -71,7 +81,9 @@ describe('login form', () => {
   });
 
   it('shows the server message of a refused login', async () => {
-    fakeServer({ 'POST /api/auth/login': () => ({ status: 401, body: { error: 'Invalid credentials', code: 'UNAUTHENTICATED' } }) });
+    fakeServer({
+      'POST /api/auth/login': () => ({ status: 401, body: { error: 'Invalid credentials', code: 'UNAUTHENTICATED' } }),
+    });
     const { user, email, password, submit } = setup();
     await user.type(email(), 'owner@example.com');
     await user.type(password(), 'wrong-pass');
@@ -82,11 +94,21 @@ describe('login form', () => {
   });
 
   it('shows the server message when failed logins have reached the limit', async () => {
-    fakeServer({ 'POST /api/auth/login': () => ({ status: 429, body: { error: 'Too many failed logins for this account. Please try again in 15 minutes.', code: 'RATE_LIMITED' } }) });
+    fakeServer({
+      'POST /api/auth/login': () => ({
+        status: 429,
+        body: {
+          error: 'Too many failed logins for this account. Please try again in 15 minutes.',
+          code: 'RATE_LIMITED',
+        },
+      }),
+    });
     const { user, email, password, submit } = setup();
     await user.type(email(), 'owner@example.com');
     await user.type(password(), 'secret1');
     await submit();
-    expect(await screen.findByText('Too many failed logins for this account. Please try again in 15 minutes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Too many failed logins for this account. Please try again in 15 minutes.'),
+    ).toBeInTheDocument();
   });
 });

@@ -78,8 +78,22 @@ export default function LoginPage() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <ReadyFieldset className="space-y-4">
-          <TextField label="Email" type="email" autoComplete="email" markRequired error={errors.email?.message} {...register('email')} />
-          <TextField label="Password" type="password" autoComplete="current-password" markRequired error={errors.password?.message} {...register('password')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            markRequired
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            markRequired
+            error={errors.password?.message}
+            {...register('password')}
+          />
           <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
             {redirecting ? 'Redirecting…' : 'Login'}
           </Button>

@@ -23,7 +23,13 @@ describe('registration form', () => {
   it('lists every required field with the spec messages', async () => {
     const { submit } = setup();
     await submit();
-    for (const text of ['Name is required', 'Email is required', 'Password is required', 'Phone number is required', 'Identity proof is required']) {
+    for (const text of [
+      'Name is required',
+      'Email is required',
+      'Password is required',
+      'Phone number is required',
+      'Identity proof is required',
+    ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
   });
@@ -47,7 +53,9 @@ describe('registration form', () => {
   });
 
   it('sends a multipart form with the file, shows a toast and goes to /login', async () => {
-    const calls = fakeServer({ 'POST /api/auth/register': () => ({ status: 201, body: { token: 'jwt', user: makeUser() } }) });
+    const calls = fakeServer({
+      'POST /api/auth/register': () => ({ status: 201, body: { token: 'jwt', user: makeUser() } }),
+    });
     const { user, field, password, proof, submit } = setup();
     await user.type(field('Name'), 'Pet Owner');
     await user.type(field('Email'), 'owner@example.com');
@@ -66,7 +74,12 @@ describe('registration form', () => {
   });
 
   it('shows the server message when the email is taken, next to the field too', async () => {
-    fakeServer({ 'POST /api/auth/register': () => ({ status: 409, body: { error: 'An account with this email already exists', code: 'EMAIL_TAKEN' } }) });
+    fakeServer({
+      'POST /api/auth/register': () => ({
+        status: 409,
+        body: { error: 'An account with this email already exists', code: 'EMAIL_TAKEN' },
+      }),
+    });
     const { user, field, password, proof, submit } = setup();
     await user.type(field('Name'), 'Pet Owner');
     await user.type(field('Email'), 'owner@example.com');
@@ -92,7 +105,9 @@ describe('registration form', () => {
   });
 
   it('falls back to "Registration failed. Please try again." when the server is down', async () => {
-    fakeServer({ 'POST /api/auth/register': () => ({ status: 500, body: { error: 'Internal error', code: 'INTERNAL' } }) });
+    fakeServer({
+      'POST /api/auth/register': () => ({ status: 500, body: { error: 'Internal error', code: 'INTERNAL' } }),
+    });
     const { user, field, password, proof, submit } = setup();
     await user.type(field('Name'), 'Pet Owner');
     await user.type(field('Email'), 'owner@example.com');

@@ -84,9 +84,33 @@ export default function RegisterPage() {
       <form onSubmit={onSubmit} noValidate>
         <ReadyFieldset className="space-y-4">
           <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
-          <TextField label="Email" type="email" autoComplete="email" markRequired error={errors.email?.message} {...register('email')} />
-          <TextField label="Password" type="password" autoComplete="new-password" markRequired hint="At least 6 characters." error={errors.password?.message} {...register('password')} />
-          <TextField label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" markRequired hint="10 digits." error={errors.phone?.message} {...register('phone')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            markRequired
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            markRequired
+            hint="At least 6 characters."
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Phone number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            markRequired
+            hint="10 digits."
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
           <TextField
             label="Identity proof"
             type="file"
@@ -97,7 +121,12 @@ export default function RegisterPage() {
             error={errors.identityProof?.message as string | undefined}
             {...register('identityProof')}
           />
-          <TextField label="Address (optional)" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+          <TextField
+            label="Address (optional)"
+            autoComplete="street-address"
+            error={errors.address?.message}
+            {...register('address')}
+          />
           <SelectField label="Blood group (optional)" error={errors.bloodGroup?.message} {...register('bloodGroup')}>
             <option value="">Not known</option>
             {BLOOD_GROUPS.map((g) => (

@@ -69,12 +69,22 @@ export function ProductAd({ products, intervalMs, onOpen, actionLabel, label }: 
           role="group"
           className="flex flex-1 items-center gap-4"
         >
-          <img src={product.image} alt="" width={120} height={90} className="h-[90px] w-[120px] shrink-0 rounded-lg bg-white object-cover" />
+          <img
+            src={product.image}
+            alt=""
+            width={120}
+            height={90}
+            className="h-[90px] w-[120px] shrink-0 rounded-lg bg-white object-cover"
+          />
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wide text-brand-100">Today&rsquo;s offer</p>
             <p className="truncate text-lg font-bold sm:text-xl">{product.name}</p>
             <p className="text-sm">
-              {product.discount > 0 && <span className="mr-2 rounded bg-amber-300 px-1.5 py-0.5 font-bold text-ink">{product.discount}% OFF</span>}
+              {product.discount > 0 && (
+                <span className="mr-2 rounded bg-amber-300 px-1.5 py-0.5 font-bold text-ink">
+                  {product.discount}% OFF
+                </span>
+              )}
               now {formatRupees(discountedPrice(product))}
             </p>
           </div>
@@ -89,7 +99,12 @@ export function ProductAd({ products, intervalMs, onOpen, actionLabel, label }: 
             <span className="sr-only">: {product.name}</span>
           </button>
           <div className="flex items-center gap-1" role="group" aria-label="Advert controls">
-            <button type="button" onClick={() => step(-1)} className="rounded-md px-2 py-2 text-white hover:bg-white/15" aria-label="Previous offer">
+            <button
+              type="button"
+              onClick={() => step(-1)}
+              className="rounded-md px-2 py-2 text-white hover:bg-white/15"
+              aria-label="Previous offer"
+            >
               <span aria-hidden="true">‹</span>
             </button>
             <button
@@ -100,7 +115,12 @@ export function ProductAd({ products, intervalMs, onOpen, actionLabel, label }: 
             >
               {paused ? 'Play' : 'Pause'}
             </button>
-            <button type="button" onClick={() => step(1)} className="rounded-md px-2 py-2 text-white hover:bg-white/15" aria-label="Next offer">
+            <button
+              type="button"
+              onClick={() => step(1)}
+              className="rounded-md px-2 py-2 text-white hover:bg-white/15"
+              aria-label="Next offer"
+            >
               <span aria-hidden="true">›</span>
             </button>
           </div>

@@ -24,9 +24,23 @@ export function ProductCard({ product, onAddToCart, highlighted = false, eager =
       }`}
     >
       <div className="relative">
-        <img src={product.image} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" className="aspect-[4/3] w-full object-cover" />
-        <span className="absolute left-3 top-3 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-ink shadow-sm">{product.category}</span>
-        {highlighted && <span className="absolute right-3 top-3 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-ink shadow-sm">Recommended for you</span>}
+        <img
+          src={product.image}
+          alt=""
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-[4/3] w-full object-cover"
+        />
+        <span className="absolute left-3 top-3 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-ink shadow-sm">
+          {product.category}
+        </span>
+        {highlighted && (
+          <span className="absolute right-3 top-3 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-ink shadow-sm">
+            Recommended for you
+          </span>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 id={headingId} className="text-lg font-semibold leading-snug">
@@ -48,7 +62,10 @@ export function ProductCard({ product, onAddToCart, highlighted = false, eager =
 /** A grey card of the same size as a product card, shown while the catalogue loads. */
 export function ProductCardSkeleton() {
   return (
-    <div aria-hidden="true" className="flex w-full animate-pulse flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5">
+    <div
+      aria-hidden="true"
+      className="flex w-full animate-pulse flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5"
+    >
       <div className="aspect-[4/3] w-full bg-gray-200" />
       <div className="flex flex-col gap-3 p-4">
         <div className="h-5 w-3/4 rounded bg-gray-200" />

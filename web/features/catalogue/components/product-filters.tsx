@@ -18,10 +18,16 @@ export function ProductFilters({ filters, onChange, onReset, canReset }: Product
   const searchId = useId();
   const priceId = useId();
   const ratingId = useId();
-  const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => onChange({ ...filters, [key]: value });
+  const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) =>
+    onChange({ ...filters, [key]: value });
 
   return (
-    <form role="search" aria-label="Filter products" onSubmit={(e) => e.preventDefault()} className="rounded-xl bg-white p-4 text-ink shadow-sm ring-1 ring-black/5 sm:p-5">
+    <form
+      role="search"
+      aria-label="Filter products"
+      onSubmit={(e) => e.preventDefault()}
+      className="rounded-xl bg-white p-4 text-ink shadow-sm ring-1 ring-black/5 sm:p-5"
+    >
       <ReadyFieldset>
         <div className="grid gap-5 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,0.8fr)]">
           <div className="space-y-1">
@@ -91,7 +97,9 @@ export function ProductFilters({ filters, onChange, onReset, canReset }: Product
                   aria-pressed={active}
                   onClick={() => set('category', c)}
                   className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 transition-colors ${
-                    active ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-ink ring-gray-300 hover:bg-gray-50'
+                    active
+                      ? 'bg-brand-700 text-white ring-brand-700'
+                      : 'bg-white text-ink ring-gray-300 hover:bg-gray-50'
                   }`}
                 >
                   {c}
@@ -99,7 +107,11 @@ export function ProductFilters({ filters, onChange, onReset, canReset }: Product
               );
             })}
             {canReset && (
-              <button type="button" onClick={onReset} className="ml-auto rounded-md px-3 py-1.5 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
+              <button
+                type="button"
+                onClick={onReset}
+                className="ml-auto rounded-md px-3 py-1.5 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
+              >
                 Clear filters
               </button>
             )}

@@ -3,7 +3,11 @@ import { StarIcon } from '../../../components/icons';
 /** Five stars with halves, read out as "Rated 4.5 out of 5". */
 export function RatingStars({ rating, className = '' }: { rating: number; className?: string }) {
   return (
-    <span role="img" aria-label={`Rated ${rating} out of 5`} className={`inline-flex items-center gap-0.5 ${className}`}>
+    <span
+      role="img"
+      aria-label={`Rated ${rating} out of 5`}
+      className={`inline-flex items-center gap-0.5 ${className}`}
+    >
       {[1, 2, 3, 4, 5].map((i) => {
         const fill = Math.max(0, Math.min(1, rating - (i - 1)));
         return (

@@ -18,7 +18,17 @@ describe('catalogue filters in the URL', () => {
   });
 
   it('sends only the filters in use to the API', () => {
-    expect(toApiQuery(DEFAULT_FILTERS)).toEqual({ category: undefined, maxPrice: undefined, minRating: undefined, q: undefined });
-    expect(toApiQuery({ category: 'Care', maxPrice: 300, minRating: 3, q: ' shampoo ' })).toEqual({ category: 'Care', maxPrice: 300, minRating: 3, q: 'shampoo' });
+    expect(toApiQuery(DEFAULT_FILTERS)).toEqual({
+      category: undefined,
+      maxPrice: undefined,
+      minRating: undefined,
+      q: undefined,
+    });
+    expect(toApiQuery({ category: 'Care', maxPrice: 300, minRating: 3, q: ' shampoo ' })).toEqual({
+      category: 'Care',
+      maxPrice: 300,
+      minRating: 3,
+      q: 'shampoo',
+    });
   });
 });

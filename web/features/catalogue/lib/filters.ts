@@ -26,7 +26,10 @@ export function readFilters(params: URLSearchParams): CatalogueFilters {
   const rating = Number(params.get('minRating'));
   return {
     category: isCategory(category) ? category : 'All',
-    maxPrice: params.has('maxPrice') && Number.isFinite(price) ? Math.min(PRICE_FILTER_MAX, Math.max(PRICE_FILTER_MIN, Math.round(price))) : PRICE_FILTER_MAX,
+    maxPrice:
+      params.has('maxPrice') && Number.isFinite(price)
+        ? Math.min(PRICE_FILTER_MAX, Math.max(PRICE_FILTER_MIN, Math.round(price)))
+        : PRICE_FILTER_MAX,
     minRating: (RATING_FILTERS as readonly number[]).includes(rating) ? (rating as RatingFilter) : 0,
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
   };

@@ -56,9 +56,17 @@ export default function MedicalTipsPage() {
           ))}
         </ul>
         {!products.isError && (
-          <ProductAd products={products.data ?? []} intervalMs={TIPS_AD_ROTATE_MS} onOpen={open} actionLabel="View product" label="Recommended products" />
+          <ProductAd
+            products={products.data ?? []}
+            intervalMs={TIPS_AD_ROTATE_MS}
+            onOpen={open}
+            actionLabel="View product"
+            label="Recommended products"
+          />
         )}
-        <p className="themed text-sm">These tips do not replace a visit: if you are worried about your pet, book a slot with our vets.</p>
+        <p className="themed text-sm">
+          These tips do not replace a visit: if you are worried about your pet, book a slot with our vets.
+        </p>
       </div>
     </PageShell>
   );

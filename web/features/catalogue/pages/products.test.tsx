@@ -10,7 +10,14 @@ import { SessionProvider } from '../../../lib/session';
 import { clearSession, storeSession } from '../../../lib/storage';
 import ProductsPage from './products';
 
-const make = (id: number, name: string, category: Product['category'], price: number, rating: number, discount: number): Product => ({
+const make = (
+  id: number,
+  name: string,
+  category: Product['category'],
+  price: number,
+  rating: number,
+  discount: number,
+): Product => ({
   _id: id,
   id,
   name,
@@ -21,7 +28,12 @@ const make = (id: number, name: string, category: Product['category'], price: nu
   image: `/images/products/${id}.svg`,
   details: `${name} details`,
 });
-const CATALOGUE = [make(1, 'Dog Food', 'Food', 500, 5, 10), make(2, 'Cat Toy', 'Toys', 300, 4, 5), make(5, 'Pet Shampoo', 'Care', 250, 3, 8), make(12, 'Soft Pet Bed - Large', 'Accessories', 2500, 3, 25)];
+const CATALOGUE = [
+  make(1, 'Dog Food', 'Food', 500, 5, 10),
+  make(2, 'Cat Toy', 'Toys', 300, 4, 5),
+  make(5, 'Pet Shampoo', 'Care', 250, 3, 8),
+  make(12, 'Soft Pet Bed - Large', 'Accessories', 2500, 3, 25),
+];
 
 /** A stand-in for GET /api/products that applies the same filters as the server. */
 const requests: string[] = [];
@@ -36,7 +48,9 @@ function serveProducts(input: RequestInfo | URL) {
       (!p.get('minRating') || x.rating >= Number(p.get('minRating'))) &&
       (!p.get('q') || x.name.toLowerCase().includes(p.get('q')!.toLowerCase())),
   );
-  return Promise.resolve(new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 function Where() {
@@ -69,7 +83,12 @@ describe('products page', () => {
     requests.length = 0;
     clearSession();
     vi.stubGlobal('fetch', vi.fn(serveProducts));
-    window.matchMedia = ((q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} })) as never;
+    window.matchMedia = ((q: string) => ({
+      matches: q.includes('reduce'),
+      media: q,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -88,7 +107,9 @@ describe('products page', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'dog');
     expect(await screen.findByText('1 product matches your filters')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('current address')).toHaveTextContent('/products?minRating=4&q=dog'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('current address')).toHaveTextContent('/products?minRating=4&q=dog'),
+    );
     expect(requests.at(-1)).toBe('?minRating=4&q=dog');
   });
 
@@ -104,7 +125,19 @@ describe('products page', () => {
   });
 
   it('sends a customer to checkout from Add to Cart', async () => {
-    storeSession('token', { _id: 'u1', id: 'u1', name: 'Pet Owner', email: 'a@example.com', phone: '9876543210', address: null, bloodGroup: null, role: 'user', image: '', hasIdentityProof: true, createdAt: '' } satisfies User);
+    storeSession('token', {
+      _id: 'u1',
+      id: 'u1',
+      name: 'Pet Owner',
+      email: 'a@example.com',
+      phone: '9876543210',
+      address: null,
+      bloodGroup: null,
+      role: 'user',
+      image: '',
+      hasIdentityProof: true,
+      createdAt: '',
+    } satisfies User);
     const user = userEvent.setup();
     renderAt('/customer/product');
     const toy = (await screen.findByRole('heading', { name: 'Cat Toy' })).closest('article') as HTMLElement;

@@ -70,7 +70,9 @@ export default function ProductsPage() {
 
   const filtered = isFiltered(draft);
   const one = list.length === 1;
-  const resultText = products.isPending ? '' : `${list.length} ${one ? 'product' : 'products'}${filtered ? (one ? ' matches your filters' : ' match your filters') : ''}`;
+  const resultText = products.isPending
+    ? ''
+    : `${list.length} ${one ? 'product' : 'products'}${filtered ? (one ? ' matches your filters' : ' match your filters') : ''}`;
 
   return (
     <PageShell title="Products" intro="Food, toys, accessories and care for your pet, at clinic-approved prices.">
@@ -96,7 +98,12 @@ export default function ProductsPage() {
           </section>
         )}
 
-        <ProductFilters filters={draft} onChange={setDraft} onReset={() => setDraft(DEFAULT_FILTERS)} canReset={filtered} />
+        <ProductFilters
+          filters={draft}
+          onChange={setDraft}
+          onReset={() => setDraft(DEFAULT_FILTERS)}
+          canReset={filtered}
+        />
 
         <p role="status" className="themed text-sm font-medium" aria-live="polite">
           {resultText}
@@ -117,16 +124,26 @@ export default function ProductsPage() {
             </ul>
           </div>
         ) : products.isError ? (
-          <ErrorState message={errorMessage(products.error, 'Could not load products. Please try again.')} onRetry={() => void products.refetch()} />
+          <ErrorState
+            message={errorMessage(products.error, 'Could not load products. Please try again.')}
+            onRetry={() => void products.refetch()}
+          />
         ) : list.length === 0 ? (
           <EmptyState title="No products match your filters">
-            <button type="button" onClick={() => setDraft(DEFAULT_FILTERS)} className="font-semibold text-brand-800 underline">
+            <button
+              type="button"
+              onClick={() => setDraft(DEFAULT_FILTERS)}
+              className="font-semibold text-brand-800 underline"
+            >
               Clear filters
             </button>{' '}
             to see the whole catalogue.
           </EmptyState>
         ) : (
-          <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${products.isPlaceholderData ? 'opacity-70' : ''}`} aria-busy={products.isFetching}>
+          <ul
+            className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${products.isPlaceholderData ? 'opacity-70' : ''}`}
+            aria-busy={products.isFetching}
+          >
             {list.map((p, i) => (
               <li key={p.id} ref={p.id === highlightId ? highlightRef : undefined} className="flex">
                 <ProductCard product={p} onAddToCart={addToCart} highlighted={p.id === highlightId} eager={i < 4} />

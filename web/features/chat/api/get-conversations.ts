@@ -10,5 +10,9 @@ export function getConversations(signal?: AbortSignal) {
 
 /** The staff conversation list. */
 export function useConversations() {
-  return useQuery({ queryKey: chatKeys.conversations, queryFn: ({ signal }) => getConversations(signal).then((p) => p.items), staleTime: 0 });
+  return useQuery({
+    queryKey: chatKeys.conversations,
+    queryFn: ({ signal }) => getConversations(signal).then((p) => p.items),
+    staleTime: 0,
+  });
 }

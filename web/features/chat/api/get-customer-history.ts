@@ -7,7 +7,10 @@ const PAGE_SIZE = 50;
 
 /** GET /api/chat/customer/{id}: one page of a conversation (newest page first, each page oldest to newest). */
 export function getCustomerHistory(customerId: string, before: string | null, signal?: AbortSignal) {
-  return apiPage<ChatMessage>(`/api/chat/customer/${encodeURIComponent(customerId)}`, { query: { limit: PAGE_SIZE, before }, signal });
+  return apiPage<ChatMessage>(`/api/chat/customer/${encodeURIComponent(customerId)}`, {
+    query: { limit: PAGE_SIZE, before },
+    signal,
+  });
 }
 
 /** A customer's conversation, older pages on demand. */

@@ -10,5 +10,8 @@ export function getChatCustomers(signal?: AbortSignal) {
 
 /** Customers for the employee's target select. */
 export function useChatCustomers() {
-  return useQuery({ queryKey: chatKeys.customers, queryFn: ({ signal }) => getChatCustomers(signal).then((p) => p.items.filter((u) => u.role === 'user')) });
+  return useQuery({
+    queryKey: chatKeys.customers,
+    queryFn: ({ signal }) => getChatCustomers(signal).then((p) => p.items.filter((u) => u.role === 'user')),
+  });
 }

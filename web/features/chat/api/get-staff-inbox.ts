@@ -7,7 +7,10 @@ const PAGE_SIZE = 50;
 
 /** GET /api/chat/employee/{id}: every customer's messages and this staff member's replies, a page at a time. */
 export function getStaffInbox(staffId: string, before: string | null, signal?: AbortSignal) {
-  return apiPage<ChatMessage>(`/api/chat/employee/${encodeURIComponent(staffId)}`, { query: { limit: PAGE_SIZE, before }, signal });
+  return apiPage<ChatMessage>(`/api/chat/employee/${encodeURIComponent(staffId)}`, {
+    query: { limit: PAGE_SIZE, before },
+    signal,
+  });
 }
 
 /** The staff inbox shown when 'All customers' is the target. */

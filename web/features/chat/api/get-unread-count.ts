@@ -10,5 +10,10 @@ export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
 
 /** The unread count, refreshed whenever a message arrives (see useChatUnreadCount). */
 export function useUnreadCountQuery(enabled: boolean) {
-  return useQuery({ queryKey: chatKeys.unread, queryFn: ({ signal }) => getUnreadCount(signal), enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: chatKeys.unread,
+    queryFn: ({ signal }) => getUnreadCount(signal),
+    enabled,
+    staleTime: 0,
+  });
 }

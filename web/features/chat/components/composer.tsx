@@ -14,7 +14,15 @@ export interface ComposerProps {
 }
 
 /** The message box: Enter sends, Shift+Enter adds a line; blank text is never sent. */
-export function Composer({ connected, onSend, onTyping, onStopTyping, placeholder = 'Type a message…', disabled, autoFocus }: ComposerProps) {
+export function Composer({
+  connected,
+  onSend,
+  onTyping,
+  onStopTyping,
+  placeholder = 'Type a message…',
+  disabled,
+  autoFocus,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const id = useId();
   const blank = text.trim().length === 0;
@@ -69,7 +77,11 @@ export function Composer({ connected, onSend, onTyping, onStopTyping, placeholde
           Messages can be at most {CHAT_MESSAGE_MAX} characters
         </p>
       )}
-      <Button type="submit" disabled={!connected || blank || tooLong || disabled} title={connected ? undefined : 'Not connected'}>
+      <Button
+        type="submit"
+        disabled={!connected || blank || tooLong || disabled}
+        title={connected ? undefined : 'Not connected'}
+      >
         Send
       </Button>
     </form>

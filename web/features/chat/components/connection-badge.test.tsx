@@ -51,7 +51,9 @@ describe('the Retry link of the chat connection badge', () => {
     storeSignedIn(makeUser());
     fakeServer({});
     renderApp(<CustomerChat open onOpenChange={() => {}} />);
-    const header = within(screen.getByRole('region', { name: 'Chat with support' })).getByRole('heading', { name: 'Chat with support' }).closest('header')!;
+    const header = within(screen.getByRole('region', { name: 'Chat with support' }))
+      .getByRole('heading', { name: 'Chat with support' })
+      .closest('header')!;
     const status = within(header).getByRole('status');
     // What the badge inherits there: the header's background and the text colour around the badge.
     const bg = inherited(status, 'bg', document.body)!;

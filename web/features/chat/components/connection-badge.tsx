@@ -19,7 +19,11 @@ export function ConnectionBadge({ status, onRetry }: { status: SocketStatus; onR
       {status === 'failed' && onRetry && (
         // No colour of its own: it draws in the text colour of whatever it sits on (white on the chat box's header, the
         // theme's readable text colour on a page), which is chosen for contrast there.
-        <button type="button" onClick={onRetry} className="rounded px-1 py-0.5 text-sm font-semibold underline underline-offset-2 hover:decoration-2">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded px-1 py-0.5 text-sm font-semibold underline underline-offset-2 hover:decoration-2"
+        >
           Retry
         </button>
       )}

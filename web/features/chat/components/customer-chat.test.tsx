@@ -55,7 +55,11 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const message = (text: string, from: { id: string; name: string; role: 'user' | 'employee' }, at: string): ChatMessage => ({
+const message = (
+  text: string,
+  from: { id: string; name: string; role: 'user' | 'employee' },
+  at: string,
+): ChatMessage => ({
   _id: `m-${at}`,
   id: `m-${at}`,
   senderId: from.id,
@@ -73,7 +77,13 @@ describe('customer chat', () => {
     const me = makeUser({ id: 'c1', _id: 'c1', name: 'Pet Owner', role: 'user' });
     const staff = { id: 'e1', name: 'Front Desk', role: 'employee' as const };
     storeSignedIn(me);
-    let stored = [message('Is the clinic open on Sunday?', me as { id: string; name: string; role: 'user' }, '2026-11-23T09:00:00.000Z')];
+    let stored = [
+      message(
+        'Is the clinic open on Sunday?',
+        me as { id: string; name: string; role: 'user' },
+        '2026-11-23T09:00:00.000Z',
+      ),
+    ];
     fakeServer({
       'GET /api/chat/customer/c1': () => ({ body: stored }),
       'GET /api/chat/unread-count': () => ({ body: { count: 0 } }),

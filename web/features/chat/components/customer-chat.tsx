@@ -7,7 +7,13 @@ import { useCustomerHistory } from '../api/get-customer-history';
 import { useUnreadCountQuery } from '../api/get-unread-count';
 import { useMarkRead } from '../api/mark-read';
 import { mergeMessages, pagesInOrder } from '../lib/messages';
-import { useChatSender, useConnectionFailureToast, useLiveMessages, useTypingEmitter, useTypingIndicator } from '../lib/use-chat';
+import {
+  useChatSender,
+  useConnectionFailureToast,
+  useLiveMessages,
+  useTypingEmitter,
+  useTypingIndicator,
+} from '../lib/use-chat';
 import { Composer } from './composer';
 import { ConnectionBadge } from './connection-badge';
 import { MessageList } from './message-list';
@@ -100,7 +106,13 @@ function CustomerChatBox({ user, open, onOpenChange }: CustomerChatProps & { use
         onDiscard={sender.discard}
         className="min-h-48 flex-1"
       />
-      <Composer connected={sender.connected} onSend={(text) => sender.send(text, null)} onTyping={typing} onStopTyping={stop} autoFocus />
+      <Composer
+        connected={sender.connected}
+        onSend={(text) => sender.send(text, null)}
+        onTyping={typing}
+        onStopTyping={stop}
+        autoFocus
+      />
     </section>
   );
 }

@@ -67,7 +67,12 @@ export function MessageList({
     >
       {hasOlder && (
         <div className="mb-2 text-center">
-          <button type="button" onClick={onLoadOlder} disabled={loadingOlder} className="rounded px-2 py-1 text-sm font-medium text-brand-800 underline hover:bg-brand-50 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={onLoadOlder}
+            disabled={loadingOlder}
+            className="rounded px-2 py-1 text-sm font-medium text-brand-800 underline hover:bg-brand-50 disabled:opacity-60"
+          >
             {loadingOlder ? 'Loading…' : 'Show older messages'}
           </button>
         </div>
@@ -78,7 +83,9 @@ export function MessageList({
         </p>
       )}
       <ol role="log" aria-live="polite" aria-label={label} className="space-y-2">
-        {!loading && messages.length === 0 && pending.length === 0 && <li className="py-6 text-center text-sm text-ink-muted">{emptyText}</li>}
+        {!loading && messages.length === 0 && pending.length === 0 && (
+          <li className="py-6 text-center text-sm text-ink-muted">{emptyText}</li>
+        )}
         {messages.map((m) => {
           const mine = m.senderId === meId;
           const note = describe?.(m);
@@ -104,7 +111,12 @@ export function MessageList({
           return (
             <li key={m.id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`}>
               {!mine && onPickSender && m.senderRole === 'user' ? (
-                <button type="button" className={`${bubble} hover:ring-brand-600 focus-visible:ring-2`} onClick={() => onPickSender(m)} title={`Reply to ${m.senderName}`}>
+                <button
+                  type="button"
+                  className={`${bubble} hover:ring-brand-600 focus-visible:ring-2`}
+                  onClick={() => onPickSender(m)}
+                  title={`Reply to ${m.senderName}`}
+                >
                   {body}
                   <span className="sr-only">. Reply to {m.senderName}</span>
                 </button>
@@ -116,7 +128,9 @@ export function MessageList({
         })}
         {pending.map((p) => (
           <li key={p.clientMessageId} className="flex justify-end">
-            <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm shadow-sm ${p.status === 'failed' ? 'bg-red-50 text-red-900 ring-1 ring-red-300' : 'bg-brand-700/75 text-white'}`}>
+            <div
+              className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm shadow-sm ${p.status === 'failed' ? 'bg-red-50 text-red-900 ring-1 ring-red-300' : 'bg-brand-700/75 text-white'}`}
+            >
               <span className="block text-xs font-semibold opacity-80">You</span>
               <span className="block break-words whitespace-pre-wrap">{p.message}</span>
               {p.status === 'pending' ? (

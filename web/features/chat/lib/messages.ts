@@ -4,7 +4,9 @@ import type { ChatMessage } from '#shared/chat';
 export function mergeMessages(...lists: ChatMessage[][]): ChatMessage[] {
   const byId = new Map<string, ChatMessage>();
   for (const list of lists) for (const m of list) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => (a.timestamp === b.timestamp ? (a.id < b.id ? -1 : 1) : a.timestamp < b.timestamp ? -1 : 1));
+  return [...byId.values()].sort((a, b) =>
+    a.timestamp === b.timestamp ? (a.id < b.id ? -1 : 1) : a.timestamp < b.timestamp ? -1 : 1,
+  );
 }
 
 /** Pages of an infinite history query (newest page first) in reading order. */

@@ -21,13 +21,27 @@ class FakeChatServer {
         return server.connected;
       },
       timeout: () => ({
-        emitWithAck: async (_event: string, payload: { message: string; clientMessageId: string }): Promise<SendAck> => {
+        emitWithAck: async (
+          _event: string,
+          payload: { message: string; clientMessageId: string },
+        ): Promise<SendAck> => {
           if (!server.connected) throw new Error('disconnected');
           if (server.refuse) return { ok: false, error: server.refuse };
           let m = server.stored.get(payload.clientMessageId);
           if (!m) {
             const n = String(server.stored.size + 1);
-            m = { _id: n, id: n, senderId: 'me', senderName: 'Owner', senderRole: 'user', receiverId: null, customerId: 'me', message: payload.message, clientMessageId: payload.clientMessageId, timestamp: new Date().toISOString() };
+            m = {
+              _id: n,
+              id: n,
+              senderId: 'me',
+              senderName: 'Owner',
+              senderRole: 'user',
+              receiverId: null,
+              customerId: 'me',
+              message: payload.message,
+              clientMessageId: payload.clientMessageId,
+              timestamp: new Date().toISOString(),
+            };
             server.stored.set(payload.clientMessageId, m);
             server.deliveries += 1;
           }
@@ -54,7 +68,11 @@ beforeEach(() => {
 function handlers() {
   const stored: ChatMessage[] = [];
   const refused: string[] = [];
-  return { stored, refused, h: { onStored: (m: ChatMessage) => stored.push(m), onRefused: (_i: unknown, e: string) => refused.push(e) } };
+  return {
+    stored,
+    refused,
+    h: { onStored: (m: ChatMessage) => stored.push(m), onRefused: (_i: unknown, e: string) => refused.push(e) },
+  };
 }
 
 describe('chat outbox', () => {
@@ -99,7 +117,9 @@ describe('chat outbox', () => {
     const { stored, refused, h } = handlers();
     await outbox.flush(server.socket(), h);
     expect(refused).toEqual(['You are sending messages too fast. Please wait a moment.']);
-    expect(outbox.getSnapshot()).toMatchObject([{ status: 'failed', error: 'You are sending messages too fast. Please wait a moment.' }]);
+    expect(outbox.getSnapshot()).toMatchObject([
+      { status: 'failed', error: 'You are sending messages too fast. Please wait a moment.' },
+    ]);
 
     server.refuse = null;
     outbox.retry(item.clientMessageId);

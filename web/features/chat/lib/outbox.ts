@@ -56,7 +56,11 @@ export class Outbox {
 
   private load(): OutgoingMessage[] {
     const raw = readJson<unknown>(storageKey(this.userId));
-    return Array.isArray(raw) ? (raw.filter((i) => i && typeof i.clientMessageId === 'string' && typeof i.message === 'string') as OutgoingMessage[]) : [];
+    return Array.isArray(raw)
+      ? (raw.filter(
+          (i) => i && typeof i.clientMessageId === 'string' && typeof i.message === 'string',
+        ) as OutgoingMessage[])
+      : [];
   }
 
   subscribe = (listener: () => void) => {
@@ -80,14 +84,21 @@ export class Outbox {
 
   /** Queues a new message and returns it. */
   add(message: string, receiverId: string | null): OutgoingMessage {
-    const item: OutgoingMessage = { clientMessageId: newId(), message, receiverId, createdAt: new Date().toISOString(), status: 'pending' };
+    const item: OutgoingMessage = {
+      clientMessageId: newId(),
+      message,
+      receiverId,
+      createdAt: new Date().toISOString(),
+      status: 'pending',
+    };
     this.set([...this.items, item]);
     return item;
   }
 
   /** Forgets a message (acknowledged, seen stored from another tab, or discarded). */
   remove(clientMessageId: string) {
-    if (this.items.some((i) => i.clientMessageId === clientMessageId)) this.set(this.items.filter((i) => i.clientMessageId !== clientMessageId));
+    if (this.items.some((i) => i.clientMessageId === clientMessageId))
+      this.set(this.items.filter((i) => i.clientMessageId !== clientMessageId));
   }
 
   private update(clientMessageId: string, patch: Partial<OutgoingMessage>) {
@@ -115,9 +126,14 @@ export class Outbox {
         try {
           ack = (await socket
             .timeout(ACK_TIMEOUT_MS)
-            .emitWithAck('send_message', { message: next.message, receiverId: next.receiverId, clientMessageId: next.clientMessageId })) as SendAck;
+            .emitWithAck('send_message', {
+              message: next.message,
+              receiverId: next.receiverId,
+              clientMessageId: next.clientMessageId,
+            })) as SendAck;
         } catch {
-          if (socket.connected) this.retryTimer = setTimeout(() => void this.flush(socket, handlers), RETRY_AFTER_TIMEOUT_MS);
+          if (socket.connected)
+            this.retryTimer = setTimeout(() => void this.flush(socket, handlers), RETRY_AFTER_TIMEOUT_MS);
           break;
         }
         if (ack.ok) {

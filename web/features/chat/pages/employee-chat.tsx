@@ -19,7 +19,13 @@ import { ConnectionBadge } from '../components/connection-badge';
 import { ConversationList } from '../components/conversation-list';
 import { MessageList } from '../components/message-list';
 import { mergeMessages, pagesInOrder } from '../lib/messages';
-import { useChatSender, useConnectionFailureToast, useLiveMessages, useTypingEmitter, useTypingIndicator } from '../lib/use-chat';
+import {
+  useChatSender,
+  useConnectionFailureToast,
+  useLiveMessages,
+  useTypingEmitter,
+  useTypingIndicator,
+} from '../lib/use-chat';
 
 /**
  * /employee/chat: conversations with unread counts on the left; on the right the selected conversation (or every
@@ -90,8 +96,15 @@ function EmployeeChat({ meId }: { meId: string }) {
   }, [conversations.data, customers.data]);
 
   const messages = useMemo(() => {
-    if (isAll) return mergeMessages(pagesInOrder(inbox.data?.pages), live.filter((m) => m.senderRole === 'user' || m.senderId === meId));
-    return mergeMessages(pagesInOrder(history.data?.pages), live.filter((m) => m.customerId === target || m.customerId === null));
+    if (isAll)
+      return mergeMessages(
+        pagesInOrder(inbox.data?.pages),
+        live.filter((m) => m.senderRole === 'user' || m.senderId === meId),
+      );
+    return mergeMessages(
+      pagesInOrder(history.data?.pages),
+      live.filter((m) => m.customerId === target || m.customerId === null),
+    );
   }, [isAll, inbox.data, history.data, live, target, meId]);
 
   const pending = sender.pending.filter((p) => (isAll ? true : p.receiverId === target));
@@ -105,7 +118,11 @@ function EmployeeChat({ meId }: { meId: string }) {
   const options = useMemo(() => [...names.entries()].sort((a, b) => a[1].localeCompare(b[1])), [names]);
 
   return (
-    <PageShell title="Chat" intro="Answer customers live. Pick a conversation, or write to all customers at once." actions={<ConnectionBadge status={status} onRetry={reconnect} />}>
+    <PageShell
+      title="Chat"
+      intro="Answer customers live. Pick a conversation, or write to all customers at once."
+      actions={<ConnectionBadge status={status} onRetry={reconnect} />}
+    >
       <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
         <aside className="rounded-xl bg-gray-100 p-2 shadow-sm ring-1 ring-black/5 md:max-h-[70vh] md:overflow-y-auto">
           <ConversationList
@@ -118,12 +135,20 @@ function EmployeeChat({ meId }: { meId: string }) {
             meId={meId}
           />
         </aside>
-        <section aria-label={`Conversation: ${targetName}`} className="flex min-h-[28rem] flex-col overflow-hidden rounded-xl bg-white text-ink shadow-sm ring-1 ring-black/5 md:h-[70vh]">
+        <section
+          aria-label={`Conversation: ${targetName}`}
+          className="flex min-h-[28rem] flex-col overflow-hidden rounded-xl bg-white text-ink shadow-sm ring-1 ring-black/5 md:h-[70vh]"
+        >
           <div className="flex flex-wrap items-center gap-2 border-b border-black/10 px-3 py-2">
             <label htmlFor={selectId} className="text-sm font-medium">
               Send to
             </label>
-            <select id={selectId} value={target} onChange={(e) => setTarget(e.target.value)} className="min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm sm:flex-none">
+            <select
+              id={selectId}
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              className="min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm sm:flex-none"
+            >
               <option value={CHAT_BROADCAST}>All customers</option>
               {options.map(([id, name]) => (
                 <option key={id} value={id}>
@@ -148,7 +173,13 @@ function EmployeeChat({ meId }: { meId: string }) {
             onRetry={sender.retry}
             onDiscard={sender.discard}
             onPickSender={(m: ChatMessage) => setTarget(m.senderId)}
-            describe={(m) => (isAll && m.senderRole !== 'user' ? (m.customerId ? `to ${names.get(m.customerId) ?? 'a customer'}` : 'to all customers') : null)}
+            describe={(m) =>
+              isAll && m.senderRole !== 'user'
+                ? m.customerId
+                  ? `to ${names.get(m.customerId) ?? 'a customer'}`
+                  : 'to all customers'
+                : null
+            }
             className="flex-1"
           />
           <Composer

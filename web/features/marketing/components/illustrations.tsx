@@ -6,7 +6,10 @@ export function PickupIllustration({ className = '' }: { className?: string }) {
     <svg viewBox="0 0 400 260" className={className} role="img" aria-labelledby="pickup-title">
       <title id="pickup-title">A Pawcare pickup van with a happy dog looking out of the window</title>
       <ellipse cx="200" cy="236" rx="170" ry="12" fill="#000" opacity="0.12" />
-      <path d="M40 200V110c0-16 12-28 28-28h170l52 46 60 14c14 3 22 14 22 28v30c0 8-6 14-14 14H54c-8 0-14-6-14-14Z" fill="#0f766e" />
+      <path
+        d="M40 200V110c0-16 12-28 28-28h170l52 46 60 14c14 3 22 14 22 28v30c0 8-6 14-14 14H54c-8 0-14-6-14-14Z"
+        fill="#0f766e"
+      />
       <path d="M236 94h-54v46h104l-38-38c-3-5-7-8-12-8Z" fill="#ccfbf1" />
       <rect x="64" y="94" width="100" height="46" rx="8" fill="#ccfbf1" />
       <circle cx="230" cy="118" r="20" fill="#b45309" />
@@ -24,7 +27,9 @@ export function PickupIllustration({ className = '' }: { className?: string }) {
         <ellipse cx="117" cy="182" rx="4" ry="5.5" />
         <path d="M104 185c-6 0-12 8-12 13 0 3 3 6 6 6 3 0 4-2 6-2s3 2 6 2c3 0 6-3 6-6 0-5-6-13-12-13Z" />
       </g>
-      <text x="132" y="200" fill="#fff" fontFamily="system-ui, sans-serif" fontSize="22" fontWeight="700">Pawcare</text>
+      <text x="132" y="200" fill="#fff" fontFamily="system-ui, sans-serif" fontSize="22" fontWeight="700">
+        Pawcare
+      </text>
       <circle cx="110" cy="214" r="24" fill="#111827" />
       <circle cx="110" cy="214" r="10" fill="#d1d5db" />
       <circle cx="310" cy="214" r="24" fill="#111827" />
@@ -58,8 +63,20 @@ export function ServiceIllustration({ kind }: { kind: 'checkup' | 'training' | '
     return (
       <svg viewBox="0 0 96 96" className="h-20 w-20" aria-hidden="true">
         <circle cx="48" cy="48" r="48" fill="#ccfbf1" />
-        <path d="M30 24v18c0 10 8 18 18 18s18-8 18-18V24" stroke="#0f766e" strokeWidth="5" fill="none" strokeLinecap="round" />
-        <path d="M48 60v8c0 8 6 12 12 12s10-4 10-10" stroke="#0f766e" strokeWidth="5" fill="none" strokeLinecap="round" />
+        <path
+          d="M30 24v18c0 10 8 18 18 18s18-8 18-18V24"
+          stroke="#0f766e"
+          strokeWidth="5"
+          fill="none"
+          strokeLinecap="round"
+        />
+        <path
+          d="M48 60v8c0 8 6 12 12 12s10-4 10-10"
+          stroke="#0f766e"
+          strokeWidth="5"
+          fill="none"
+          strokeLinecap="round"
+        />
         <circle cx="70" cy="64" r="7" fill="#0f766e" />
       </svg>
     );

@@ -9,9 +9,18 @@ const FACTS = [
 ];
 
 const VALUES = [
-  { title: 'Door to door', text: 'Busy day, no car, or a pet that hates travelling? Our climate-controlled van picks them up and brings them back.' },
-  { title: 'Honest advice', text: 'We explain what your pet needs and what it costs before we start, and never sell treatments they do not need.' },
-  { title: 'Kind handling', text: 'Low-stress handling, quiet waiting rooms for cats and dogs, and treats for everyone who is brave.' },
+  {
+    title: 'Door to door',
+    text: 'Busy day, no car, or a pet that hates travelling? Our climate-controlled van picks them up and brings them back.',
+  },
+  {
+    title: 'Honest advice',
+    text: 'We explain what your pet needs and what it costs before we start, and never sell treatments they do not need.',
+  },
+  {
+    title: 'Kind handling',
+    text: 'Low-stress handling, quiet waiting rooms for cats and dogs, and treats for everyone who is brave.',
+  },
 ];
 
 /** /about and /aboutcustomers. */
@@ -23,7 +32,10 @@ export default function AboutPage({ variant = 'public' }: { variant?: Variant })
     >
       <dl className="grid gap-4 sm:grid-cols-3">
         {FACTS.map((f) => (
-          <div key={f.label} className="flex flex-col rounded-xl bg-white p-6 text-center text-ink shadow-sm ring-1 ring-black/5">
+          <div
+            key={f.label}
+            className="flex flex-col rounded-xl bg-white p-6 text-center text-ink shadow-sm ring-1 ring-black/5"
+          >
             <dt className="text-ink-muted">{f.label}</dt>
             <dd className="order-first text-3xl font-extrabold text-brand-800">{f.value}</dd>
           </div>

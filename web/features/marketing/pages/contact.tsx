@@ -34,14 +34,27 @@ export default function ContactPage({ variant = 'public' }: { variant?: Variant 
   };
 
   return (
-    <PageShell title="Contact us" intro={variant === 'customer' ? 'Questions about a booking or an order? Write to us, or use the chat for a quick answer.' : 'Questions, feedback or a special request? Write to us and we will answer within one working day.'}>
+    <PageShell
+      title="Contact us"
+      intro={
+        variant === 'customer'
+          ? 'Questions about a booking or an order? Write to us, or use the chat for a quick answer.'
+          : 'Questions, feedback or a special request? Write to us and we will answer within one working day.'
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-3">
-        <form onSubmit={onSubmit} className="space-y-4 rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 lg:col-span-2" aria-label="Contact form">
+        <form
+          onSubmit={onSubmit}
+          className="space-y-4 rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 lg:col-span-2"
+          aria-label="Contact form"
+        >
           <ReadyFieldset className="space-y-4">
             <TextField label="Your name" name="name" autoComplete="name" required />
             <TextField label="Your email" name="email" type="email" autoComplete="email" required />
             <TextAreaField label="Message" name="message" required rows={6} />
-            <p className="text-sm text-ink-muted">Sending opens your mail app with the message ready to go. Nothing is stored on our website.</p>
+            <p className="text-sm text-ink-muted">
+              Sending opens your mail app with the message ready to go. Nothing is stored on our website.
+            </p>
             <Button type="submit">Send message</Button>
           </ReadyFieldset>
           {mailto && (
@@ -54,7 +67,10 @@ export default function ContactPage({ variant = 'public' }: { variant?: Variant 
             </p>
           )}
         </form>
-        <aside aria-labelledby="visit-heading" className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5">
+        <aside
+          aria-labelledby="visit-heading"
+          className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5"
+        >
           <h2 id="visit-heading" className="text-lg font-semibold">
             Visit or call
           </h2>

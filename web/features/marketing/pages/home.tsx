@@ -15,11 +15,13 @@ export default function HomePage({ variant = 'public' }: { variant?: Variant }) 
     <>
       <section className="themed mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:py-20">
         <div>
-          {variant === 'customer' && firstName && <p className="mb-3 text-lg font-semibold">Welcome back, {firstName}!</p>}
+          {variant === 'customer' && firstName && (
+            <p className="mb-3 text-lg font-semibold">Welcome back, {firstName}!</p>
+          )}
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Reliable Pet Pickup Services</h1>
           <p className="mt-5 max-w-xl text-lg">
-            We collect your pet from your door, bring them to our clinic for checkups, training or urgent care, and drive
-            them home again. You follow every step from your phone.
+            We collect your pet from your door, bring them to our clinic for checkups, training or urgent care, and
+            drive them home again. You follow every step from your phone.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <LinkButton to={bookingPath(variant)} size="lg">
@@ -39,7 +41,10 @@ export default function HomePage({ variant = 'public' }: { variant?: Variant }) 
         </h2>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           {VETS.map((vet) => (
-            <li key={vet.name} className="flex flex-col items-center rounded-xl bg-white p-6 text-center text-ink shadow-sm ring-1 ring-black/5">
+            <li
+              key={vet.name}
+              className="flex flex-col items-center rounded-xl bg-white p-6 text-center text-ink shadow-sm ring-1 ring-black/5"
+            >
               <VetPortrait {...vet.portrait} title={`Portrait of ${vet.name}`} />
               <h3 className="mt-4 text-lg font-semibold">{vet.name}</h3>
               <p className="text-sm font-medium text-brand-800">{vet.role}</p>

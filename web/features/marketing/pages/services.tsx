@@ -7,7 +7,10 @@ import { SERVICES, bookingPath, type Variant } from '../content';
 /** /services and /servicescustomers: the three services. */
 export default function ServicesPage({ variant = 'public' }: { variant?: Variant }) {
   return (
-    <PageShell title="Our services" intro="Everything your pet needs, from a yearly checkup to a midnight emergency. Our van can pick your pet up for any of them.">
+    <PageShell
+      title="Our services"
+      intro="Everything your pet needs, from a yearly checkup to a midnight emergency. Our van can pick your pet up for any of them."
+    >
       <ul className="grid gap-6 md:grid-cols-3">
         {SERVICES.map((s) => (
           <li key={s.title} className="flex flex-col rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5">

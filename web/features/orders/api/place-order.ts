@@ -11,7 +11,8 @@ export function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promis
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) => placeOrder(body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) =>
+      placeOrder(body, idempotencyKey),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
   });
 }

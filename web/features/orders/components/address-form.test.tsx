@@ -11,7 +11,15 @@ describe('AddressForm', () => {
     await user.clear(screen.getByLabelText(/Country/));
     await user.type(screen.getByLabelText(/Pin Code/), '1234');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
-    for (const message of ['Name is required', 'House number is required', 'Landmark is required', 'City is required', 'State is required', 'Country is required', 'Enter a valid 6-digit Pin Code']) {
+    for (const message of [
+      'Name is required',
+      'House number is required',
+      'Landmark is required',
+      'City is required',
+      'State is required',
+      'Country is required',
+      'Enter a valid 6-digit Pin Code',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(onSave).not.toHaveBeenCalled();
@@ -26,6 +34,14 @@ describe('AddressForm', () => {
     await user.type(screen.getByLabelText(/Country/), 'India');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(onSave).toHaveBeenCalledTimes(1);
-    expect(onSave.mock.calls[0]![0]).toEqual({ name: 'Pet Owner', house: '4B', landmark: 'Opposite the park', city: 'Pune', state: 'Maharashtra', pin: '411001', country: 'India' });
+    expect(onSave.mock.calls[0]![0]).toEqual({
+      name: 'Pet Owner',
+      house: '4B',
+      landmark: 'Opposite the park',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pin: '411001',
+      country: 'India',
+    });
   });
 });

@@ -26,13 +26,57 @@ export function AddressForm({ onSave, onCancel, defaultName = '' }: AddressFormP
   return (
     <form onSubmit={handleSubmit(onSave)} noValidate aria-label="New delivery address" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Full name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
-        <TextField label="House / flat number" autoComplete="address-line1" markRequired error={errors.house?.message} {...register('house')} />
-        <TextField label="Landmark" autoComplete="address-line2" markRequired error={errors.landmark?.message} {...register('landmark')} />
-        <TextField label="City" autoComplete="address-level2" markRequired error={errors.city?.message} {...register('city')} />
-        <TextField label="State" autoComplete="address-level1" markRequired error={errors.state?.message} {...register('state')} />
-        <TextField label="Pin Code" inputMode="numeric" autoComplete="postal-code" maxLength={6} markRequired error={errors.pin?.message} {...register('pin')} />
-        <TextField label="Country" autoComplete="country-name" markRequired error={errors.country?.message} {...register('country')} />
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          markRequired
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="House / flat number"
+          autoComplete="address-line1"
+          markRequired
+          error={errors.house?.message}
+          {...register('house')}
+        />
+        <TextField
+          label="Landmark"
+          autoComplete="address-line2"
+          markRequired
+          error={errors.landmark?.message}
+          {...register('landmark')}
+        />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          markRequired
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField
+          label="State"
+          autoComplete="address-level1"
+          markRequired
+          error={errors.state?.message}
+          {...register('state')}
+        />
+        <TextField
+          label="Pin Code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          markRequired
+          error={errors.pin?.message}
+          {...register('pin')}
+        />
+        <TextField
+          label="Country"
+          autoComplete="country-name"
+          markRequired
+          error={errors.country?.message}
+          {...register('country')}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">Save address</Button>

@@ -17,7 +17,16 @@ export interface AddressPickerProps {
 }
 
 /** Saved delivery addresses to choose from, and a form to add one. They stay in this browser only. */
-export function AddressPicker({ addresses, selectedId, onSelect, onAdd, onRemove, defaultName, formOpen, onFormOpenChange }: AddressPickerProps) {
+export function AddressPicker({
+  addresses,
+  selectedId,
+  onSelect,
+  onAdd,
+  onRemove,
+  defaultName,
+  formOpen,
+  onFormOpenChange,
+}: AddressPickerProps) {
   const groupName = useId();
   const [removing, setRemoving] = useState<string | null>(null);
 
@@ -30,7 +39,10 @@ export function AddressPicker({ addresses, selectedId, onSelect, onAdd, onRemove
             {addresses.map((a) => {
               const checked = a.id === selectedId;
               return (
-                <li key={a.id} className={`flex items-start gap-3 rounded-lg border p-3 ${checked ? 'border-brand-700 bg-brand-50' : 'border-gray-200'}`}>
+                <li
+                  key={a.id}
+                  className={`flex items-start gap-3 rounded-lg border p-3 ${checked ? 'border-brand-700 bg-brand-50' : 'border-gray-200'}`}
+                >
                   <input
                     type="radio"
                     id={`${groupName}-${a.id}`}
@@ -54,7 +66,11 @@ export function AddressPicker({ addresses, selectedId, onSelect, onAdd, onRemove
                     </span>
                   ) : (
                     <Button size="sm" variant="ghost" onClick={() => setRemoving(a.id)}>
-                      Delete<span className="sr-only"> address of {a.name}, {a.city}</span>
+                      Delete
+                      <span className="sr-only">
+                        {' '}
+                        address of {a.name}, {a.city}
+                      </span>
                     </Button>
                   )}
                 </li>

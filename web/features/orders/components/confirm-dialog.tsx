@@ -17,7 +17,17 @@ export interface ConfirmDialogProps {
  * A modal question on the native <dialog>: the browser traps focus, Escape cancels, and focus returns to the
  * button that opened it.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, busy = false, variant = 'primary' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+  busy = false,
+  variant = 'primary',
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();

@@ -15,12 +15,17 @@ function OrderTrack({ status }: { status: OrderStatus }) {
     <ol className="flex flex-wrap gap-x-1 gap-y-2 text-xs font-medium" aria-label="Order progress">
       {STEPS.map((s, i) => (
         <li key={s} className="flex items-center gap-1" aria-current={i === reached ? 'step' : undefined}>
-          <span className={`inline-block h-2.5 w-2.5 rounded-full ${i <= reached ? 'bg-brand-700' : 'bg-gray-300'}`} aria-hidden="true" />
+          <span
+            className={`inline-block h-2.5 w-2.5 rounded-full ${i <= reached ? 'bg-brand-700' : 'bg-gray-300'}`}
+            aria-hidden="true"
+          />
           <span className={i <= reached ? 'text-ink' : 'text-ink-muted'}>
             {ORDER_STATUS_LABELS[s]}
             <span className="sr-only">{i < reached ? ' (done)' : i === reached ? ' (current)' : ' (to come)'}</span>
           </span>
-          {i < STEPS.length - 1 && <span className={`mx-1 h-0.5 w-6 ${i < reached ? 'bg-brand-700' : 'bg-gray-300'}`} aria-hidden="true" />}
+          {i < STEPS.length - 1 && (
+            <span className={`mx-1 h-0.5 w-6 ${i < reached ? 'bg-brand-700' : 'bg-gray-300'}`} aria-hidden="true" />
+          )}
         </li>
       ))}
     </ol>
@@ -28,7 +33,15 @@ function OrderTrack({ status }: { status: OrderStatus }) {
 }
 
 /** One order: number, date, status, items with prices, total, payment and delivery address. */
-export function OrderCard({ order, showCustomer = false, actions }: { order: Order; showCustomer?: boolean; actions?: ReactNode }) {
+export function OrderCard({
+  order,
+  showCustomer = false,
+  actions,
+}: {
+  order: Order;
+  showCustomer?: boolean;
+  actions?: ReactNode;
+}) {
   const headingId = `order-${order.id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-xl bg-white p-5 text-ink shadow-sm ring-1 ring-black/5">
@@ -55,7 +68,18 @@ export function OrderCard({ order, showCustomer = false, actions }: { order: Ord
       <ul className="mt-4 divide-y divide-gray-100 border-y border-gray-100">
         {order.items.map((item) => (
           <li key={item.productId} className="flex items-center gap-3 py-2">
-            {item.image ? <img src={item.image} alt="" width={48} height={36} className="h-9 w-12 rounded object-cover" loading="lazy" /> : <span className="h-9 w-12" />}
+            {item.image ? (
+              <img
+                src={item.image}
+                alt=""
+                width={48}
+                height={36}
+                className="h-9 w-12 rounded object-cover"
+                loading="lazy"
+              />
+            ) : (
+              <span className="h-9 w-12" />
+            )}
             <span className="flex-1">
               <span className="font-medium">{item.name}</span>
               <span className="block text-sm text-ink-muted">

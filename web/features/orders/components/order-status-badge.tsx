@@ -10,5 +10,9 @@ const STYLES: Record<OrderStatus, string> = {
 
 /** An order's status as a coloured label (the text carries the meaning; colour only helps). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STYLES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STYLES[status]}`}>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
 }

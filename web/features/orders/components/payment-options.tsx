@@ -9,7 +9,17 @@ const HINTS: Record<PaymentMethod, string> = {
 };
 
 /** The three payment methods of the spec, with what each one means for the customer. */
-export function PaymentOptions({ value, onChange, total, error }: { value: PaymentMethod | null; onChange: (m: PaymentMethod) => void; total: number; error?: string }) {
+export function PaymentOptions({
+  value,
+  onChange,
+  total,
+  error,
+}: {
+  value: PaymentMethod | null;
+  onChange: (m: PaymentMethod) => void;
+  total: number;
+  error?: string;
+}) {
   const name = useId();
   return (
     <fieldset aria-describedby={error ? `${name}-error` : undefined}>
@@ -25,7 +35,14 @@ export function PaymentOptions({ value, onChange, total, error }: { value: Payme
             key={m}
             className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${value === m ? 'border-brand-700 bg-brand-50 ring-1 ring-brand-700' : 'border-gray-200 hover:bg-gray-50'}`}
           >
-            <input type="radio" name={name} value={m} checked={value === m} onChange={() => onChange(m)} className="mt-1 h-4 w-4 accent-brand-700" />
+            <input
+              type="radio"
+              name={name}
+              value={m}
+              checked={value === m}
+              onChange={() => onChange(m)}
+              className="mt-1 h-4 w-4 accent-brand-700"
+            />
             <span>
               <span className="block font-semibold">{PAYMENT_METHOD_LABELS[m]}</span>
               <span className="block text-sm text-ink-muted">{HINTS[m]}</span>
@@ -38,10 +55,17 @@ export function PaymentOptions({ value, onChange, total, error }: { value: Payme
         {value === 'card' && (
           <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
             <p className="font-semibold">We never ask for your card number online.</p>
-            <p className="mt-1">No card details are collected or stored on this site. Our delivery partner brings a card machine: pay by credit or ATM card when your order arrives.</p>
+            <p className="mt-1">
+              No card details are collected or stored on this site. Our delivery partner brings a card machine: pay by
+              credit or ATM card when your order arrives.
+            </p>
           </div>
         )}
-        {value === 'cod' && <p className="rounded-lg border border-gray-200 p-4 text-sm">Keep the exact amount ready if you can; our delivery partner also accepts UPI at the door.</p>}
+        {value === 'cod' && (
+          <p className="rounded-lg border border-gray-200 p-4 text-sm">
+            Keep the exact amount ready if you can; our delivery partner also accepts UPI at the door.
+          </p>
+        )}
       </div>
     </fieldset>
   );

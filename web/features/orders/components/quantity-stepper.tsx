@@ -2,20 +2,35 @@ import { useEffect, useId, useState } from 'react';
 import { ORDER_QTY_MAX } from '#shared/orders';
 
 /** Quantity with − and + buttons; never below 1 (spec) nor above the order limit. */
-export function QuantityStepper({ value, onChange, productName }: { value: number; onChange: (n: number) => void; productName: string }) {
+export function QuantityStepper({
+  value,
+  onChange,
+  productName,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  productName: string;
+}) {
   const id = useId();
   // The field may be briefly empty while someone types a new number; the quantity itself stays valid.
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   const clamp = (n: number) => Math.min(ORDER_QTY_MAX, Math.max(1, Math.trunc(n) || 1));
-  const btn = 'h-10 w-10 rounded-md border border-gray-300 bg-white text-lg font-bold text-ink hover:bg-gray-50 disabled:opacity-50';
+  const btn =
+    'h-10 w-10 rounded-md border border-gray-300 bg-white text-lg font-bold text-ink hover:bg-gray-50 disabled:opacity-50';
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
         Quantity
       </label>
       <div className="mt-1 flex items-center gap-2">
-        <button type="button" className={btn} onClick={() => onChange(clamp(value - 1))} disabled={value <= 1} aria-label={`Decrease quantity of ${productName}`}>
+        <button
+          type="button"
+          className={btn}
+          onClick={() => onChange(clamp(value - 1))}
+          disabled={value <= 1}
+          aria-label={`Decrease quantity of ${productName}`}
+        >
           −
         </button>
         <input
@@ -37,7 +52,13 @@ export function QuantityStepper({ value, onChange, productName }: { value: numbe
           }}
           className="h-10 w-16 rounded-md border border-gray-300 text-center text-ink"
         />
-        <button type="button" className={btn} onClick={() => onChange(clamp(value + 1))} disabled={value >= ORDER_QTY_MAX} aria-label={`Increase quantity of ${productName}`}>
+        <button
+          type="button"
+          className={btn}
+          onClick={() => onChange(clamp(value + 1))}
+          disabled={value >= ORDER_QTY_MAX}
+          aria-label={`Increase quantity of ${productName}`}
+        >
           +
         </button>
       </div>

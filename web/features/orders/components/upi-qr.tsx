@@ -12,7 +12,9 @@ export function UpiQr({ amount }: { amount: number }) {
   const config = useShopConfig();
   const [qr, setQr] = useState<{ link: string; dataUrl: string } | null>(null);
   const [failed, setFailed] = useState(false);
-  const link = config.data ? upiPayLink({ upiId: config.data.upiId, payeeName: config.data.upiName, amount, note: 'Pawcare order' }) : null;
+  const link = config.data
+    ? upiPayLink({ upiId: config.data.upiId, payeeName: config.data.upiName, amount, note: 'Pawcare order' })
+    : null;
 
   useEffect(() => {
     if (!link) return;
@@ -30,14 +32,20 @@ export function UpiQr({ amount }: { amount: number }) {
     };
   }, [link]);
 
-  if (config.isError) return <ErrorState message="Could not load the shop's UPI details." onRetry={() => void config.refetch()} />;
+  if (config.isError)
+    return <ErrorState message="Could not load the shop's UPI details." onRetry={() => void config.refetch()} />;
   if (failed) return <ErrorState message="Could not draw the QR code. You can still pay with the UPI id below." />;
 
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-gray-200 p-4 text-center sm:flex-row sm:text-left">
       <div className="flex h-[220px] w-[220px] shrink-0 items-center justify-center bg-white">
         {qr && qr.link === link ? (
-          <img src={qr.dataUrl} width={220} height={220} alt={`UPI QR code to pay ${formatRupees(amount)} to ${config.data?.upiName ?? 'the shop'}`} />
+          <img
+            src={qr.dataUrl}
+            width={220}
+            height={220}
+            alt={`UPI QR code to pay ${formatRupees(amount)} to ${config.data?.upiName ?? 'the shop'}`}
+          />
         ) : (
           <span role="status" className="flex items-center gap-2 text-ink-muted">
             <Spinner /> Drawing QR code…
@@ -60,7 +68,9 @@ export function UpiQr({ amount }: { amount: number }) {
             </a>
           </p>
         )}
-        <p className="text-ink-muted">Pay now or right after placing the order: we start packing it as soon as the payment reaches us.</p>
+        <p className="text-ink-muted">
+          Pay now or right after placing the order: we start packing it as soon as the payment reaches us.
+        </p>
       </div>
     </div>
   );

@@ -3,8 +3,20 @@ import type { PlaceOrderBody } from '#shared/orders';
 import { finishAttempt, idempotencyKeyFor } from './checkout-attempt';
 import { upiPayLink } from './upi';
 
-const address = { name: 'Pet Owner', pin: '560001', city: 'Bengaluru', house: '4', landmark: 'MG Road', state: 'Karnataka', country: 'India' };
-const body = (quantity: number, paymentMethod: PlaceOrderBody['paymentMethod'] = 'cod'): PlaceOrderBody => ({ items: [{ productId: 3, quantity }], address, paymentMethod });
+const address = {
+  name: 'Pet Owner',
+  pin: '560001',
+  city: 'Bengaluru',
+  house: '4',
+  landmark: 'MG Road',
+  state: 'Karnataka',
+  country: 'India',
+};
+const body = (quantity: number, paymentMethod: PlaceOrderBody['paymentMethod'] = 'cod'): PlaceOrderBody => ({
+  items: [{ productId: 3, quantity }],
+  address,
+  paymentMethod,
+});
 
 describe('checkout attempt keys', () => {
   beforeEach(() => finishAttempt());
@@ -29,8 +41,8 @@ describe('checkout attempt keys', () => {
 
 describe('UPI link', () => {
   it('pays the shop the exact amount in rupees, with spaces percent-encoded', () => {
-    expect(upiPayLink({ upiId: 'pawcare@upi', payeeName: 'Pawcare Pet Clinic', amount: 3750, note: 'Pawcare order' })).toBe(
-      'upi://pay?pa=pawcare%40upi&pn=Pawcare%20Pet%20Clinic&am=3750.00&cu=INR&tn=Pawcare%20order',
-    );
+    expect(
+      upiPayLink({ upiId: 'pawcare@upi', payeeName: 'Pawcare Pet Clinic', amount: 3750, note: 'Pawcare order' }),
+    ).toBe('upi://pay?pa=pawcare%40upi&pn=Pawcare%20Pet%20Clinic&am=3750.00&cu=INR&tn=Pawcare%20order');
   });
 });

@@ -55,7 +55,12 @@ describe('checkout page', () => {
   beforeEach(() => {
     localStorage.clear();
     storeSession('token', customer);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(bed), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify(bed), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -92,7 +97,9 @@ describe('checkout page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
     expect(screen.getByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Items in your order' })).getAllByText('₹3,750.00')).toHaveLength(2);
+    expect(within(screen.getByRole('table', { name: 'Items in your order' })).getAllByText('₹3,750.00')).toHaveLength(
+      2,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a payment method to continue.');
@@ -106,11 +113,23 @@ describe('checkout page', () => {
       'fetch',
       vi.fn(async (_url: string, init: RequestInit = {}) =>
         init.method === 'POST'
-          ? new Response(JSON.stringify({ error: refusal, code: 'RATE_LIMITED' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '480' } })
+          ? new Response(JSON.stringify({ error: refusal, code: 'RATE_LIMITED' }), {
+              status: 429,
+              headers: { 'content-type': 'application/json', 'retry-after': '480' },
+            })
           : new Response(JSON.stringify(bed), { status: 200, headers: { 'content-type': 'application/json' } }),
       ),
     );
-    const address = { id: 'a1', name: 'Pet Owner', pin: '411001', city: 'Pune', house: '4B', landmark: 'Opposite the park', state: 'Maharashtra', country: 'India' };
+    const address = {
+      id: 'a1',
+      name: 'Pet Owner',
+      pin: '411001',
+      city: 'Pune',
+      house: '4B',
+      landmark: 'Opposite the park',
+      state: 'Maharashtra',
+      country: 'India',
+    };
     localStorage.setItem('deliveryAddresses:u1', JSON.stringify([address]));
     const user = userEvent.setup();
     renderCheckout({ product: bed });

@@ -21,7 +21,14 @@ import { finishAttempt, idempotencyKeyFor } from '../lib/checkout-attempt';
 /** The product passed in route state by Add to Cart; anything malformed counts as no product. */
 function productFromState(state: unknown): Product | undefined {
   const p = (state as { product?: Partial<Product> } | null)?.product;
-  if (!p || typeof p.id !== 'number' || typeof p.name !== 'string' || typeof p.price !== 'number' || typeof p.discount !== 'number') return undefined;
+  if (
+    !p ||
+    typeof p.id !== 'number' ||
+    typeof p.name !== 'string' ||
+    typeof p.price !== 'number' ||
+    typeof p.discount !== 'number'
+  )
+    return undefined;
   return p as Product;
 }
 
@@ -74,7 +81,8 @@ function Checkout({ initial }: { initial: Product }) {
     if (step === 'review') reviewHeading.current?.focus();
   }, [step]);
 
-  if (fresh.error instanceof ApiError && fresh.error.status === 404) return <NoProduct message="This product is no longer available" />;
+  if (fresh.error instanceof ApiError && fresh.error.status === 404)
+    return <NoProduct message="This product is no longer available" />;
 
   const address = book.addresses.find((a) => a.id === selectedId);
   const total = fromPaise(lineTotalPaise(toPaise(product.price), quantity, product.discount));
@@ -135,14 +143,27 @@ function Checkout({ initial }: { initial: Product }) {
   };
 
   return (
-    <PageShell title="Cart and checkout" intro={step === 'cart' ? 'Step 1 of 2: your cart and delivery address.' : 'Step 2 of 2: check your order and choose how to pay.'}>
+    <PageShell
+      title="Cart and checkout"
+      intro={
+        step === 'cart'
+          ? 'Step 1 of 2: your cart and delivery address.'
+          : 'Step 2 of 2: check your order and choose how to pay.'
+      }
+    >
       {step === 'cart' ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="space-y-6">
             <Card as="section">
               <h2 className="sr-only">Product</h2>
               <div className="flex flex-col gap-4 sm:flex-row">
-                <img src={product.image} alt="" width={200} height={150} className="h-[150px] w-[200px] rounded-lg object-cover" />
+                <img
+                  src={product.image}
+                  alt=""
+                  width={200}
+                  height={150}
+                  className="h-[150px] w-[200px] rounded-lg object-cover"
+                />
                 <div className="flex-1 space-y-2">
                   <p className="text-xl font-semibold">{product.name}</p>
                   <p className="text-sm text-ink-muted">{product.details}</p>
@@ -152,7 +173,9 @@ function Checkout({ initial }: { initial: Product }) {
                       <>
                         {' '}
                         <span className="text-sm text-ink-muted line-through">{formatRupees(product.price)}</span>{' '}
-                        <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-bold text-green-800">{product.discount}% OFF</span>
+                        <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-bold text-green-800">
+                          {product.discount}% OFF
+                        </span>
                       </>
                     )}
                   </p>
@@ -303,7 +326,11 @@ function Checkout({ initial }: { initial: Product }) {
           {quantity} × {product.name} for <strong>{formatRupees(total)}</strong>
         </p>
         {payment && <p className="mt-1">Payment: {PAYMENT_METHOD_LABELS[payment]}</p>}
-        {address && <p className="mt-1 text-sm text-ink-muted">Deliver to {address.name}, {formatAddress(address)}</p>}
+        {address && (
+          <p className="mt-1 text-sm text-ink-muted">
+            Deliver to {address.name}, {formatAddress(address)}
+          </p>
+        )}
       </ConfirmDialog>
     </PageShell>
   );

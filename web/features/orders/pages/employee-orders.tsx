@@ -37,7 +37,10 @@ export default function EmployeeOrdersPage() {
   const filterId = useId();
 
   useLiveOrders((e) => {
-    if (e.kind === 'placed') toast.info(`New order ${e.order.number} from ${e.order.customerName} (${formatRupees(e.order.total)})`, { toastId: `order-${e.order.id}` });
+    if (e.kind === 'placed')
+      toast.info(`New order ${e.order.number} from ${e.order.customerName} (${formatRupees(e.order.total)})`, {
+        toastId: `order-${e.order.id}`,
+      });
   });
 
   const advance = (order: Order, to: OrderStatus) => {
@@ -58,7 +61,10 @@ export default function EmployeeOrdersPage() {
   const list = orders.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
-    <PageShell title="Orders" intro="Confirm new orders, mark them shipped and delivered, or cancel them before they ship.">
+    <PageShell
+      title="Orders"
+      intro="Confirm new orders, mark them shipped and delivered, or cancel them before they ship."
+    >
       <div className="mb-6 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={filterId} className="themed block text-sm font-medium">
@@ -87,7 +93,10 @@ export default function EmployeeOrdersPage() {
       {orders.isPending ? (
         <LoadingState label="Loading orders…" />
       ) : orders.isError ? (
-        <ErrorState message={errorMessage(orders.error, 'Could not load orders. Please try again.')} onRetry={() => void orders.refetch()} />
+        <ErrorState
+          message={errorMessage(orders.error, 'Could not load orders. Please try again.')}
+          onRetry={() => void orders.refetch()}
+        />
       ) : list.length === 0 ? (
         <EmptyState title={status ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders` : 'No orders yet'} />
       ) : (
@@ -116,7 +125,11 @@ export default function EmployeeOrdersPage() {
           </ul>
           {orders.hasNextPage && (
             <div className="text-center">
-              <Button variant="secondary" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                onClick={() => void orders.fetchNextPage()}
+                loading={orders.isFetchingNextPage}
+              >
                 Show older orders
               </Button>
             </div>

@@ -13,11 +13,18 @@ export default function MyOrdersPage() {
   const list = orders.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
-    <PageShell title="My orders" intro="Everything you have ordered from our shop, newest first." actions={<LinkButton to="/customer/product">Shop more</LinkButton>}>
+    <PageShell
+      title="My orders"
+      intro="Everything you have ordered from our shop, newest first."
+      actions={<LinkButton to="/customer/product">Shop more</LinkButton>}
+    >
       {orders.isPending ? (
         <LoadingState label="Loading your orders…" />
       ) : orders.isError ? (
-        <ErrorState message={errorMessage(orders.error, 'Could not load your orders. Please try again.')} onRetry={() => void orders.refetch()} />
+        <ErrorState
+          message={errorMessage(orders.error, 'Could not load your orders. Please try again.')}
+          onRetry={() => void orders.refetch()}
+        />
       ) : list.length === 0 ? (
         <EmptyState title="You have not ordered anything yet">
           <LinkButton to="/customer/product" className="mt-2">
@@ -35,7 +42,11 @@ export default function MyOrdersPage() {
           </ul>
           {orders.hasNextPage && (
             <div className="text-center">
-              <Button variant="secondary" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                onClick={() => void orders.fetchNextPage()}
+                loading={orders.isFetchingNextPage}
+              >
                 Show older orders
               </Button>
             </div>

@@ -51,8 +51,21 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit profile">
       <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
-      <TextField label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" markRequired error={errors.phone?.message} {...register('phone')} />
-      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        markRequired
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={mutation.isPending}>
           Save changes
@@ -81,7 +94,10 @@ export default function ProfilePage() {
   return (
     <PageShell title="Your profile" width="normal">
       <div className="grid gap-6 md:grid-cols-3">
-        <section aria-label="Account" className="flex flex-col items-center rounded-xl bg-white p-6 text-center text-ink shadow-sm ring-1 ring-black/5">
+        <section
+          aria-label="Account"
+          className="flex flex-col items-center rounded-xl bg-white p-6 text-center text-ink shadow-sm ring-1 ring-black/5"
+        >
           <Avatar name={user.name} src={user.image} size={112} />
           <p className="mt-4 text-xl font-semibold">{user.name}</p>
           <p className="mt-1 inline-block rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-900">
@@ -92,7 +108,10 @@ export default function ProfilePage() {
             Logout
           </Button>
         </section>
-        <section aria-labelledby="details-heading" className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 md:col-span-2">
+        <section
+          aria-labelledby="details-heading"
+          className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 md:col-span-2"
+        >
           <div className="mb-4 flex items-center justify-between gap-2">
             <h2 id="details-heading" className="text-lg font-semibold">
               {editing ? 'Edit your details' : 'Your details'}

@@ -23,7 +23,9 @@ export function BookedView({ saved, current, busy, onCancel, onChange, onDismiss
   return (
     <Card as="section" className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold">{canceledByClinic ? 'This booking was canceled' : 'Your slot is booked'}</h2>
+        <h2 className="text-xl font-semibold">
+          {canceledByClinic ? 'This booking was canceled' : 'Your slot is booked'}
+        </h2>
         {current && <StatusBadge status={current.status} />}
       </div>
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
@@ -47,7 +49,9 @@ export function BookedView({ saved, current, busy, onCancel, onChange, onDismiss
           <dd className="font-medium">{saved.phone}</dd>
         </div>
       </dl>
-      {current?.status === 'pending' && <p className="text-sm text-ink-muted">The clinic will confirm your booking soon; you will be notified here.</p>}
+      {current?.status === 'pending' && (
+        <p className="text-sm text-ink-muted">The clinic will confirm your booking soon; you will be notified here.</p>
+      )}
       {current?.status === 'confirmed' && current.hospitalInfo && <HospitalInfoBlock info={current.hospitalInfo} />}
       {canceledByClinic ? (
         <div className="space-y-3">

@@ -41,10 +41,13 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
   const schema = useMemo(
     () =>
-      BookingFormSchema.refine((v) => v.date >= today, { path: ['date'], message: SLOT_MSG.pastDate }).refine((v) => v.date <= lastDay, {
-        path: ['date'],
-        message: SLOT_MSG.tooFarAhead,
-      }),
+      BookingFormSchema.refine((v) => v.date >= today, { path: ['date'], message: SLOT_MSG.pastDate }).refine(
+        (v) => v.date <= lastDay,
+        {
+          path: ['date'],
+          message: SLOT_MSG.tooFarAhead,
+        },
+      ),
     [today, lastDay],
   );
   const {
@@ -82,7 +85,8 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
 
   // Someone else took the last seat of the picked time while the form was open (availability is live).
   const [taken, setTaken] = useState<string | null>(null);
-  const pickedSlot = availability.data?.date === date ? availability.data.slots.find((s) => s.time === time) : undefined;
+  const pickedSlot =
+    availability.data?.date === date ? availability.data.slots.find((s) => s.time === time) : undefined;
   useEffect(() => {
     if (!availability.isFetching && pickedSlot && (pickedSlot.past || pickedSlot.available === 0)) {
       setTaken(pickedSlot.time);
@@ -149,7 +153,12 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
   return (
     <Card as="section" className="space-y-6">
       <h2 className="text-xl font-semibold">Book a visit</h2>
-      <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-5" aria-busy={book.isPending || undefined}>
+      <form
+        noValidate
+        onSubmit={handleSubmit(onSubmit, onInvalid)}
+        className="space-y-5"
+        aria-busy={book.isPending || undefined}
+      >
         <TextField
           type="date"
           label="Date"
@@ -199,7 +208,13 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
                             : 'border-gray-300 bg-white text-ink hover:border-brand-700'
                       }`}
                     >
-                      <input type="radio" value={s.time} disabled={disabled} className="absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed" {...register('time')} />
+                      <input
+                        type="radio"
+                        value={s.time}
+                        disabled={disabled}
+                        className="absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+                        {...register('time')}
+                      />
                       <span className="font-semibold">{s.time}</span>{' '}
                       <span className={`text-xs ${time === s.time && !disabled ? 'text-white' : ''}`}>{note}</span>
                     </label>
@@ -207,7 +222,9 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
                 })}
               </div>
               {slots.every((s) => s.past || s.available === 0) && (
-                <p className="mt-2 text-sm font-medium text-ink">No free times left on this day. Please pick another date.</p>
+                <p className="mt-2 text-sm font-medium text-ink">
+                  No free times left on this day. Please pick another date.
+                </p>
               )}
             </>
           )}
@@ -224,8 +241,20 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Pet name" markRequired autoComplete="off" error={errors.petName?.message} {...register('petName')} />
-          <TextField label="Owner name" markRequired autoComplete="name" error={errors.ownerName?.message} {...register('ownerName')} />
+          <TextField
+            label="Pet name"
+            markRequired
+            autoComplete="off"
+            error={errors.petName?.message}
+            {...register('petName')}
+          />
+          <TextField
+            label="Owner name"
+            markRequired
+            autoComplete="name"
+            error={errors.ownerName?.message}
+            {...register('ownerName')}
+          />
           <TextField
             type="number"
             inputMode="numeric"
@@ -237,7 +266,17 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
             error={errors.petAge?.message}
             {...register('petAge')}
           />
-          <TextField type="tel" inputMode="numeric" label="Phone" markRequired autoComplete="tel" maxLength={10} error={errors.phone?.message} hint="10 digits" {...register('phone')} />
+          <TextField
+            type="tel"
+            inputMode="numeric"
+            label="Phone"
+            markRequired
+            autoComplete="tel"
+            maxLength={10}
+            error={errors.phone?.message}
+            hint="10 digits"
+            {...register('phone')}
+          />
         </div>
 
         <Button type="submit" size="lg" loading={book.isPending} className="w-full sm:w-auto">

@@ -70,12 +70,25 @@ export function BookingsTable({ bookings, caption, onConfirm, onCancel, pending 
                 <td className="whitespace-nowrap px-4 py-3">
                   <div className="flex justify-end gap-2">
                     {b.status === 'pending' && (
-                      <Button size="sm" onClick={() => onConfirm(b)} loading={busy && pending?.kind === 'confirm'} disabled={busy} aria-label={`Confirm booking for ${b.petName} on ${formatWhen(b.date, b.time)}`}>
+                      <Button
+                        size="sm"
+                        onClick={() => onConfirm(b)}
+                        loading={busy && pending?.kind === 'confirm'}
+                        disabled={busy}
+                        aria-label={`Confirm booking for ${b.petName} on ${formatWhen(b.date, b.time)}`}
+                      >
                         Confirm
                       </Button>
                     )}
                     {b.status !== 'canceled' && (
-                      <Button size="sm" variant="secondary" onClick={() => onCancel(b)} loading={busy && pending?.kind === 'cancel'} disabled={busy} aria-label={`Cancel booking for ${b.petName} on ${formatWhen(b.date, b.time)}`}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => onCancel(b)}
+                        loading={busy && pending?.kind === 'cancel'}
+                        disabled={busy}
+                        aria-label={`Cancel booking for ${b.petName} on ${formatWhen(b.date, b.time)}`}
+                      >
                         Cancel
                       </Button>
                     )}

@@ -15,7 +15,8 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-const focusable = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /** Modal form to confirm a booking with the hospital info the customer will receive (prefilled with the defaults). */
 export function ConfirmDialog({ booking, defaults, submitting, onSubmit, onClose }: ConfirmDialogProps) {
@@ -55,13 +56,23 @@ export function ConfirmDialog({ booking, defaults, submitting, onSubmit, onClose
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 p-4 sm:items-center" onKeyDown={onKeyDown}>
-      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} className="max-h-full w-full max-w-lg overflow-y-auto rounded-xl bg-white p-6 text-ink shadow-xl">
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 p-4 sm:items-center"
+      onKeyDown={onKeyDown}
+    >
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="max-h-full w-full max-w-lg overflow-y-auto rounded-xl bg-white p-6 text-ink shadow-xl"
+      >
         <h2 id={titleId} className="text-xl font-semibold">
           Confirm booking
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
-          {booking.petName} ({booking.ownerName}), {formatWhen(booking.date, booking.time)}. The customer receives these details.
+          {booking.petName} ({booking.ownerName}), {formatWhen(booking.date, booking.time)}. The customer receives these
+          details.
         </p>
         <form noValidate className="mt-5 space-y-4" onSubmit={handleSubmit((v) => onSubmit(v))}>
           <TextField label="Hospital name" error={errors.name?.message} {...register('name')} />

@@ -9,5 +9,11 @@ const styles: Record<BookingStatus, string> = {
 
 /** A booking's status as a coloured label (the text carries the meaning, not the colour). */
 export function StatusBadge({ status }: { status: BookingStatus }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles[status]}`}>{STATUS_LABEL[status]}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles[status]}`}
+    >
+      {STATUS_LABEL[status]}
+    </span>
+  );
 }

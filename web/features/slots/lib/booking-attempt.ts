@@ -8,7 +8,9 @@ const attempt = attemptKeys('bookingAttempt');
  * keeps the key, so the server returns the booking it stored instead of refusing the pet's "second" booking.
  */
 export function bookingKeyFor(body: BookSlotInput): string {
-  return attempt.keyFor(JSON.stringify([body.userId, body.schedule, body.petName, body.ownerName, body.petAge ?? null, body.phone]));
+  return attempt.keyFor(
+    JSON.stringify([body.userId, body.schedule, body.petName, body.ownerName, body.petAge ?? null, body.phone]),
+  );
 }
 
 /** Ends the attempt once it booked (or was refused for good), so the next booking, even of the same slot, is new. */

@@ -1,6 +1,12 @@
 import type { BookingStatus } from '#shared/slots';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** 'YYYY-MM-DD' as 'Tue, 4 Mar 2031' (a calendar day, so no time zone shifts it). */
 export function formatDay(date: string): string {
@@ -12,4 +18,8 @@ export function formatDay(date: string): string {
 /** A booking's day and time for people: 'Tue, 4 Mar 2031 at 10:30'. */
 export const formatWhen = (date: string, time: string) => `${formatDay(date)} at ${time}`;
 
-export const STATUS_LABEL: Record<BookingStatus, string> = { pending: 'Pending', confirmed: 'Confirmed', canceled: 'Canceled' };
+export const STATUS_LABEL: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  canceled: 'Canceled',
+};

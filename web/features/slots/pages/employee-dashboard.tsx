@@ -19,7 +19,10 @@ export default function EmployeeDashboardPage() {
   const bookings = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
-    <PageShell title="Dashboard" intro="Today's numbers and every open booking, newest first. New bookings appear here as they arrive.">
+    <PageShell
+      title="Dashboard"
+      intro="Today's numbers and every open booking, newest first. New bookings appear here as they arrive."
+    >
       <div className="space-y-8">
         {stats.isError ? (
           <ErrorState message="We could not load the counts." onRetry={() => void stats.refetch()} />
@@ -37,7 +40,13 @@ export default function EmployeeDashboardPage() {
           ) : bookings.length === 0 ? (
             <EmptyState title="No open bookings">New bookings show up here as soon as customers make them.</EmptyState>
           ) : (
-            <BookingsTable bookings={bookings} caption="Open bookings" onConfirm={(b) => actions.confirm(b)} onCancel={actions.cancel} pending={actions.pending} />
+            <BookingsTable
+              bookings={bookings}
+              caption="Open bookings"
+              onConfirm={(b) => actions.confirm(b)}
+              onCancel={actions.cancel}
+              pending={actions.pending}
+            />
           )}
           {list.hasNextPage && (
             <Button variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>

@@ -6,8 +6,19 @@ import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '
 import EmployeeDashboardPage from './employee-dashboard';
 import EmployeeSlotsPage from './employee-slots';
 
-const clinic = { name: 'Pawcare Pet Clinic', address: '12 Park Street', phone: '9876543210', email: 'clinic@pawcare.local', hours: 'Mon-Sat 09:00-18:00' };
-const config = { upiId: 'x@upi', upiName: 'Pawcare', clinic, slot: { open: '09:00', close: '18:00', minutes: 30, capacity: 2, timeZone: 'Asia/Kolkata' } };
+const clinic = {
+  name: 'Pawcare Pet Clinic',
+  address: '12 Park Street',
+  phone: '9876543210',
+  email: 'clinic@pawcare.local',
+  hours: 'Mon-Sat 09:00-18:00',
+};
+const config = {
+  upiId: 'x@upi',
+  upiName: 'Pawcare',
+  clinic,
+  slot: { open: '09:00', close: '18:00', minutes: 30, capacity: 2, timeZone: 'Asia/Kolkata' },
+};
 
 const booking = (id: string, over: Partial<SlotBooking> = {}): SlotBooking => ({
   _id: id,
@@ -42,11 +53,19 @@ beforeEach(() => {
   bookings = [booking('b1'), booking('b2', { status: 'confirmed', hospitalInfo: clinic })];
   calls = fakeServer({
     'GET /api/config': () => ({ body: config }),
-    'GET /api/slots/bookings': () => (failList ? { status: 500, body: { error: 'boom', code: 'INTERNAL' } } : { body: bookings }),
+    'GET /api/slots/bookings': () =>
+      failList ? { status: 500, body: { error: 'boom', code: 'INTERNAL' } } : { body: bookings },
     'GET /api/slots/stats': () => ({ body: { pending: 4, confirmed: 3, confirmedToday: 1, total: 7 } }),
     'PUT /api/slots/confirm/b1': (c) => {
-      bookings = bookings.map((b) => (b.id === 'b1' ? { ...b, status: 'confirmed' as const, hospitalInfo: clinic } : b));
-      return { body: { ...bookings[0], hospitalInfo: { ...clinic, ...((c.body as { hospitalInfo?: object } | undefined)?.hospitalInfo ?? {}) } } };
+      bookings = bookings.map((b) =>
+        b.id === 'b1' ? { ...b, status: 'confirmed' as const, hospitalInfo: clinic } : b,
+      );
+      return {
+        body: {
+          ...bookings[0],
+          hospitalInfo: { ...clinic, ...((c.body as { hospitalInfo?: object } | undefined)?.hospitalInfo ?? {}) },
+        },
+      };
     },
     'PUT /api/slots/cancel/b1': () => {
       bookings = bookings.filter((b) => b.id !== 'b1');

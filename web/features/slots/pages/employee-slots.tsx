@@ -38,7 +38,10 @@ export default function EmployeeSlotsPage() {
   const bookings = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
-    <PageShell title="Booked Slots" intro="Every booking that is not canceled. Confirm a booking to send the customer the hospital details.">
+    <PageShell
+      title="Booked Slots"
+      intro="Every booking that is not canceled. Confirm a booking to send the customer the hospital details."
+    >
       <div className="space-y-6">
         <Card className="grid gap-4 sm:grid-cols-3">
           <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
@@ -59,7 +62,9 @@ export default function EmployeeSlotsPage() {
         ) : list.isError ? (
           <ErrorState message={MSG.slotsFetchError} onRetry={() => void list.refetch()} />
         ) : bookings.length === 0 ? (
-          <EmptyState title="No bookings">{date ? 'Nothing is booked on this day.' : 'New bookings show up here as soon as customers make them.'}</EmptyState>
+          <EmptyState title="No bookings">
+            {date ? 'Nothing is booked on this day.' : 'New bookings show up here as soon as customers make them.'}
+          </EmptyState>
         ) : (
           <ul className="grid items-start gap-4 md:grid-cols-2" aria-label="Bookings">
             {bookings.map((b) => {
@@ -99,7 +104,12 @@ export default function EmployeeSlotsPage() {
                   {b.status === 'confirmed' && b.hospitalInfo && <HospitalInfoBlock info={b.hospitalInfo} />}
                   <div className="flex flex-wrap gap-2">
                     {b.status !== 'confirmed' && (
-                      <Button size="sm" onClick={() => setConfirming(b)} disabled={busy || !config.data} aria-label={`Confirm booking for ${b.petName} on ${formatWhen(b.date, b.time)}`}>
+                      <Button
+                        size="sm"
+                        onClick={() => setConfirming(b)}
+                        disabled={busy || !config.data}
+                        aria-label={`Confirm booking for ${b.petName} on ${formatWhen(b.date, b.time)}`}
+                      >
                         Confirm
                       </Button>
                     )}

@@ -11,7 +11,13 @@ const date = addDays(todayIn(TZ), 2);
 const config = {
   upiId: 'pawcare@upi',
   upiName: 'Pawcare',
-  clinic: { name: 'Pawcare Pet Clinic', address: '12 Park Street', phone: '9876543210', email: 'clinic@pawcare.local', hours: 'Mon-Sat 09:00-18:00' },
+  clinic: {
+    name: 'Pawcare Pet Clinic',
+    address: '12 Park Street',
+    phone: '9876543210',
+    email: 'clinic@pawcare.local',
+    hours: 'Mon-Sat 09:00-18:00',
+  },
   slot: { open: '09:00', close: '11:00', minutes: 30, capacity: 2, timeZone: TZ },
 };
 const availability = (d: string): Availability => ({
@@ -54,7 +60,9 @@ let calls: FetchCall[];
 function serve() {
   calls = fakeServer({
     'GET /api/config': () => ({ body: config }),
-    'GET /api/slots/availability': (c) => ({ body: availability(new URL(c.url, 'http://x').searchParams.get('date')!) }),
+    'GET /api/slots/availability': (c) => ({
+      body: availability(new URL(c.url, 'http://x').searchParams.get('date')!),
+    }),
     'GET /api/slots/mine': () => ({ body: mine }),
     'POST /api/slots/book': () => bookAnswer,
     'PUT /api/slots/cancel/b1': () => {
@@ -150,7 +158,10 @@ describe('/slots booking form', () => {
     renderApp(<SlotBookingPage />, { path: '/slots' });
     await fillForm(u, { time: '10:30', petName: 'Bruno' });
 
-    bookAnswer = { status: 409, body: { error: 'Sorry, this time is fully booked. Please pick another time.', code: 'SLOT_FULL' } };
+    bookAnswer = {
+      status: 409,
+      body: { error: 'Sorry, this time is fully booked. Please pick another time.', code: 'SLOT_FULL' },
+    };
     await u.click(screen.getByRole('button', { name: 'Book Slot' }));
     expect(await screen.findByText('Sorry, this time is fully booked. Please pick another time.')).toBeInTheDocument();
 
@@ -223,7 +234,8 @@ describe('/slots booking attempts', () => {
     renderApp(<SlotBookingPage />, { path: '/slots' });
     await fillForm(u, { time: '10:30', petName: 'Bruno' });
 
-    const atCap = 'You already have 6 upcoming bookings, the most one account can hold. Cancel one you no longer need, or call the clinic.';
+    const atCap =
+      'You already have 6 upcoming bookings, the most one account can hold. Cancel one you no longer need, or call the clinic.';
     bookAnswer = { status: 409, body: { error: atCap, message: atCap, code: 'BOOKING_LIMIT' } };
     await u.click(screen.getByRole('button', { name: 'Book Slot' }));
     expect(await screen.findByText(atCap)).toBeInTheDocument();

@@ -16,7 +16,9 @@ import { clearSavedBooking, readSavedBooking, type SavedBooking } from '../lib/s
 import { useLiveBookings } from '../lib/use-live-bookings';
 
 const cancelError = (err: unknown) =>
-  err instanceof ApiError && err.status === 0 ? 'Could not reach the server. Please try again.' : errorMessage(err, MSG.slotCancelFailed);
+  err instanceof ApiError && err.status === 0
+    ? 'Could not reach the server. Please try again.'
+    : errorMessage(err, MSG.slotCancelFailed);
 
 /** /slots: book a visit, see the booked slot (Cancel, Change Slot), and every booking with its status. */
 export default function SlotBookingPage() {
@@ -31,7 +33,9 @@ export default function SlotBookingPage() {
   const mine = useMyBookings(!!user);
   useLiveBookings();
 
-  const current = saved?.bookingId ? mine.data?.pages.flatMap((p) => p.items).find((b) => b.id === saved.bookingId) : undefined;
+  const current = saved?.bookingId
+    ? mine.data?.pages.flatMap((p) => p.items).find((b) => b.id === saved.bookingId)
+    : undefined;
 
   /** Cancels on the server; a booking that is already gone there counts as canceled. */
   async function cancelOnServer(id: string | undefined): Promise<boolean> {
@@ -87,7 +91,11 @@ export default function SlotBookingPage() {
   }
 
   return (
-    <PageShell title="Slot Booking" intro="Book a vet checkup, a training session or a pickup ride at a time that suits you." width="normal">
+    <PageShell
+      title="Slot Booking"
+      intro="Book a vet checkup, a training session or a pickup ride at a time that suits you."
+      width="normal"
+    >
       <div className="space-y-10">
         {!user ? null : saved ? (
           <BookedView
@@ -96,14 +104,22 @@ export default function SlotBookingPage() {
             busy={busy}
             onCancel={() => void onCancel()}
             onChange={() => void onChange()}
-            onDismiss={() => showForm({ petName: saved.petName, ownerName: saved.ownerName, petAge: saved.petAge, phone: saved.phone })}
+            onDismiss={() =>
+              showForm({ petName: saved.petName, ownerName: saved.ownerName, petAge: saved.petAge, phone: saved.phone })
+            }
           />
         ) : config.isPending ? (
           <LoadingState label="Loading the booking form…" />
         ) : config.isError ? (
           <ErrorState message="We could not load the booking form." onRetry={() => void config.refetch()} />
         ) : (
-          <BookingForm key={formKey} user={user} timeZone={config.data.slot.timeZone} initial={draft} onBooked={setSaved} />
+          <BookingForm
+            key={formKey}
+            user={user}
+            timeZone={config.data.slot.timeZone}
+            initial={draft}
+            onBooked={setSaved}
+          />
         )}
         {user && <MyBookings onCancel={onCancelListed} cancelingId={cancelingId} />}
       </div>
