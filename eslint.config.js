@@ -70,4 +70,10 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Type-aware rules where the product's code lives: no floating or misused promises, no `any` leaking from a library.
+    files: ['server/**/*.{ts,tsx}', 'web/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
 );

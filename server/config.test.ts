@@ -77,16 +77,16 @@ describe('loadConfig', () => {
 
   it('generates a development secret under DATA_DIR once and reuses it', () => {
     const dir = tmp();
-    const first = loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv);
+    const first = loadConfig({ DATA_DIR: dir });
     expect(first.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(first.warnings.join()).toContain(path.join(dir, 'jwt-secret'));
     const file = path.join(dir, 'jwt-secret');
     expect(readFileSync(file, 'utf8')).toBe(first.JWT_SECRET);
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o077).toBe(0);
-    const second = loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv);
+    const second = loadConfig({ DATA_DIR: dir });
     expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
     // Another data directory gets another secret.
-    expect(loadConfig({ DATA_DIR: tmp() } as NodeJS.ProcessEnv).JWT_SECRET).not.toBe(first.JWT_SECRET);
+    expect(loadConfig({ DATA_DIR: tmp() }).JWT_SECRET).not.toBe(first.JWT_SECRET);
   });
 
   it('treats empty variables as unset', () => {

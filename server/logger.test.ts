@@ -199,7 +199,7 @@ describe('a log reader that stalls, then dies during shutdown', () => {
     // The server's stdout goes to a process that never reads it, then dies.
     const reader = spawn('sleep', ['600'], { stdio: ['pipe', 'ignore', 'ignore'] });
     try {
-      const srv = await procs.start({ stdout: reader.stdin!, env: { LOG_LEVEL: 'info' } });
+      const srv = await procs.start({ stdout: reader.stdin, env: { LOG_LEVEL: 'info' } });
       // About 1 MB of request logs: far more than the pipe holds, so the server's writes stall.
       const path404 = `/api/${'n'.repeat(300)}`;
       for (let i = 0; i < 50; i++) {

@@ -190,7 +190,7 @@ export function loggerOptions(opts: {
       : opts.pretty
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
         : {}),
-  } as LoggerOptions;
+  };
 }
 
 /**

@@ -24,8 +24,8 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ cod
     const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, out }));
   });

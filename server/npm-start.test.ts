@@ -58,8 +58,8 @@ async function npmStart(
   });
   groups.push(npm.pid!);
   let out = '';
-  npm.stdout!.on('data', (d) => (out += d));
-  npm.stderr!.on('data', (d) => (out += d));
+  npm.stdout.on('data', (d) => (out += d));
+  npm.stderr.on('data', (d) => (out += d));
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (npm.exitCode !== null) throw new Error(`npm start exited early (${npm.exitCode}): ${out}`);

@@ -485,7 +485,7 @@ async function walk(roles: Role[], pick: (op: Operation) => boolean) {
       const caller = callers[role];
       const send = async (v: Variant) => {
         const req: InjectOptions = {
-          method: op.method as InjectOptions['method'],
+          method: op.method,
           url: urlOf(op, v),
           headers: { ...caller.headers, ...v.headers },
           payload: v.payload,

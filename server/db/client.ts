@@ -144,7 +144,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** The innermost cause of an error in a few words, for a log line: never the query text or its parameters. */
 export function innermostReason(err: unknown): string {
   let cur = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
-  for (let i = 0; i < 6 && cur?.cause && typeof cur.cause === 'object'; i++) cur = cur.cause as typeof cur;
+  for (let i = 0; i < 6 && cur?.cause && typeof cur.cause === 'object'; i++) cur = cur.cause;
   const code = typeof cur?.code === 'string' ? `${cur.code} ` : '';
   const message = typeof cur?.message === 'string' && !cur.message.startsWith('Failed query') ? cur.message : '';
   return `${code}${message}`.slice(0, 200);

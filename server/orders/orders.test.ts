@@ -153,7 +153,7 @@ describe('POST /api/orders: idempotency', () => {
     expect(statuses).toEqual([200, 200, 201]);
     const ids = new Set(results.map((r) => r.json().id));
     expect(ids.size).toBe(1);
-    expect(results[0]!.json().total).toBe(1360);
+    expect(results[0].json().total).toBe(1360);
     expect(await orderRows(customer.user.id)).toBe(before + 1);
   });
 

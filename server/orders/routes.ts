@@ -39,7 +39,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const me = currentUser(request);
       const { order, created } = await placeOrder(app.db, me, key, request.body, () =>
         app.limits.enforce(

@@ -87,7 +87,7 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined;
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       // A retry of an attempt already stored is answered as it is, without counting as another attempt.
       const earlier = key ? await replayBooking(deps, me, key, request.body) : undefined;
       if (!earlier) await app.limits.enforce('booking', me.id, reply, SLOT_MSG.tooManyAttempts);

@@ -45,7 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       ORDER_RATE_LIMIT: '10000',
       // Test files run in parallel against one Redis: each app counts under its own keys.
       REDIS_KEY_PREFIX: `pawcare-test-${randomBytes(4).toString('hex')}`,
-    } as NodeJS.ProcessEnv,
+    },
     overrides,
   );
 }

@@ -13,8 +13,8 @@ const chunkError = () =>
 function serverServes(build: () => string | 'away') {
   fakeServer({ 'GET /api/build': () => ({ body: { id: build() } }) });
   const served = globalThis.fetch;
-  globalThis.fetch = ((...args: Parameters<typeof fetch>) =>
-    build() === 'away' ? Promise.reject(new TypeError('Failed to fetch')) : served(...args)) as typeof fetch;
+  globalThis.fetch = (...args: Parameters<typeof fetch>) =>
+    build() === 'away' ? Promise.reject(new TypeError('Failed to fetch')) : served(...args);
 }
 
 function renderPage(load: () => Promise<{ default: () => React.JSX.Element }>) {

@@ -60,8 +60,8 @@ describe('lists after an outage', () => {
     let down = true;
     fakeServer({ 'GET /api/pets': () => ({ body: ['Bruno'] }) });
     const served = globalThis.fetch;
-    globalThis.fetch = ((...args: Parameters<typeof fetch>) =>
-      down ? Promise.reject(new TypeError('Failed to fetch')) : served(...args)) as typeof fetch;
+    globalThis.fetch = (...args: Parameters<typeof fetch>) =>
+      down ? Promise.reject(new TypeError('Failed to fetch')) : served(...args);
     renderWithRecovery();
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     down = false;

@@ -33,7 +33,7 @@ describe('session', () => {
   it('keeps the session when the server cannot be reached', async () => {
     storeSignedIn(makeUser({ name: 'Offline Person' }), 'good-token');
     fakeServer({}); // restores the real fetch after the test
-    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
     renderApp(<WhoAmI />, { validateSession: true });
     expect(await screen.findByText('Offline Person (authenticated)')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('good-token');

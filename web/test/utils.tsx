@@ -52,7 +52,7 @@ export function fakeServer(handlers: Record<string, Handler>): FetchCall[] {
   onTestFinished(() => {
     globalThis.fetch = realFetch;
   });
-  globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(new Headers(init.headers).entries());
@@ -72,7 +72,7 @@ export function fakeServer(handlers: Record<string, Handler>): FetchCall[] {
       }
     }
     return new Response(JSON.stringify({ error: 'Not found', code: 'NOT_FOUND' }), { status: 404 });
-  }) as typeof fetch;
+  };
   return calls;
 }
 

@@ -118,7 +118,7 @@ export default function RegisterPage() {
             markRequired
             hint="A photo or PDF of an ID card, at most 5 MB. Only our staff can see it."
             className="file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-900"
-            error={errors.identityProof?.message as string | undefined}
+            error={errors.identityProof?.message}
             {...register('identityProof')}
           />
           <TextField

@@ -56,7 +56,7 @@ export function ProductAd({ products, intervalMs, onOpen, actionLabel, label }: 
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
       className={`${AD_FRAME} bg-linear-to-r from-brand-900 to-brand-700 text-white shadow-md`}
     >

@@ -117,10 +117,10 @@ describe('products page', () => {
     const user = userEvent.setup();
     renderAt('/products');
     const bed = (await screen.findByRole('heading', { name: 'Soft Pet Bed - Large' })).closest('article')!;
-    expect(within(bed as HTMLElement).getByText('₹1,875.00')).toBeInTheDocument();
-    expect(within(bed as HTMLElement).getByText('₹2,500.00')).toBeInTheDocument();
-    expect(within(bed as HTMLElement).getByText('25% OFF')).toBeInTheDocument();
-    await user.click(within(bed as HTMLElement).getByRole('button', { name: /^Add to Cart/ }));
+    expect(within(bed).getByText('₹1,875.00')).toBeInTheDocument();
+    expect(within(bed).getByText('₹2,500.00')).toBeInTheDocument();
+    expect(within(bed).getByText('25% OFF')).toBeInTheDocument();
+    await user.click(within(bed).getByRole('button', { name: /^Add to Cart/ }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
   });
 

@@ -171,10 +171,10 @@ describe('/slots booking form', () => {
     expect(await screen.findByText('Failed to book slot')).toBeInTheDocument();
 
     const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'POST') throw new TypeError('Failed to fetch');
       return realFetch(input, init);
-    }) as typeof fetch;
+    };
     await u.click(screen.getByRole('button', { name: 'Book Slot' }));
     expect(await screen.findByText('Failed to book slot! Please try again later.')).toBeInTheDocument();
     expect(localStorage.getItem('savedBooking')).toBeNull();
@@ -201,11 +201,11 @@ describe('/slots booking attempts', () => {
 
     // The server stores the booking, but its answer never arrives.
     const serverFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const res = await serverFetch(input, init);
       if (init?.method === 'POST') throw new TypeError('Failed to fetch');
       return res;
-    }) as typeof fetch;
+    };
     await u.click(screen.getByRole('button', { name: 'Book Slot' }));
     expect(await screen.findByText('Failed to book slot! Please try again later.')).toBeInTheDocument();
 
