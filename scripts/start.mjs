@@ -50,9 +50,15 @@ function stopWithParent() {
 }
 
 console.log(`Pawcare starting on Node ${process.version}`);
+// A production install (npm ci --omit=dev) has no Vite: it serves the web app built beforehand (npm run build).
+const canBuild = existsSync(path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'));
+if (!canBuild && !existsSync(built)) {
+  console.error('The web app is not built and Vite is not installed: run `npm ci && npm run build` first.');
+  process.exit(1);
+}
 const buildFiles = ['vite.config.ts', 'scripts/vite-prerender.ts'].map((f) => statSync(path.join(root, f)).mtimeMs);
 const sources = Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'shared')), ...buildFiles);
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+if (canBuild && (!existsSync(built) || statSync(built).mtimeMs < sources)) {
   console.log('Building the web app...');
   await build();
 }
