@@ -3,7 +3,7 @@ import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/field';
 import { PageShell } from '../../../components/page-shell';
 import { ReadyFieldset } from '../../../components/ready-fieldset';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '../../../lib/public-config';
 import type { Variant } from '../content';
 
 /** Builds the mailto: link with the visitor's message as subject and body. Nothing goes to our server. */
