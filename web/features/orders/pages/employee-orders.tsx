@@ -4,12 +4,12 @@ import { toast } from 'react-toastify';
 import { formatRupees } from '#shared/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '#shared/orders';
 import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/dialog';
 import { PageShell } from '../../../components/page-shell';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useOrders } from '../api/get-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { OrderCard } from '../components/order-card';
 import { useLiveOrders } from '../lib/use-live-orders';
 

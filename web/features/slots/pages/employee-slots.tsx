@@ -8,7 +8,7 @@ import { Card, PageShell } from '../../../components/page-shell';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useBookings } from '../api/get-bookings';
 import { usePublicConfig } from '../../../lib/public-config';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmBookingDialog } from '../components/confirm-booking-dialog';
 import { HospitalInfoBlock } from '../components/hospital-info';
 import { StatusBadge } from '../components/status-badge';
 import { formatWhen } from '../lib/format';
@@ -136,7 +136,7 @@ export default function EmployeeSlotsPage() {
         )}
       </div>
       {confirming && config.data && (
-        <ConfirmDialog
+        <ConfirmBookingDialog
           booking={confirming}
           defaults={config.data.clinic}
           submitting={actions.confirming}
