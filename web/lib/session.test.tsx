@@ -15,7 +15,7 @@ describe('session', () => {
     renderApp(<WhoAmI />, { validateSession: true });
     expect(await screen.findByText('New Name (authenticated)')).toBeInTheDocument();
     expect(calls[0]!.headers.authorization).toBe('Bearer good-token');
-    expect(JSON.parse(localStorage.getItem('user')!).name).toBe('New Name');
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ name: 'New Name' });
   });
 
   it('clears a token the server rejects and says "Authentication failed"', async () => {

@@ -94,22 +94,24 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
     }
   };
 
+  const remove = async (user: AdminUser) => {
+    setBusyId(user.id);
+    try {
+      await deleteUser.mutateAsync(user.id);
+      toast.success(MSG.userDeleted);
+    } catch {
+      toast.error(MSG.userDeleteFailed);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
   const onDelete = (user: AdminUser) =>
     confirmToast({
       id: `delete-${user.id}`,
       message: `Delete ${user.name}? Their account, bookings and messages will be removed for good.`,
       confirmLabel: 'Delete',
-      onConfirm: async () => {
-        setBusyId(user.id);
-        try {
-          await deleteUser.mutateAsync(user.id);
-          toast.success(MSG.userDeleted);
-        } catch {
-          toast.error(MSG.userDeleteFailed);
-        } finally {
-          setBusyId(null);
-        }
-      },
+      onConfirm: () => void remove(user),
     });
 
   const users = query.data?.pages.flatMap((p) => p.items) ?? [];

@@ -151,7 +151,9 @@ describe('products page', () => {
       const first = within(ad).getByRole('group', { name: /^1 of/ }).textContent;
       await act(() => vi.advanceTimersByTimeAsync(3500));
       expect(within(ad).getByRole('group', { name: /^1 of/ }).textContent).toBe(first);
-      await act(async () => within(ad).getByRole('button', { name: 'Play offers' }).click());
+      act(() => {
+        within(ad).getByRole('button', { name: 'Play offers' }).click();
+      });
       within(ad).getByRole('button', { name: 'Pause offers' }).blur();
       await act(() => vi.advanceTimersByTimeAsync(3100));
       expect(within(ad).getByRole('group', { name: /^2 of/ })).toBeInTheDocument();

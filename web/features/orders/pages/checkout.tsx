@@ -105,8 +105,8 @@ function Checkout({ initial }: { initial: Product }) {
 
   const leaveCheckout = (to: string) => {
     // Forget the product in this history entry, so Back does not reopen a finished or removed cart.
-    navigate(location.pathname, { replace: true, state: null });
-    navigate(to, { replace: true });
+    void navigate(location.pathname, { replace: true, state: null });
+    void navigate(to, { replace: true });
   };
 
   const buyNow = () => {

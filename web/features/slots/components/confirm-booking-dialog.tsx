@@ -36,7 +36,7 @@ export function ConfirmBookingDialog({ booking, defaults, submitting, onSubmit, 
       onClose={onClose}
       dismissible={!submitting}
     >
-      <form noValidate className="mt-5 space-y-4" onSubmit={handleSubmit((v) => onSubmit(v))}>
+      <form noValidate className="mt-5 space-y-4" onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
         <TextField label="Hospital name" error={errors.name?.message} {...register('name')} />
         <TextField label="Address" error={errors.address?.message} {...register('address')} />
         <div className="grid gap-4 sm:grid-cols-2">
