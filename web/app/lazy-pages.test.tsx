@@ -3,18 +3,31 @@ import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BUILD_ID_META } from '#shared/constants';
 import { lazyPage } from '../lib/lazy-page';
-import { fakeServer } from '../test/utils';
+import { fakeServer, NETWORK_ERROR } from '../test/utils';
 import { ErrorBoundary } from './error-boundary';
 
 const chunkError = () =>
   new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/page-abc.js');
 
-/** The server as a page sees it: away, or serving a build. */
-function serverServes(build: () => string | 'away') {
-  fakeServer({ 'GET /api/build': () => ({ body: { id: build() } }) });
-  const served = globalThis.fetch;
-  globalThis.fetch = (...args: Parameters<typeof fetch>) =>
-    build() === 'away' ? Promise.reject(new TypeError('Failed to fetch')) : served(...args);
+/** The server as a page sees it: 'away', or serving the build the function names. */
+function serverServes(build: () => string) {
+  fakeServer({
+    '*': () => (build() === 'away' ? NETWORK_ERROR : undefined),
+    'GET /api/build': () => ({ body: { id: build() } }),
+  });
+}
+
+/** React reports the error a boundary catches on the console; here that error is the point of the test. */
+function expectReportedError() {
+  const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+  onTestFinished(() => reported.mockRestore());
+  return (message: string) => {
+    const messages = reported.mock.calls.flat().flatMap((arg) => (arg instanceof Error ? [arg.message] : []));
+    expect(
+      messages.some((m) => m.includes(message)),
+      `reported: ${messages.join(' | ')}`,
+    ).toBe(true);
+  };
 }
 
 function renderPage(load: () => Promise<{ default: () => React.JSX.Element }>) {
@@ -34,22 +47,16 @@ describe('a page whose code fails to load', () => {
     meta.name = BUILD_ID_META;
     meta.content = 'build-a';
     document.head.append(meta);
-    // React reports every error a boundary catches on the console; here they are the point of the test.
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    onTestFinished(() => {
-      meta.remove();
-      quiet.mockRestore();
-    });
+    onTestFinished(() => meta.remove());
   });
 
   it('waits while the server is away and shows the page once it is back, without talking of a new version', async () => {
     let state: 'away' | 'build-a' = 'away';
     serverServes(() => state);
     let loads = 0;
-    renderPage(async () => {
+    renderPage(() => {
       loads += 1;
-      if (state === 'away') throw chunkError();
-      return { default: () => <h1>My orders</h1> };
+      return state === 'away' ? Promise.reject(chunkError()) : Promise.resolve({ default: () => <h1>My orders</h1> });
     });
     expect(screen.getByText('Loading page…')).toBeInTheDocument();
     await expect.poll(() => loads).toBeGreaterThanOrEqual(1);
@@ -59,14 +66,17 @@ describe('a page whose code fails to load', () => {
   });
 
   it('says a new version is available when the server now serves another build', async () => {
+    const reported = expectReportedError();
     serverServes(() => 'build-b');
     renderPage(() => Promise.reject(chunkError()));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'A new version of Pawcare is available. Reload the page to continue.',
     );
+    reported('A new version of Pawcare is available.');
   });
 
   it('says the page could not be loaded, not that there is a new version, when the server is up with the same build', async () => {
+    const reported = expectReportedError();
     serverServes(() => 'build-a');
     let loads = 0;
     renderPage(() => {
@@ -77,5 +87,6 @@ describe('a page whose code fails to load', () => {
     expect(alert).toHaveTextContent('The code of this page could not be loaded. Reload the page to try again.');
     expect(alert).not.toHaveTextContent(/new version/i);
     expect(loads).toBe(2);
+    reported('Failed to fetch dynamically imported module');
   });
 });

@@ -2,7 +2,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { fakeServer, makeUser, renderApp, storeSignedIn } from '../test/utils';
+import { fakeServer, makeUser, NETWORK_ERROR, renderApp, storeSignedIn } from '../test/utils';
 import { api } from './api-client';
 import { createQueryClient, recoverFailedQueries } from './query-client';
 import { useSession } from './session';
@@ -58,10 +58,7 @@ describe('lists after an outage', () => {
 
   it('also when the server could not be reached at all (a network error)', async () => {
     let down = true;
-    fakeServer({ 'GET /api/pets': () => ({ body: ['Bruno'] }) });
-    const served = globalThis.fetch;
-    globalThis.fetch = (...args: Parameters<typeof fetch>) =>
-      down ? Promise.reject(new TypeError('Failed to fetch')) : served(...args);
+    fakeServer({ '*': () => (down ? NETWORK_ERROR : undefined), 'GET /api/pets': () => ({ body: ['Bruno'] }) });
     renderWithRecovery();
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     down = false;

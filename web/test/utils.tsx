@@ -40,38 +40,58 @@ export interface FetchCall {
   headers: Record<string, string>;
 }
 
-type Handler = (call: FetchCall) => { status?: number; body?: unknown } | undefined;
+/** What a fake endpoint answers: a status (default 200), a JSON body and extra response headers. */
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A handler's answer that never reaches the page: fetch rejects as it does when the network fails. */
+export const NETWORK_ERROR = Symbol('network error');
+
+/** Answers a request, or returns undefined to let the next matching handler answer. */
+export type FakeHandler = (call: FetchCall) => FakeAnswer | typeof NETWORK_ERROR | undefined;
+
+let realFetch: typeof fetch | undefined;
 
 /**
- * Replaces window.fetch with a fake server: each handler is tried in order, the first answer wins; unknown
- * requests answer 404. Returns the list of calls made.
+ * The one way web tests stand in for the server: replaces fetch with a fake for the current test. Keys are
+ * `'METHOD /path'` (the query string is ignored) or `'*'` for every request; handlers are tried in order and the
+ * first answer wins; unknown requests answer 404. Returns the list of calls made, in order.
  */
-export function fakeServer(handlers: Record<string, Handler>): FetchCall[] {
+export function fakeServer(handlers: Record<string, FakeHandler>): FetchCall[] {
   const calls: FetchCall[] = [];
-  const realFetch = globalThis.fetch;
-  onTestFinished(() => {
-    globalThis.fetch = realFetch;
-  });
-  globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  // A second fake in the same test replaces the first; the real fetch comes back once, when the test ends.
+  if (!realFetch) {
+    realFetch = globalThis.fetch;
+    onTestFinished(() => {
+      if (realFetch) globalThis.fetch = realFetch;
+      realFetch = undefined;
+    });
+  }
+  globalThis.fetch = (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const body =
+    const body: unknown =
       init.body instanceof FormData ? init.body : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     const call = { url, method, body, headers };
     calls.push(call);
     for (const [key, handler] of Object.entries(handlers)) {
       const [m, path] = key.split(' ');
-      if (m === method && url.split('?')[0] === path) {
-        const res = handler(call);
-        if (res)
-          return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
+      if (key !== '*' && (m !== method || url.split('?')[0] !== path)) continue;
+      const res = handler(call);
+      if (res === NETWORK_ERROR) return Promise.reject(new TypeError('Failed to fetch'));
+      if (res)
+        return Promise.resolve(
+          new Response(res.body === undefined ? null : JSON.stringify(res.body), {
             status: res.status ?? 200,
-            headers: { 'content-type': 'application/json' },
-          });
-      }
+            headers: { 'content-type': 'application/json', ...res.headers },
+          }),
+        );
     }
-    return new Response(JSON.stringify({ error: 'Not found', code: 'NOT_FOUND' }), { status: 404 });
+    return Promise.resolve(new Response(JSON.stringify({ error: 'Not found', code: 'NOT_FOUND' }), { status: 404 }));
   };
   return calls;
 }

@@ -47,7 +47,7 @@ export function ThemeSelector() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5">
+    <form onSubmit={(e) => void onSubmit(e)} className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5">
       <fieldset>
         <legend className="text-lg font-semibold">Site theme</legend>
         <p className="mt-1 text-ink-muted">

@@ -4,7 +4,8 @@ import type { AdminUser } from '#shared/auth';
 import { MSG } from '#shared/messages';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { DataTable, type Column } from '../../../components/data-table';
+import { EmptyState, ErrorState } from '../../../components/states';
 import { useChangeRoleMutation } from '../api/change-role';
 import { useDeleteUserMutation } from '../api/delete-user';
 import { getIdentityProof } from '../api/get-identity-proof';
@@ -93,25 +94,77 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
     }
   };
 
+  const remove = async (user: AdminUser) => {
+    setBusyId(user.id);
+    try {
+      await deleteUser.mutateAsync(user.id);
+      toast.success(MSG.userDeleted);
+    } catch {
+      toast.error(MSG.userDeleteFailed);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
   const onDelete = (user: AdminUser) =>
     confirmToast({
       id: `delete-${user.id}`,
       message: `Delete ${user.name}? Their account, bookings and messages will be removed for good.`,
       confirmLabel: 'Delete',
-      onConfirm: async () => {
-        setBusyId(user.id);
-        try {
-          await deleteUser.mutateAsync(user.id);
-          toast.success(MSG.userDeleted);
-        } catch {
-          toast.error(MSG.userDeleteFailed);
-        } finally {
-          setBusyId(null);
-        }
-      },
+      onConfirm: () => void remove(user),
     });
 
   const users = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const columns: Column<AdminUser>[] = [
+    { id: 'name', header: 'Name', rowHeader: true, cell: (u) => u.name },
+    { id: 'email', header: 'Email', className: 'break-all', cell: (u) => u.email },
+    { id: 'phone', header: 'Phone', className: 'whitespace-nowrap', cell: (u) => u.phone },
+    {
+      id: 'joined',
+      header: 'Joined',
+      className: 'whitespace-nowrap',
+      cell: (u) => new Date(u.createdAt).toLocaleDateString(),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      cell: (u) => (
+        <div className="flex flex-wrap justify-end gap-2">
+          {u.hasIdentityProof && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => void openIdentityProof(u)}
+              aria-label={`View identity proof of ${u.name}`}
+            >
+              View ID
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={busyId === u.id && changeRole.isPending}
+            disabled={busyId === u.id}
+            onClick={() => void onChangeRole(u)}
+            aria-label={`${text.action}: ${u.name}`}
+          >
+            {text.action}
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            loading={busyId === u.id && deleteUser.isPending}
+            disabled={busyId === u.id}
+            onClick={() => onDelete(u)}
+            aria-label={`Delete ${u.name}`}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-4">
@@ -124,9 +177,7 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {query.isPending ? (
-        <LoadingState label={`Loading ${kind}…`} />
-      ) : query.isError ? (
+      {query.isError ? (
         <ErrorState
           message={text.failedPage}
           onRetry={() => {
@@ -134,79 +185,16 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
             void query.refetch();
           }}
         />
-      ) : users.length === 0 ? (
-        <EmptyState title={q ? `No ${kind} match “${q}”` : text.empty}>{!q && text.emptyHint}</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white text-ink shadow-sm ring-1 ring-black/5">
-          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
-            <caption className="sr-only">{text.caption}</caption>
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Phone
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Joined
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    {u.name}
-                  </th>
-                  <td className="px-4 py-3 break-all">{u.email}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{u.phone}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{new Date(u.createdAt).toLocaleDateString()}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      {u.hasIdentityProof && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => void openIdentityProof(u)}
-                          aria-label={`View identity proof of ${u.name}`}
-                        >
-                          View ID
-                        </Button>
-                      )}
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        loading={busyId === u.id && changeRole.isPending}
-                        disabled={busyId === u.id}
-                        onClick={() => void onChangeRole(u)}
-                        aria-label={`${text.action}: ${u.name}`}
-                      >
-                        {text.action}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        loading={busyId === u.id && deleteUser.isPending}
-                        disabled={busyId === u.id}
-                        onClick={() => onDelete(u)}
-                        aria-label={`Delete ${u.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={text.caption}
+          columns={columns}
+          rows={users}
+          rowKey={(u) => u.id}
+          loading={query.isPending}
+          loadingLabel={`Loading ${kind}…`}
+          empty={<EmptyState title={q ? `No ${kind} match “${q}”` : text.empty}>{!q && text.emptyHint}</EmptyState>}
+        />
       )}
       {query.hasNextPage && (
         <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

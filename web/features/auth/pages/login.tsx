@@ -47,7 +47,7 @@ export default function LoginPage() {
       session.login(token, user);
       toast.success(`Welcome, ${user.name}!`);
       setRedirecting(true);
-      timer.current = setTimeout(() => navigate(home, { replace: true }), REDIRECT_DELAY_MS);
+      timer.current = setTimeout(() => void navigate(home, { replace: true }), REDIRECT_DELAY_MS);
     } catch (err) {
       toast.error(loginErrorMessage(err));
     }
@@ -76,7 +76,7 @@ export default function LoginPage() {
           </LinkButton>
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <ReadyFieldset className="space-y-4">
           <TextField
             label="Email"

@@ -55,7 +55,7 @@ export default function RegisterPage() {
       session.login(token, user);
       toast.success('Registration successful! Please log in.');
       setRedirecting(true);
-      timer.current = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
+      timer.current = setTimeout(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
     } catch (err) {
       const serverSide = err instanceof ApiError && err.status >= 400 && err.status < 500;
       toast.error(serverSide && err.message ? err.message : MSG.registrationFailed);
@@ -81,7 +81,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <ReadyFieldset className="space-y-4">
           <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
           <TextField

@@ -36,7 +36,7 @@ const TIPS: { title: string; points: string[] }[] = [
 export default function MedicalTipsPage() {
   const navigate = useNavigate();
   const products = useAllProducts();
-  const open = (product: Product) => navigate('/customer/product', { state: { product } });
+  const open = (product: Product) => void navigate('/customer/product', { state: { product } });
 
   return (
     <PageShell title="Medical Tips" intro="Simple habits that keep pets healthy between visits to the clinic.">

@@ -2,12 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/auth';
 import type { Product } from '#shared/catalogue';
 import { createQueryClient } from '../../../lib/query-client';
 import { SessionProvider } from '../../../lib/session';
 import { clearSession, storeSession } from '../../../lib/storage';
+import { fakeServer, type FakeAnswer, type FetchCall } from '../../../test/utils';
 import ProductsPage from './products';
 
 const make = (
@@ -35,10 +36,10 @@ const CATALOGUE = [
   make(12, 'Soft Pet Bed - Large', 'Accessories', 2500, 3, 25),
 ];
 
-/** A stand-in for GET /api/products that applies the same filters as the server. */
+/** A stand-in for GET /api/products that applies the same filters as the server; records each query string. */
 const requests: string[] = [];
-function serveProducts(input: RequestInfo | URL) {
-  const url = new URL(String(input), 'http://localhost');
+function serveProducts(call: FetchCall): FakeAnswer {
+  const url = new URL(call.url, 'http://localhost');
   requests.push(url.search);
   const p = url.searchParams;
   const list = CATALOGUE.filter(
@@ -48,9 +49,7 @@ function serveProducts(input: RequestInfo | URL) {
       (!p.get('minRating') || x.rating >= Number(p.get('minRating'))) &&
       (!p.get('q') || x.name.toLowerCase().includes(p.get('q')!.toLowerCase())),
   );
-  return Promise.resolve(
-    new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } }),
-  );
+  return { body: list };
 }
 
 function Where() {
@@ -82,7 +81,7 @@ describe('products page', () => {
   beforeEach(() => {
     requests.length = 0;
     clearSession();
-    vi.stubGlobal('fetch', vi.fn(serveProducts));
+    fakeServer({ 'GET /api/products': serveProducts });
     window.matchMedia = ((q: string) => ({
       matches: q.includes('reduce'),
       media: q,
@@ -90,7 +89,6 @@ describe('products page', () => {
       removeEventListener() {},
     })) as never;
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('applies filters from a shared link and writes new ones back to the URL', async () => {
     const user = userEvent.setup();
@@ -153,7 +151,9 @@ describe('products page', () => {
       const first = within(ad).getByRole('group', { name: /^1 of/ }).textContent;
       await act(() => vi.advanceTimersByTimeAsync(3500));
       expect(within(ad).getByRole('group', { name: /^1 of/ }).textContent).toBe(first);
-      await act(async () => within(ad).getByRole('button', { name: 'Play offers' }).click());
+      act(() => {
+        within(ad).getByRole('button', { name: 'Play offers' }).click();
+      });
       within(ad).getByRole('button', { name: 'Pause offers' }).blur();
       await act(() => vi.advanceTimersByTimeAsync(3100));
       expect(within(ad).getByRole('group', { name: /^2 of/ })).toBeInTheDocument();

@@ -45,19 +45,21 @@ export default function ProductsPage() {
     }
   }, [urlFilters]);
   const settled = useDebouncedValue(draft, 250);
+  // Whatever came with this page (e.g. where to go back to) stays when the filters are written to the URL.
+  const routeState: unknown = location.state;
   useEffect(() => {
     const next = writeFilters(settled).toString();
     if (next === lastWritten.current) return;
     lastWritten.current = next;
-    setSearchParams(writeFilters(settled), { replace: true, state: location.state });
-  }, [settled, setSearchParams, location.state]);
+    setSearchParams(writeFilters(settled), { replace: true, state: routeState });
+  }, [settled, setSearchParams, routeState]);
 
   const products = useProducts(settled);
   const allProducts = useAllProducts();
 
   const addToCart = (product: Product) => {
-    if (isCustomer) navigate('/customer/orders', { state: { product } });
-    else navigate('/login');
+    if (isCustomer) void navigate('/customer/orders', { state: { product } });
+    else void navigate('/login');
   };
 
   const highlightRef = useRef<HTMLLIElement>(null);

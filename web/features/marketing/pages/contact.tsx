@@ -3,7 +3,7 @@ import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/field';
 import { PageShell } from '../../../components/page-shell';
 import { ReadyFieldset } from '../../../components/ready-fieldset';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '../../../lib/public-config';
 import type { Variant } from '../content';
 
 /** Builds the mailto: link with the visitor's message as subject and body. Nothing goes to our server. */
@@ -24,10 +24,14 @@ export default function ContactPage({ variant = 'public' }: { variant?: Variant 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
+    const field = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
     const link = contactMailto(clinic?.email ?? FALLBACK_EMAIL, {
-      name: String(data.get('name') ?? '').trim(),
-      email: String(data.get('email') ?? '').trim(),
-      message: String(data.get('message') ?? '').trim(),
+      name: field('name'),
+      email: field('email'),
+      message: field('message'),
     });
     setMailto(link);
     window.location.href = link;

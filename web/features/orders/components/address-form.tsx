@@ -24,7 +24,12 @@ export function AddressForm({ onSave, onCancel, defaultName = '' }: AddressFormP
   });
 
   return (
-    <form onSubmit={handleSubmit(onSave)} noValidate aria-label="New delivery address" className="space-y-4">
+    <form
+      onSubmit={(e) => void handleSubmit(onSave)(e)}
+      noValidate
+      aria-label="New delivery address"
+      className="space-y-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Full name"

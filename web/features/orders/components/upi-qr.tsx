@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatRupees } from '#shared/money';
 import { ErrorState, Spinner } from '../../../components/states';
-import { useShopConfig } from '../api/get-shop-config';
+import { usePublicConfig } from '../../../lib/public-config';
 import { upiPayLink } from '../lib/upi';
 
 /**
@@ -9,7 +9,7 @@ import { upiPayLink } from '../lib/upi';
  * Nothing about the payment leaves this page.
  */
 export function UpiQr({ amount }: { amount: number }) {
-  const config = useShopConfig();
+  const config = usePublicConfig();
   const [qr, setQr] = useState<{ link: string; dataUrl: string } | null>(null);
   const [failed, setFailed] = useState(false);
   const link = config.data

@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '#shared/auth';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/catalogue';
 import { createQueryClient } from '../../../lib/query-client';
 import { SessionProvider } from '../../../lib/session';
 import { storeSession } from '../../../lib/storage';
+import { fakeServer, makeUser } from '../../../test/utils';
 import CheckoutPage from './checkout';
 
 const bed: Product = {
@@ -21,19 +21,7 @@ const bed: Product = {
   image: '/images/products/soft-pet-bed-large.svg',
   details: 'A washable orthopaedic bed.',
 };
-const customer: User = {
-  _id: 'u1',
-  id: 'u1',
-  name: 'Pet Owner',
-  email: 'owner@example.com',
-  phone: '9876543210',
-  address: null,
-  bloodGroup: null,
-  role: 'user',
-  image: '/api/avatar?name=Owner',
-  hasIdentityProof: true,
-  createdAt: new Date().toISOString(),
-};
+const customer = makeUser();
 
 function renderCheckout(state: unknown) {
   return render(
@@ -55,14 +43,8 @@ describe('checkout page', () => {
   beforeEach(() => {
     localStorage.clear();
     storeSession('token', customer);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () => new Response(JSON.stringify(bed), { status: 200, headers: { 'content-type': 'application/json' } }),
-      ),
-    );
+    fakeServer({ 'GET /api/products/12': () => ({ body: bed }) });
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it("without a product shows 'No product selected' and Shop Now", async () => {
     renderCheckout(null);
@@ -109,17 +91,14 @@ describe('checkout page', () => {
 
   it("shows the server's refusal when the customer has placed too many orders, and offers to try again", async () => {
     const refusal = 'You have placed many orders in a short time. Please try again in 8 minutes.';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit = {}) =>
-        init.method === 'POST'
-          ? new Response(JSON.stringify({ error: refusal, code: 'RATE_LIMITED' }), {
-              status: 429,
-              headers: { 'content-type': 'application/json', 'retry-after': '480' },
-            })
-          : new Response(JSON.stringify(bed), { status: 200, headers: { 'content-type': 'application/json' } }),
-      ),
-    );
+    fakeServer({
+      'GET /api/products/12': () => ({ body: bed }),
+      'POST /api/orders': () => ({
+        status: 429,
+        body: { error: refusal, code: 'RATE_LIMITED' },
+        headers: { 'retry-after': '480' },
+      }),
+    });
     const address = {
       id: 'a1',
       name: 'Pet Owner',

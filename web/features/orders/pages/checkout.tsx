@@ -6,13 +6,14 @@ import { MSG } from '#shared/messages';
 import { discountedPrice, formatRupees, fromPaise, lineTotalPaise, toPaise } from '#shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type PlaceOrderBody } from '#shared/orders';
 import { Button, LinkButton } from '../../../components/button';
+import { DataTable, type Column } from '../../../components/data-table';
+import { ConfirmDialog } from '../../../components/dialog';
 import { Card, PageShell } from '../../../components/page-shell';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useProduct } from '../api/get-product';
 import { usePlaceOrder } from '../api/place-order';
 import { AddressPicker } from '../components/address-picker';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { PaymentOptions } from '../components/payment-options';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { formatAddress, useAddressBook } from '../lib/address-book';
@@ -31,6 +32,21 @@ function productFromState(state: unknown): Product | undefined {
     return undefined;
   return p as Product;
 }
+
+interface SummaryLine {
+  product: Product;
+  quantity: number;
+  /** In rupees, after the discount. */
+  total: number;
+}
+
+const summaryColumns: Column<SummaryLine>[] = [
+  { id: 'product', header: 'Product', rowHeader: true, cell: (l) => l.product.name },
+  { id: 'price', header: 'Price', align: 'right', cell: (l) => formatRupees(l.product.price) },
+  { id: 'discount', header: 'Discount', align: 'right', cell: (l) => `${l.product.discount}%` },
+  { id: 'qty', header: 'Qty', align: 'right', cell: (l) => l.quantity },
+  { id: 'amount', header: 'Amount', align: 'right', className: 'font-medium', cell: (l) => formatRupees(l.total) },
+];
 
 function NoProduct({ message = MSG.noProduct }: { message?: string }) {
   return (
@@ -89,8 +105,8 @@ function Checkout({ initial }: { initial: Product }) {
 
   const leaveCheckout = (to: string) => {
     // Forget the product in this history entry, so Back does not reopen a finished or removed cart.
-    navigate(location.pathname, { replace: true, state: null });
-    navigate(to, { replace: true });
+    void navigate(location.pathname, { replace: true, state: null });
+    void navigate(to, { replace: true });
   };
 
   const buyNow = () => {
@@ -236,45 +252,21 @@ function Checkout({ initial }: { initial: Product }) {
               <h2 ref={reviewHeading} tabIndex={-1} className="text-lg font-semibold">
                 Order summary
               </h2>
-              <table className="mt-3 w-full text-left text-sm">
-                <caption className="sr-only">Items in your order</caption>
-                <thead className="text-ink-muted">
+              <DataTable
+                variant="plain"
+                caption="Items in your order"
+                columns={summaryColumns}
+                rows={[{ product, quantity, total }]}
+                rowKey={(line) => line.product.id}
+                footer={
                   <tr>
-                    <th scope="col" className="py-2 font-medium">
-                      Product
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      Price
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      Discount
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      Qty
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr className="border-t border-gray-100">
-                    <td className="py-2">{product.name}</td>
-                    <td className="py-2 text-right">{formatRupees(product.price)}</td>
-                    <td className="py-2 text-right">{product.discount}%</td>
-                    <td className="py-2 text-right">{quantity}</td>
-                    <td className="py-2 text-right font-medium">{formatRupees(total)}</td>
-                  </tr>
-                </tbody>
-                <tfoot>
-                  <tr className="border-t border-gray-200">
-                    <th scope="row" colSpan={4} className="py-2 text-right">
+                    <th scope="row" colSpan={summaryColumns.length - 1} className="py-2 text-right">
                       Total
                     </th>
                     <td className="py-2 text-right text-lg font-bold">{formatRupees(total)}</td>
                   </tr>
-                </tfoot>
-              </table>
+                }
+              />
               {address && (
                 <p className="mt-4 text-sm">
                   <span className="font-medium">Deliver to:</span> {address.name}, {formatAddress(address)}

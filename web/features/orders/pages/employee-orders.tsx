@@ -4,13 +4,13 @@ import { toast } from 'react-toastify';
 import { formatRupees } from '#shared/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '#shared/orders';
 import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/dialog';
 import { PageShell } from '../../../components/page-shell';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useOrders } from '../api/get-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { OrderCard } from '../components/order-card';
+import { OrderList } from '../components/order-list';
 import { useLiveOrders } from '../lib/use-live-orders';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
@@ -100,41 +100,27 @@ export default function EmployeeOrdersPage() {
       ) : list.length === 0 ? (
         <EmptyState title={status ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders` : 'No orders yet'} />
       ) : (
-        <div className="space-y-4">
-          <ul className="space-y-4">
-            {list.map((o) => (
-              <li key={o.id}>
-                <OrderCard
-                  order={o}
-                  showCustomer
-                  actions={ORDER_TRANSITIONS[o.status].map((to) => (
-                    <Button
-                      key={to}
-                      variant={to === 'cancelled' ? 'secondary' : 'primary'}
-                      loading={pending?.order.id === o.id && pending.to === to}
-                      disabled={!!pending}
-                      onClick={() => (to === 'cancelled' ? setCancelling(o) : advance(o, to))}
-                    >
-                      {ACTION_LABELS[to]}
-                      <span className="sr-only"> {o.number}</span>
-                    </Button>
-                  ))}
-                />
-              </li>
-            ))}
-          </ul>
-          {orders.hasNextPage && (
-            <div className="text-center">
+        <OrderList
+          orders={list}
+          showCustomer
+          actions={(o) =>
+            ORDER_TRANSITIONS[o.status].map((to) => (
               <Button
-                variant="secondary"
-                onClick={() => void orders.fetchNextPage()}
-                loading={orders.isFetchingNextPage}
+                key={to}
+                variant={to === 'cancelled' ? 'secondary' : 'primary'}
+                loading={pending?.order.id === o.id && pending.to === to}
+                disabled={!!pending}
+                onClick={() => (to === 'cancelled' ? setCancelling(o) : advance(o, to))}
               >
-                Show older orders
+                {ACTION_LABELS[to]}
+                <span className="sr-only"> {o.number}</span>
               </Button>
-            </div>
-          )}
-        </div>
+            ))
+          }
+          hasMore={orders.hasNextPage}
+          loadingMore={orders.isFetchingNextPage}
+          onLoadMore={() => void orders.fetchNextPage()}
+        />
       )}
       <ConfirmDialog
         open={!!cancelling}

@@ -1,9 +1,9 @@
 import { PageShell } from '../../../components/page-shell';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { Button, LinkButton } from '../../../components/button';
+import { LinkButton } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useMyOrders } from '../api/get-my-orders';
-import { OrderCard } from '../components/order-card';
+import { OrderList } from '../components/order-list';
 import { useLiveOrders } from '../lib/use-live-orders';
 
 /** /customer/my-orders: the customer's orders, newest first, with live status updates. */
@@ -32,26 +32,12 @@ export default function MyOrdersPage() {
           </LinkButton>
         </EmptyState>
       ) : (
-        <div className="space-y-4">
-          <ul className="space-y-4">
-            {list.map((o) => (
-              <li key={o.id}>
-                <OrderCard order={o} />
-              </li>
-            ))}
-          </ul>
-          {orders.hasNextPage && (
-            <div className="text-center">
-              <Button
-                variant="secondary"
-                onClick={() => void orders.fetchNextPage()}
-                loading={orders.isFetchingNextPage}
-              >
-                Show older orders
-              </Button>
-            </div>
-          )}
-        </div>
+        <OrderList
+          orders={list}
+          hasMore={orders.hasNextPage}
+          loadingMore={orders.isFetchingNextPage}
+          onLoadMore={() => void orders.fetchNextPage()}
+        />
       )}
     </PageShell>
   );

@@ -49,7 +49,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit profile">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label="Edit profile">
       <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
       <TextField
         label="Phone number"
@@ -88,7 +88,7 @@ export default function ProfilePage() {
   const onLogout = () => {
     logout();
     toast.info('You have been logged out.');
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

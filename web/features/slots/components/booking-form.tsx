@@ -155,7 +155,7 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
       <h2 className="text-xl font-semibold">Book a visit</h2>
       <form
         noValidate
-        onSubmit={handleSubmit(onSubmit, onInvalid)}
+        onSubmit={(e) => void handleSubmit(onSubmit, onInvalid)(e)}
         className="space-y-5"
         aria-busy={book.isPending || undefined}
       >

@@ -7,8 +7,8 @@ import { SelectField, TextField } from '../../../components/field';
 import { Card, PageShell } from '../../../components/page-shell';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useBookings } from '../api/get-bookings';
-import { useClinicConfig } from '../api/get-clinic-config';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { usePublicConfig } from '../../../lib/public-config';
+import { ConfirmBookingDialog } from '../components/confirm-booking-dialog';
 import { HospitalInfoBlock } from '../components/hospital-info';
 import { StatusBadge } from '../components/status-badge';
 import { formatWhen } from '../lib/format';
@@ -23,7 +23,7 @@ export default function EmployeeSlotsPage() {
   const [date, setDate] = useState('');
   const filter: BookingListQuery = date ? { status, date } : { status };
   const list = useBookings(filter);
-  const config = useClinicConfig();
+  const config = usePublicConfig();
   const actions = useBookingActions();
   const [confirming, setConfirming] = useState<SlotBooking | null>(null);
   useLiveBookings();
@@ -136,7 +136,7 @@ export default function EmployeeSlotsPage() {
         )}
       </div>
       {confirming && config.data && (
-        <ConfirmDialog
+        <ConfirmBookingDialog
           booking={confirming}
           defaults={config.data.clinic}
           submitting={actions.confirming}

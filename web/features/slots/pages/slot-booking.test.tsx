@@ -2,7 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn, type Availability, type SlotBooking } from '#shared/slots';
-import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils';
+import {
+  fakeServer,
+  makeUser,
+  NETWORK_ERROR,
+  renderApp,
+  storeSignedIn,
+  type FakeAnswer,
+  type FetchCall,
+} from '../../../test/utils';
 import SlotBookingPage from './slot-booking';
 
 const TZ = 'Asia/Kolkata';
@@ -54,7 +62,7 @@ const booking = (over: Partial<SlotBooking> = {}): SlotBooking => ({
 });
 
 let mine: SlotBooking[];
-let bookAnswer: { status: number; body: unknown };
+let bookAnswer: FakeAnswer | typeof NETWORK_ERROR;
 let calls: FetchCall[];
 
 function serve() {
@@ -170,11 +178,7 @@ describe('/slots booking form', () => {
     await u.click(screen.getByRole('button', { name: 'Book Slot' }));
     expect(await screen.findByText('Failed to book slot')).toBeInTheDocument();
 
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'POST') throw new TypeError('Failed to fetch');
-      return realFetch(input, init);
-    };
+    bookAnswer = NETWORK_ERROR;
     await u.click(screen.getByRole('button', { name: 'Book Slot' }));
     expect(await screen.findByText('Failed to book slot! Please try again later.')).toBeInTheDocument();
     expect(localStorage.getItem('savedBooking')).toBeNull();
@@ -200,16 +204,10 @@ describe('/slots booking attempts', () => {
     await fillForm(u, { time: '10:30', petName: 'Bruno' });
 
     // The server stores the booking, but its answer never arrives.
-    const serverFetch = globalThis.fetch;
-    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const res = await serverFetch(input, init);
-      if (init?.method === 'POST') throw new TypeError('Failed to fetch');
-      return res;
-    };
+    bookAnswer = NETWORK_ERROR;
     await u.click(screen.getByRole('button', { name: 'Book Slot' }));
     expect(await screen.findByText('Failed to book slot! Please try again later.')).toBeInTheDocument();
 
-    globalThis.fetch = serverFetch;
     bookAnswer = { status: 200, body: booking({ time: '10:30', schedule: `${date} at 10:30` }) };
     await u.click(screen.getByRole('button', { name: 'Book Slot' }));
     expect(await screen.findByText('Slot booked successfully!')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { ErrorState, LoadingState } from '../../../components/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useCancelBooking } from '../api/cancel-booking';
-import { useClinicConfig } from '../api/get-clinic-config';
+import { usePublicConfig } from '../../../lib/public-config';
 import { useMyBookings } from '../api/get-my-bookings';
 import { BookedView } from '../components/booked-view';
 import { BookingForm } from '../components/booking-form';
@@ -23,7 +23,7 @@ const cancelError = (err: unknown) =>
 /** /slots: book a visit, see the booked slot (Cancel, Change Slot), and every booking with its status. */
 export default function SlotBookingPage() {
   const { user } = useSession();
-  const config = useClinicConfig();
+  const config = usePublicConfig();
   const [saved, setSaved] = useState<SavedBooking | null>(() => readSavedBooking(user?.id));
   const [draft, setDraft] = useState<Partial<BookingFormValues> | undefined>(undefined);
   const [formKey, setFormKey] = useState(0);
