@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AuthResponseSchema } from '#shared/auth';
+import { checked } from './test/json';
 import { childEnv as processEnv } from './test/process';
 
 /** The real entry points in child processes: `npm run create-admin`, then `server/main.ts` started and stopped. */
@@ -96,7 +98,7 @@ describe('server/main.ts', () => {
       body: JSON.stringify({ email: 'chief@example.com', password: 'chiefpass1' }),
     });
     expect(login.status).toBe(200);
-    expect((await login.json()).user.role).toBe('admin');
+    expect(checked(await login.json(), AuthResponseSchema).user.role).toBe('admin');
 
     // An in-flight request (its body still arriving) is finished before the process exits.
     const body = JSON.stringify({ email: 'chief@example.com', password: 'wrong-password' });
