@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
-import { AvailabilitySchema, type SlotTime } from '#shared/slots';
+import { AvailabilitySchema, SlotBookingSchema, type SlotBooking, type SlotTime } from '#shared/slots';
 import { json } from './json';
 
 /** A booking form every rule accepts, for `schedule` ("YYYY-MM-DD at HH:MM"); `over` changes or adds fields. */
@@ -31,4 +32,11 @@ export async function slotAt(app: FastifyInstance, token: string, date: string, 
   const slot = json(res, AvailabilitySchema).slots.find((s) => s.time === time);
   if (!slot) throw new Error(`No slot at ${time} on ${date}`);
   return slot;
+}
+
+/** Books a slot that must be granted (201) and returns the booking. */
+export async function newBooking(app: FastifyInstance, token: string, payload: object): Promise<SlotBooking> {
+  const res = await bookSlot(app, token, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return json(res, SlotBookingSchema);
 }
