@@ -22,6 +22,7 @@ import { orderItems, orders } from '../server/db/schema/index';
 import { seedEssentials } from '../server/db/seed';
 import { placeOrder } from '../server/orders/service';
 import type { AuthUser } from '../server/plugins/auth';
+import { deliveryAddress } from '../server/test/orders';
 import { createUser } from '../server/users/service';
 
 const num = (name: string, def: number) => (process.env[name] ? Number(process.env[name]) : def);
@@ -39,15 +40,7 @@ const median = (xs: number[]) => {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-const address = {
-  name: 'Bench Customer',
-  pin: '700019',
-  city: 'Kolkata',
-  house: '12B',
-  landmark: 'Near Lake Mall',
-  state: 'West Bengal',
-  country: 'India',
-};
+const address = deliveryAddress('Bench Customer');
 
 async function run(n: number, op: (i: number) => Promise<unknown>) {
   const latencies: number[] = [];
@@ -125,19 +118,17 @@ async function main() {
             customerEmail: user.email,
           })
           .returning({ id: orders.id });
-        await tx
-          .insert(orderItems)
-          .values(
-            lines.map((l) => ({
-              orderId: row!.id,
-              productId: l.p.id,
-              name: l.p.name,
-              unitPrice: l.p.price.toFixed(2),
-              discount: l.p.discount,
-              quantity: l.quantity,
-              lineTotal: (l.paise / 100).toFixed(2),
-            })),
-          );
+        await tx.insert(orderItems).values(
+          lines.map((l) => ({
+            orderId: row!.id,
+            productId: l.p.id,
+            name: l.p.name,
+            unitPrice: l.p.price.toFixed(2),
+            discount: l.p.discount,
+            quantity: l.quantity,
+            lineTotal: (l.paise / 100).toFixed(2),
+          })),
+        );
       });
     };
 

@@ -1,23 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { ADMIN, createUser, expect, loginViaUI, test } from './fixtures';
-
-/** Runs axe (WCAG 2.x A/AA rules) and returns the serious and critical violations, readable in a failure. */
-async function seriousViolations(page: Page) {
-  // Let toasts and lazy content settle: axe should judge the page a person sees.
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-}
+import { ADMIN, createUser, expect, loginViaUI, seriousViolations, test } from './fixtures';
 
 const PUBLIC_PAGES = ['/', '/home', '/services', '/about', '/contact', '/login', '/register', '/products'];
 

@@ -1,4 +1,15 @@
-import { ADMIN, HOME_OF, TINY_PNG, createUser, expect, loginViaUI, newUserDetails, test, type Role } from './fixtures';
+import {
+  ADMIN,
+  HOME_OF,
+  TINY_PNG,
+  createUser,
+  customerAndEmployee,
+  expect,
+  loginViaUI,
+  newUserDetails,
+  test,
+  type Role,
+} from './fixtures';
 
 test.describe('login form', () => {
   test('shows every validation message of the spec', async ({ page }) => {
@@ -214,8 +225,7 @@ test.describe('profile and logout', () => {
 
 test.describe('live notifications', () => {
   test('a customer sees a toast as soon as an employee confirms their booking', async ({ page, request }) => {
-    const customer = await createUser(request, 'user');
-    const employee = await createUser(request, 'employee');
+    const [customer, employee] = await customerAndEmployee(request);
     // Resolves once the page's socket has joined (Socket.IO's CONNECT ack, a frame starting with "40").
     const socketReady = new Promise<void>((resolve) => {
       page.on('websocket', (ws) => {

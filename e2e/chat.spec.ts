@@ -1,38 +1,15 @@
-import type { Browser, Page } from '@playwright/test';
-import { createUser, expect, loginViaUI, test, type TestUser } from './fixtures';
-
-/** A second person in their own browser context, with the same console-error guard as the main page. */
-async function secondPerson(browser: Browser, user: TestUser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
-  await loginViaUI(page, user);
-  return { context, page, problems };
-}
-
-async function openCustomerChat(page: Page) {
-  await page.getByRole('button', { name: /^Chat/ }).click();
-  const box = page.getByRole('region', { name: 'Chat with support' });
-  await expect(box).toBeVisible();
-  await expect(box.getByRole('status')).toHaveText('Online');
-  return box;
-}
+import { createUser, customerAndEmployee, expect, loginViaUI, openCustomerChat, signedIn, test } from './fixtures';
 
 test('a customer and an employee chat both ways from two browsers', async ({ page, browser, request }) => {
   // Two browsers and two logins on a small machine.
   test.slow();
-  const customer = await createUser(request, 'user');
-  const employee = await createUser(request, 'employee');
+  const [customer, employee] = await customerAndEmployee(request);
 
   await loginViaUI(page, customer);
   const box = await openCustomerChat(page);
   await expect(box.getByText(/Ask us anything/)).toBeVisible();
 
-  const staff = await secondPerson(browser, employee);
+  const staff = await signedIn(browser, employee);
   await staff.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();
   await expect(staff.page).toHaveURL(/\/employee\/chat$/);
   await expect(staff.page.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();

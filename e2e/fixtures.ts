@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -60,14 +61,14 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   return body.token;
 }
 
-/**
- * Creates a user of a role through the API: registers a customer with a small PNG as identity proof, then the
- * admin promotes it when another role is wanted.
- */
-export async function createUser(request: APIRequestContext, role: Role = 'user', label?: string): Promise<TestUser> {
-  const d = newUserDetails(label ?? { user: 'Customer', employee: 'Employee', admin: 'Admin' }[role]);
-  const reg = await json<{ token: string; user: { id: string } }>(
-    await request.post(`${BASE_URL}/api/auth/register`, {
+/** Registers a customer through the API (with a small PNG as identity proof) on the server at `baseUrl`. */
+export async function registerCustomer(
+  request: APIRequestContext,
+  d: ReturnType<typeof newUserDetails>,
+  baseUrl = BASE_URL,
+): Promise<{ token: string; user: { id: string } }> {
+  return json(
+    await request.post(`${baseUrl}/api/auth/register`, {
       multipart: {
         name: d.name,
         email: d.email,
@@ -77,6 +78,15 @@ export async function createUser(request: APIRequestContext, role: Role = 'user'
       },
     }),
   );
+}
+
+/**
+ * Creates a user of a role through the API: registers a customer, then the admin promotes it when another role is
+ * wanted.
+ */
+export async function createUser(request: APIRequestContext, role: Role = 'user', label?: string): Promise<TestUser> {
+  const d = newUserDetails(label ?? { user: 'Customer', employee: 'Employee', admin: 'Admin' }[role]);
+  const reg = await registerCustomer(request, d);
   let token = reg.token;
   if (role !== 'user') {
     const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
@@ -91,6 +101,11 @@ export async function createUser(request: APIRequestContext, role: Role = 'user'
   return { id: reg.user.id, ...d, role, token };
 }
 
+/** A customer and an employee, the two sides of most flows. */
+export async function customerAndEmployee(request: APIRequestContext): Promise<[TestUser, TestUser]> {
+  return Promise.all([createUser(request, 'user'), createUser(request, 'employee')]);
+}
+
 /** The admin created from ADMIN_EMAIL/ADMIN_PASSWORD at server start. */
 export async function adminUser(
   request: APIRequestContext,
@@ -98,13 +113,112 @@ export async function adminUser(
   return { ...ADMIN, role: 'admin', token: await apiLogin(request, ADMIN.email, ADMIN.password) };
 }
 
-/** Logs in through the login form, as a person would, and waits for the role's landing page. */
-export async function loginViaUI(page: Page, user: { email: string; password: string; role: Role }): Promise<void> {
-  await page.goto('/login');
+/**
+ * Logs in through the login form, as a person would, and waits for the role's landing page; `baseUrl` for a server
+ * of the spec's own (default: the shared one).
+ */
+export async function loginViaUI(
+  page: Page,
+  user: { email: string; password: string; role: Role },
+  baseUrl = '',
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(new RegExp(`${HOME_OF[user.role]}$`), { timeout: 15_000 });
+}
+
+/**
+ * A second person signed in in their own browser context, with a console-error guard like the main page's: a test
+ * that cares asserts `problems` is empty at its end.
+ */
+export async function signedIn(browser: Browser, user: TestUser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  await loginViaUI(page, user);
+  return { context, page, problems };
+}
+
+/** Runs axe (WCAG 2.x A/AA rules) and returns the serious and critical violations, readable in a failure. */
+export async function seriousViolations(page: Page) {
+  // Let toasts and lazy content settle: axe should judge the page a person sees.
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}
+
+const CLINIC_TZ = 'Asia/Kolkata';
+
+/** A clinic-local day `offset` days from today, as 'YYYY-MM-DD'. Each test uses its own day so they never collide. */
+export function clinicDay(offset: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: CLINIC_TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
+}
+
+/** Fills and sends the slot booking form. */
+export async function bookThroughForm(page: Page, o: { date: string; time: string; petName: string; petAge?: string }) {
+  await page.getByLabel('Date').fill(o.date);
+  await page.getByRole('radio', { name: new RegExp(`^${o.time}`) }).check();
+  await page.getByLabel('Pet name').fill(o.petName);
+  if (o.petAge) await page.getByLabel('Pet age (years)').fill(o.petAge);
+  await page.getByRole('button', { name: 'Book Slot' }).click();
+}
+
+/** A product's card in the catalogue. */
+export const productCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+/** From the catalogue's Add to Cart to a placed order, with the address already saved. */
+export async function checkout(
+  page: Page,
+  o: { quantity: number; total: string; payment: 'Cash on Delivery' | 'UPI/QR' },
+) {
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill(String(o.quantity));
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Items in your order' })).toContainText(o.total);
+  await page.getByRole('radio', { name: new RegExp(`^${o.payment.replace('/', '\\/')}`) }).check();
+  if (o.payment === 'UPI/QR') {
+    await expect(
+      page.getByRole('img', { name: new RegExp(`UPI QR code to pay ${o.total.replace('.', '\\.')}`) }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your order' });
+  await expect(dialog).toContainText(o.total);
+  await dialog.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page.getByText(/placed successfully!/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/homeusers$/);
+}
+
+/** Opens a customer's chat box and waits until it is online. */
+export async function openCustomerChat(page: Page) {
+  await page.getByRole('button', { name: /^Chat/ }).click();
+  const box = page.getByRole('region', { name: 'Chat with support' });
+  await expect(box).toBeVisible();
+  await expect(box.getByRole('status')).toHaveText('Online');
+  return box;
 }
 
 // Console noise a test may legitimately cause: the browser logs every 4xx answer the app handles on purpose.

@@ -2,10 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch';
 import { freePort } from '../server/test/free-port';
-import { TINY_PNG, expect, newUserDetails, test } from './fixtures';
+import { expect, loginViaUI, newUserDetails, registerCustomer, test } from './fixtures';
 
 /**
  * The server goes away in the middle of a session and comes back: the page recovers by itself, without a reload.
@@ -101,26 +100,6 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Registers a customer on our server and logs in through the form. */
-async function signedInCustomer(page: Page) {
-  const d = newUserDetails('Customer');
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    multipart: {
-      name: d.name,
-      email: d.email,
-      password: d.password,
-      phone: d.phone,
-      identityProof: { name: 'id.png', mimeType: 'image/png', buffer: TINY_PNG },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(d.email);
-  await page.getByLabel('Password').fill(d.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/homeusers$/, { timeout: 15_000 });
-}
-
 test('after the server was away for 20 s, chat is Online and the lists are back without a reload, still signed in', async ({
   page,
   context,
@@ -132,7 +111,9 @@ test('after the server was away for 20 s, chat is Online and the lists are back 
     /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket connection to .* failed|Failed to load resource|Failed to fetch dynamically imported module/,
   );
 
-  await signedInCustomer(page);
+  const customer = newUserDetails('Customer');
+  await registerCustomer(page.request, customer, server.url);
+  await loginViaUI(page, { ...customer, role: 'user' }, server.url);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Product' }).click();
   await expect(page.getByRole('status').filter({ hasText: '15 products' })).toBeVisible();
   await page.getByRole('button', { name: /^Chat/ }).click();

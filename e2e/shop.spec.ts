@@ -1,46 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { createUser, expect, loginViaUI, test, type TestUser } from './fixtures';
-
-async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginViaUI(page, user);
-  return page;
-}
-
-/** Serious and critical axe (WCAG 2.1 A/AA) violations of the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-}
-
-const productCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
-
-/** From the catalogue's Add to Cart to a placed order, with the address already saved. */
-async function checkout(page: Page, o: { quantity: number; total: string; payment: 'Cash on Delivery' | 'UPI/QR' }) {
-  await page.getByRole('spinbutton', { name: 'Quantity' }).fill(String(o.quantity));
-  await page.getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Items in your order' })).toContainText(o.total);
-  await page.getByRole('radio', { name: new RegExp(`^${o.payment.replace('/', '\\/')}`) }).check();
-  if (o.payment === 'UPI/QR') {
-    await expect(
-      page.getByRole('img', { name: new RegExp(`UPI QR code to pay ${o.total.replace('.', '\\.')}`) }),
-    ).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  }
-  await page.getByRole('button', { name: 'Place order' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Confirm your order' });
-  await expect(dialog).toContainText(o.total);
-  await dialog.getByRole('button', { name: 'Confirm order' }).click();
-  await expect(page.getByText(/placed successfully!/).first()).toBeVisible();
-  await expect(page).toHaveURL(/\/homeusers$/);
-}
+import {
+  checkout,
+  createUser,
+  customerAndEmployee,
+  expect,
+  loginViaUI,
+  productCard,
+  seriousViolations,
+  signedIn,
+  test,
+} from './fixtures';
 
 test.describe('shop', () => {
   test('visitors filter the public catalogue, share the filtered link, and Add to Cart asks them to log in', async ({
@@ -86,8 +54,7 @@ test.describe('shop', () => {
   }) => {
     // The whole journey of two people in two browsers: longer than one screen's test.
     test.setTimeout(180_000);
-    const customer = await createUser(request, 'user');
-    const employee = await createUser(request, 'employee');
+    const [customer, employee] = await customerAndEmployee(request);
     await loginViaUI(page, customer);
 
     // Catalogue with filters, then Add to Cart.
@@ -165,7 +132,7 @@ test.describe('shop', () => {
     expect(orderNumber).toMatch(/^[0-9A-F]{8}$/);
 
     // An employee confirms and ships it; the customer sees it change without reloading.
-    const staff = await signedIn(browser, employee);
+    const { page: staff } = await signedIn(browser, employee);
     await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders', exact: true }).click();
     await expect(staff).toHaveURL(/\/employee\/orders$/);
     const staffCard = staff.getByRole('article', { name: `Order ${orderNumber}` });

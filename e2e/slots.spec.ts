@@ -1,45 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { BASE_URL, createUser, expect, loginViaUI, test, type TestUser } from './fixtures';
-
-const CLINIC_TZ = 'Asia/Kolkata';
-
-/** A clinic-local day `offset` days from today, as 'YYYY-MM-DD'. Each test uses its own day so they never collide. */
-function clinicDay(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: CLINIC_TZ,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
-}
-
-async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginViaUI(page, user);
-  return page;
-}
-
-/** Serious and critical axe (WCAG 2.1 A/AA) violations of the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-}
-
-async function bookThroughForm(page: Page, o: { date: string; time: string; petName: string; petAge?: string }) {
-  await page.getByLabel('Date').fill(o.date);
-  await page.getByRole('radio', { name: new RegExp(`^${o.time}`) }).check();
-  await page.getByLabel('Pet name').fill(o.petName);
-  if (o.petAge) await page.getByLabel('Pet age (years)').fill(o.petAge);
-  await page.getByRole('button', { name: 'Book Slot' }).click();
-}
+import {
+  BASE_URL,
+  bookThroughForm,
+  clinicDay,
+  createUser,
+  customerAndEmployee,
+  expect,
+  loginViaUI,
+  seriousViolations,
+  signedIn,
+  test,
+} from './fixtures';
 
 test.describe('slot booking', () => {
   test('a customer books, an employee confirms, and the customer sees it confirmed with a live notification', async ({
@@ -47,8 +17,7 @@ test.describe('slot booking', () => {
     browser,
     request,
   }) => {
-    const customer = await createUser(request, 'user');
-    const employee = await createUser(request, 'employee');
+    const [customer, employee] = await customerAndEmployee(request);
     const date = clinicDay(2);
     const petName = `Bruno ${customer.name.split(' ')[1]}`;
 
@@ -76,7 +45,7 @@ test.describe('slot booking', () => {
     const myBookings = page.getByRole('region', { name: 'My bookings' });
     await expect(myBookings.getByText('Pending')).toBeVisible();
 
-    const staff = await signedIn(browser, employee);
+    const { page: staff } = await signedIn(browser, employee);
     await staff.goto('/employee/slots');
     await staff.getByRole('button', { name: new RegExp(`^Confirm booking for ${petName}`) }).click();
     const dialog = staff.getByRole('dialog', { name: 'Confirm booking' });
@@ -217,8 +186,7 @@ test.describe('slot booking', () => {
     browser,
     request,
   }) => {
-    const customer = await createUser(request, 'user');
-    const employee = await createUser(request, 'employee');
+    const [customer, employee] = await customerAndEmployee(request);
     await loginViaUI(page, customer);
     await page.goto('/slots');
     await page.getByLabel('Date').fill(clinicDay(7));
@@ -230,7 +198,7 @@ test.describe('slot booking', () => {
     await expect(page.getByText('Slot booked successfully!')).toBeHidden({ timeout: 10_000 });
     expect(await seriousViolations(page)).toEqual([]);
 
-    const staff = await signedIn(browser, employee);
+    const { page: staff } = await signedIn(browser, employee);
     await staff.goto('/employee/slots');
     await staff.getByRole('button', { name: /^Confirm booking for Axe/ }).click();
     await expect(staff.getByRole('dialog', { name: 'Confirm booking' })).toBeVisible();

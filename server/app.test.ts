@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorSchema } from '#shared/common';
 import { createTestApp, expectError, multipart, type TestContext } from './test/app';
+import { json, OpenApiDocSchema } from './test/json';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<TestContext['buildUser']>>;
@@ -43,7 +45,7 @@ describe('operations', () => {
   it('GET /api/docs/json is an OpenAPI document with the API paths', async () => {
     const res = await inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json();
+    const doc = json(res, OpenApiDocSchema);
     expect(doc.openapi).toMatch(/^3\./);
     for (const p of [
       '/api/auth/login',
@@ -61,9 +63,9 @@ describe('operations', () => {
     ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
-    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
-      'email',
-    );
+    expect(
+      doc.paths['/api/auth/login']?.post?.requestBody?.content['application/json']?.schema?.properties,
+    ).toHaveProperty('email');
     expect(doc.paths['/healthz']).toBeUndefined();
   });
 
@@ -157,12 +159,12 @@ describe('GET /api/avatar', () => {
 });
 
 describe('bad input never gives a 500', () => {
-  const json = { 'content-type': 'application/json' };
+  const jsonType = { 'content-type': 'application/json' };
 
   it('malformed JSON is a 400 with a clear message', async () => {
     for (const payload of ['{"email":', '{email: "a"}', "{'a':1}", 'nul']) {
       expectError(
-        await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload }),
+        await inject({ method: 'POST', url: '/api/auth/login', headers: jsonType, payload }),
         400,
         'BAD_REQUEST',
         'The request body is not valid JSON',
@@ -173,7 +175,7 @@ describe('bad input never gives a 500', () => {
   it('a JSON body that is not an object, or none at all, is a 400', async () => {
     for (const payload of ['[1,2]', '"text"', '42', 'null']) {
       expectError(
-        await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload }),
+        await inject({ method: 'POST', url: '/api/auth/login', headers: jsonType, payload }),
         400,
         'VALIDATION',
         'The request body must be a JSON object',
@@ -189,7 +191,7 @@ describe('bad input never gives a 500', () => {
       await inject({
         method: 'PUT',
         url: '/api/settings/theme',
-        headers: { ...json, ...t.auth(admin.token) },
+        headers: { ...jsonType, ...t.auth(admin.token) },
         payload: '',
       }),
       400,
@@ -222,7 +224,7 @@ describe('bad input never gives a 500', () => {
   it('a JSON body over 1 MB is a 413', async () => {
     const payload = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) });
     expectError(
-      await inject({ method: 'POST', url: '/api/auth/login', headers: json, payload }),
+      await inject({ method: 'POST', url: '/api/auth/login', headers: jsonType, payload }),
       413,
       'PAYLOAD_TOO_LARGE',
       'The request is too large',
@@ -266,11 +268,11 @@ describe('bad input never gives a 500', () => {
     const res = await inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: json,
+      headers: jsonType,
       payload: '{"email":"a@b.co","password":"secret123","__proto__":{"admin":true}}',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toEqual(expect.any(String));
+    expect(json(res, ApiErrorSchema).code).toEqual(expect.any(String));
   });
 
   it('a DELETE with a JSON content type and no body works', async () => {
@@ -278,7 +280,7 @@ describe('bad input never gives a 500', () => {
     const res = await inject({
       method: 'DELETE',
       url: `/api/users/${u.user.id}`,
-      headers: { ...json, ...t.auth(admin.token) },
+      headers: { ...jsonType, ...t.auth(admin.token) },
     });
     expect(res.json()).toEqual({ ok: true, id: u.user.id });
   });
@@ -310,7 +312,7 @@ describe('bad input never gives a 500', () => {
     const res = await inject({ method: 'DELETE', url: `/api/users/${long}`, headers: h });
     // Fastify refuses path parameters over 100 characters itself (414); still our JSON error shape.
     expect([400, 404, 414]).toContain(res.statusCode);
-    expect(res.json().code).toEqual(expect.any(String));
+    expect(json(res, ApiErrorSchema).code).toEqual(expect.any(String));
   });
 
   it('odd query strings are 400 or ignored, never 500', async () => {
@@ -324,7 +326,7 @@ describe('bad input never gives a 500', () => {
       const res = await inject({ method: 'GET', url, headers: h });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
-      expect(res.json().code).toEqual(expect.any(String));
+      expect(json(res, ApiErrorSchema).code).toEqual(expect.any(String));
     }
     const weird = await inject({ method: 'GET', url: '/api/all-customers?q=%25%5C_%27%22', headers: h });
     expect(weird.statusCode).toBe(200);

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AuthResponseSchema } from '#shared/auth';
+import { checked } from './test/json';
 import { childEnv as processEnv } from './test/process';
 
 /** The real entry points in child processes: `npm run create-admin`, then `server/main.ts` started and stopped. */
@@ -31,26 +33,21 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ cod
   });
 }
 
+/** `npm run create-admin -- <args>` on this file's database. */
+const createAdmin = (...args: string[]) => run('npm', ['run', '--silent', 'create-admin', '--', ...args], childEnv());
+
 describe('npm run create-admin', () => {
   it('creates an admin, and running it again changes nothing', async () => {
-    const first = await run(
-      'npm',
-      ['run', '--silent', 'create-admin', '--', 'Chief@Example.com', 'chiefpass1'],
-      childEnv(),
-    );
+    const first = await createAdmin('Chief@Example.com', 'chiefpass1');
     expect(first.out).toContain('Admin chief@example.com created.');
     expect(first.code).toBe(0);
-    const again = await run(
-      'npm',
-      ['run', '--silent', 'create-admin', '--', 'chief@example.com', 'otherpass'],
-      childEnv(),
-    );
+    const again = await createAdmin('chief@example.com', 'otherpass');
     expect(again.out).toContain('chief@example.com is already an admin.');
     expect(again.code).toBe(0);
   }, 240_000);
 
   it('explains its usage when the arguments are wrong', async () => {
-    const res = await run('npm', ['run', '--silent', 'create-admin', '--', 'not-an-email', '1'], childEnv());
+    const res = await createAdmin('not-an-email', '1');
     expect(res.code).toBe(2);
     expect(res.out).toContain('Usage: npm run create-admin -- <email> <password>');
     expect(res.out).toContain('Invalid email format');
@@ -96,7 +93,7 @@ describe('server/main.ts', () => {
       body: JSON.stringify({ email: 'chief@example.com', password: 'chiefpass1' }),
     });
     expect(login.status).toBe(200);
-    expect((await login.json()).user.role).toBe('admin');
+    expect(checked(await login.json(), AuthResponseSchema).user.role).toBe('admin');
 
     // An in-flight request (its body still arriving) is finished before the process exits.
     const body = JSON.stringify({ email: 'chief@example.com', password: 'wrong-password' });

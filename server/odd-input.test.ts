@@ -3,10 +3,15 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AdminUserSchema } from '#shared/auth';
+import { ChatMessageSchema } from '#shared/chat';
+import { ApiErrorSchema } from '#shared/common';
 import { forbiddenCharsMessage } from '#shared/text';
-import { addDays, SLOT_MSG, todayIn } from '#shared/slots';
+import { addDays, SlotBookingSchema, SLOT_MSG, todayIn } from '#shared/slots';
 import errorsPlugin from './plugins/errors';
-import { createTestApp, FILES, multipart, type TestContext } from './test/app';
+import { createTestApp, FILES, multipart, nextCursor, type TestContext } from './test/app';
+import { errorOf, json, OpenApiDocSchema } from './test/json';
 import { nextEvent, openConnected, send } from './test/socket';
 
 /** NUL, lone surrogates and other control characters in every family of text field; crafted cursors; odd dates. */
@@ -45,7 +50,7 @@ const ODD = [
 /** Asserts a 400 whose error (and message) names the field and says what is wrong. */
 function expectRefused(res: { statusCode: number; json(): unknown }, label: string) {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(400);
-  const body = res.json() as { error: string; message: string; code: string };
+  const body = json(res, ApiErrorSchema);
   expect(body.error).toBe(forbiddenCharsMessage(label));
   expect(body.message).toBe(body.error);
   expect(body.code).toBe('VALIDATION');
@@ -131,7 +136,7 @@ describe('text fields refuse control characters and lone surrogates with 400', (
       payload: { schedule: `${tomorrow} at 11:00`, petName: 'Kitty', ownerName: 'Pet Owner', phone: '9876543210' },
     });
     expect(booked.statusCode).toBe(201);
-    const id = booked.json().id as string;
+    const { id } = json(booked, SlotBookingSchema);
     const labels = { name: 'Hospital name', address: 'Hospital address', hours: 'Opening hours' } as const;
     for (const [field, label] of Object.entries(labels)) {
       for (const value of ODD) {
@@ -149,7 +154,7 @@ describe('text fields refuse control characters and lone surrogates with 400', (
       url: `/api/slots/bookings?date=${tomorrow}`,
       headers: t.auth(employee.token),
     });
-    expect(list.json().find((b: { id: string }) => b.id === id)).toMatchObject({
+    expect(json(list, z.array(SlotBookingSchema)).find((b) => b.id === id)).toMatchObject({
       status: 'pending',
       hospitalInfo: null,
     });
@@ -194,7 +199,7 @@ describe('text fields refuse control characters and lone surrogates with 400', (
     }
     const kept = await post('Line one\nLine two\r\n\tindented');
     expect(kept.statusCode).toBe(201);
-    expect(kept.json().message).toBe('Line one\nLine two\r\n\tindented');
+    expect(json(kept, ChatMessageSchema).message).toBe('Line one\nLine two\r\n\tindented');
     const id = await post('Hello');
     expect(id.statusCode).toBe(201);
     const badId = await t.app.inject({
@@ -225,7 +230,7 @@ describe('text fields refuse control characters and lone surrogates with 400', (
       url: `/api/chat/customer/${customer.user.id}`,
       headers: t.auth(customer.token),
     });
-    expect(history.json().map((m: { message: string }) => m.message)).not.toContain('Hi\u0000there');
+    expect(json(history, z.array(ChatMessageSchema)).map((m) => m.message)).not.toContain('Hi\u0000there');
   });
 
   it('registration address and identity-proof file name', async () => {
@@ -245,7 +250,9 @@ describe('text fields refuse control characters and lone surrogates with 400', (
     for (const name of ['proof\u0000.png', '\u0000', 'proof\u0007.png', 'a\u001b.png']) {
       const res = await register({}, name);
       expectRefused(res, 'File name');
-      expect(res.json().details).toEqual([{ path: 'identityProof', message: forbiddenCharsMessage('File name') }]);
+      expect(json(res, ApiErrorSchema).details).toEqual([
+        { path: 'identityProof', message: forbiddenCharsMessage('File name') },
+      ]);
     }
     expect((await register({ address: '12 Lake Road' }, 'my proof (1).png')).statusCode).toBe(201);
   });
@@ -303,7 +310,7 @@ describe('crafted page cursors are a 400 "Invalid cursor" on every list', () => 
       url: '/api/all-employees?limit=1',
       headers: t.auth(admin.token),
     });
-    const cursor = first.headers['x-next-cursor'] as string;
+    const cursor = nextCursor(first);
     expect(cursor).toEqual(expect.any(String));
     const next = await t.app.inject({
       method: 'GET',
@@ -311,8 +318,9 @@ describe('crafted page cursors are a 400 "Invalid cursor" on every list', () => 
       headers: t.auth(admin.token),
     });
     expect(next.statusCode).toBe(200);
-    expect(next.json()).toHaveLength(1);
-    expect(next.json()[0].id).not.toBe(first.json()[0].id);
+    const page = z.array(AdminUserSchema);
+    expect(json(next, page)).toHaveLength(1);
+    expect(json(next, page)[0]?.id).not.toBe(json(first, page)[0]?.id);
   });
 });
 
@@ -332,7 +340,7 @@ describe('dates lie between 2000-01-01 and 2100-12-31', () => {
         headers: t.auth(employee.token),
       });
       expect(bookings.statusCode, date).toBe(400);
-      expect(bookings.json().error).toBe(SLOT_MSG.dateOutOfRange);
+      expect(errorOf(bookings)).toBe(SLOT_MSG.dateOutOfRange);
     }
     for (const date of ['2000-01-01', '2100-12-31']) {
       const availability = await t.app.inject({
@@ -397,7 +405,7 @@ describe('error bodies', () => {
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([401, 403, 404, 400, 401, 400, 415, 413, 404, 400, 414]);
     for (const res of answers) {
-      const body = res.json() as { error: unknown; message: unknown; code: unknown };
+      const body = json(res, ApiErrorSchema);
       expect(body.error).toEqual(expect.any(String));
       expect(body.message).toBe(body.error);
       expect(body.code).toEqual(expect.any(String));
@@ -405,9 +413,9 @@ describe('error bodies', () => {
   });
 
   it('the OpenAPI document describes message as part of every error body', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const error = doc.paths['/api/auth/login'].post.responses['401'].content['application/json'].schema;
-    expect(error.required).toEqual(expect.arrayContaining(['error', 'message', 'code']));
+    const doc = json(await t.app.inject({ method: 'GET', url: '/api/docs/json' }), OpenApiDocSchema);
+    const error = doc.paths['/api/auth/login']?.post?.responses?.['401']?.content?.['application/json']?.schema;
+    expect(error?.required).toEqual(expect.arrayContaining(['error', 'message', 'code']));
   });
 });
 
@@ -429,7 +437,8 @@ describe('the last line of defence behind the schemas', () => {
       ]) {
         const res = await app.inject({ method: 'POST', url: '/careless', payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: res.json().error });
+        const body = json(res, ApiErrorSchema);
+        expect(body).toMatchObject({ code: 'BAD_REQUEST', message: body.error });
       }
       expect(
         (await app.inject({ method: 'POST', url: '/careless', payload: { text: 'fine', day: '2024-01-01' } }))

@@ -233,7 +233,10 @@ function leaves(value: unknown, at: (string | number)[] = []): (string | number)
 
 function withLeaf(value: unknown, at: (string | number)[], leaf: unknown): unknown {
   if (at.length === 0) return leaf;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(value) ? Array.from<unknown>(value) : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[at[0]!] = withLeaf(copy[at[0]!], at.slice(1), leaf);
   return copy;
 }

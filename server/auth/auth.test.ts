@@ -1,7 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthResponseSchema, UserSchema } from '#shared/auth';
+import { ApiErrorSchema } from '#shared/common';
 import { MSG } from '#shared/messages';
 import { createTestApp, expectError, FILES, multipart, type TestContext } from '../test/app';
+import { json } from '../test/json';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -34,7 +37,7 @@ describe('POST /api/auth/register', () => {
   it('creates a customer, whatever role was asked for, and answers with a token and the user', async () => {
     const res = await register(validForm('owner@example.com'));
     expect(res.statusCode).toBe(201);
-    const body = res.json();
+    const body = json(res, AuthResponseSchema);
     expect(body.token).toEqual(expect.any(String));
     expect(body.user).toMatchObject({
       name: 'Pet Owner',
@@ -50,7 +53,7 @@ describe('POST /api/auth/register', () => {
     expect(JSON.stringify(body)).not.toMatch(/password|argon|"identityProof"/i);
     // The token works at once, and the account is a customer for the server too.
     const me = await inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(body.token) });
-    expect(me.json()).toMatchObject({ id: body.user.id, role: 'user' });
+    expect(json(me, UserSchema)).toMatchObject({ id: body.user.id, role: 'user' });
     expectError(
       await inject({ method: 'GET', url: '/api/all-customers', headers: t.auth(body.token) }),
       403,
@@ -60,7 +63,7 @@ describe('POST /api/auth/register', () => {
 
   it('stores an email in lower case and refuses a duplicate in any letter case with 409', async () => {
     const first = await register(validForm('Mixed.Case@Example.com'));
-    expect(first.json().user.email).toBe('mixed.case@example.com');
+    expect(json(first, AuthResponseSchema).user.email).toBe('mixed.case@example.com');
     for (const email of ['mixed.case@example.com', 'MIXED.CASE@EXAMPLE.COM', '  Mixed.Case@example.com ']) {
       expectError(await register(validForm(email)), 409, 'EMAIL_TAKEN', 'An account with this email already exists');
     }
@@ -70,7 +73,7 @@ describe('POST /api/auth/register', () => {
     const form = { ...without(without(validForm(uniqueEmail()), 'address'), 'role'), bloodGroup: '' };
     const res = await register(form);
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ address: null, bloodGroup: null, role: 'user' });
+    expect(json(res, AuthResponseSchema).user).toMatchObject({ address: null, bloodGroup: null, role: 'user' });
   });
 
   const cases: [string, (f: Record<string, FormValue>) => Record<string, FormValue>, string][] = [
@@ -116,7 +119,7 @@ describe('POST /api/auth/register', () => {
       identityProof: { data, filename: 'scan.bin', type: 'application/octet-stream' },
     });
     expect(res.statusCode).toBe(201);
-    const { user, token } = res.json();
+    const { user, token } = json(res, AuthResponseSchema);
     const proof = await inject({ method: 'GET', url: `/api/users/${user.id}/identity-proof`, headers: t.auth(token) });
     expect(proof.statusCode).toBe(200);
     expect(proof.headers['content-type']).toBe(mime);
@@ -172,7 +175,7 @@ describe('POST /api/auth/register', () => {
       extra: { data: FILES.png, filename: 'b.png', type: 'image/png' },
     });
     expect([400, 413]).toContain(two.statusCode);
-    expect(two.json().code).toEqual(expect.any(String));
+    expect(json(two, ApiErrorSchema).code).toEqual(expect.any(String));
     expectError(
       await inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Owner' } }),
       415,
@@ -205,11 +208,11 @@ describe('POST /api/auth/login', () => {
       payload: { email: 'LOGIN@example.com', password: 'secret123' },
     });
     expect(res.statusCode).toBe(200);
-    const { token, user } = res.json();
+    const { token, user } = json(res, AuthResponseSchema);
     expect(user).toMatchObject({ email: 'login@example.com', name: 'Lena Login', role: 'user' });
     expect(JSON.stringify(res.json())).not.toMatch(/password|argon/i);
     const me = await inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(token) });
-    expect(me.json()).toMatchObject({ id: user.id, email: 'login@example.com' });
+    expect(json(me, UserSchema)).toMatchObject({ id: user.id, email: 'login@example.com' });
   });
 
   it('answers 401 Invalid credentials for a wrong password and for an unknown email alike', async () => {

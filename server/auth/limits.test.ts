@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Config } from '../config';
-import { createTestApp, expectError, FILES, multipart, type TestContext } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { appsForFile, expectError, FILES, multipart } from '../test/app';
+import { errorOf } from '../test/json';
 import { createSiblingApp } from '../test/sibling-app';
 
 const A = '203.0.113.10';
 const B = '198.51.100.20';
 
-const apps: TestContext[] = [];
-async function appWith(overrides: Partial<Config>) {
-  const t = await createTestApp({ LOGIN_RATE_LIMIT_IP: 100, LOGIN_RATE_LIMIT_EMAIL: 100, ...overrides });
-  apps.push(t);
-  return t;
-}
-afterAll(async () => {
-  for (const t of apps) await t.close();
-});
+const appWith = appsForFile({ LOGIN_RATE_LIMIT_IP: 100, LOGIN_RATE_LIMIT_EMAIL: 100 });
 
 const login = (
   app: FastifyInstance,
@@ -52,7 +44,7 @@ describe('login limits count failures only', () => {
 
     const blocked = await login(t.app, 'Target@Example.com', owner.password, A);
     expectError(blocked, 429, 'RATE_LIMITED', accountLimited);
-    expect(blocked.json().error).toMatch(/in 15 minutes\.$/);
+    expect(errorOf(blocked)).toMatch(/in 15 minutes\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
 
     expect((await login(t.app, 'target@example.com', owner.password, B)).statusCode).toBe(200);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '#shared/catalogue';
+import { z } from 'zod';
+import { ProductSchema, type Product } from '#shared/catalogue';
 import { seedProducts } from '../db/seed';
-import { createTestApp, type TestContext } from '../test/app';
+import { createTestApp, nextCursor, type TestContext } from '../test/app';
+import { json } from '../test/json';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,10 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ProductPageSchema = z.array(ProductSchema);
+
 async function list(query = ''): Promise<Product[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/products${query}` });
   expect(res.statusCode).toBe(200);
-  return res.json();
+  return json(res, ProductPageSchema);
 }
 
 describe('GET /api/products', () => {
@@ -106,12 +110,12 @@ describe('GET /api/products', () => {
   it('pages with limit and the X-Next-Cursor header', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/products?limit=10' });
     expect(first.json()).toHaveLength(10);
-    const cursor = first.headers['x-next-cursor'];
+    const cursor = nextCursor(first);
     expect(cursor).toMatch(/^[\w-]+$/);
     const second = await t.app.inject({ method: 'GET', url: `/api/products?limit=10&cursor=${cursor}` });
     expect(second.json()).toHaveLength(5);
     expect(second.headers['x-next-cursor']).toBeUndefined();
-    const names = [...first.json(), ...second.json()].map((p: Product) => p.name);
+    const names = [...json(first, ProductPageSchema), ...json(second, ProductPageSchema)].map((p) => p.name);
     expect(new Set(names).size).toBe(15);
   });
 });

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '#shared/notifications';
+import { z } from 'zod';
+import { NotificationSchema, type Notification } from '#shared/notifications';
 import { createNotification } from './service';
 import { createTestApp, expectError, walkPages, type TestContext } from '../test/app';
+import { json } from '../test/json';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -66,11 +68,12 @@ describe('notifications', () => {
     });
     expect(res.json()).toMatchObject({ id: mine.id, _id: mine.id, title: 'Mine', read: true, data: { n: 'Mine' } });
     // Marking twice is harmless.
-    expect(
-      (
-        await t.app.inject({ method: 'PUT', url: `/api/notifications/${mine.id}/read`, headers: t.auth(u.token) })
-      ).json().read,
-    ).toBe(true);
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${mine.id}/read`,
+      headers: t.auth(u.token),
+    });
+    expect(json(again, NotificationSchema).read).toBe(true);
     expectError(
       await t.app.inject({ method: 'PUT', url: `/api/notifications/${theirs.id}/read`, headers: t.auth(u.token) }),
       404,
@@ -78,7 +81,7 @@ describe('notifications', () => {
       'Notification not found',
     );
     const theirList = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(other.token) });
-    expect(theirList.json()[0]).toMatchObject({ title: 'Theirs', read: false });
+    expect(json(theirList, z.array(NotificationSchema))[0]).toMatchObject({ title: 'Theirs', read: false });
     expect(theirList.headers['x-unread-count']).toBe('1');
   });
 
@@ -91,7 +94,7 @@ describe('notifications', () => {
     const res = await t.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: t.auth(u.token) });
     expect(res.json()).toEqual({ ok: true });
     const mine = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(u.token) });
-    expect((mine.json() as Notification[]).every((n) => n.read)).toBe(true);
+    expect(json(mine, z.array(NotificationSchema)).every((n) => n.read)).toBe(true);
     expect(mine.headers['x-unread-count']).toBe('0');
     const theirs = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(other.token) });
     expect(theirs.headers['x-unread-count']).toBe('1');

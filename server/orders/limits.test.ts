@@ -1,43 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Product } from '#shared/catalogue';
-import type { Config } from '../config';
-import { createTestApp, expectError, type TestContext } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { appsForFile, expectError } from '../test/app';
+import { errorOf } from '../test/json';
+import { deliveryAddress, listProducts, placeOrder as place } from '../test/orders';
 import { createSiblingApp } from '../test/sibling-app';
 
-const apps: TestContext[] = [];
-async function appWith(overrides: Partial<Config>) {
-  const t = await createTestApp(overrides);
-  apps.push(t);
-  return t;
-}
-afterAll(async () => {
-  for (const t of apps) await t.close();
-});
-
-const address = {
-  name: 'Pet Owner',
-  pin: '700019',
-  city: 'Kolkata',
-  house: '12B',
-  landmark: 'Near Lake Mall',
-  state: 'West Bengal',
-  country: 'India',
-};
+const appWith = appsForFile();
 
 async function orderBody(app: FastifyInstance) {
-  const [product] = (await app.inject({ method: 'GET', url: '/api/products' })).json() as Product[];
-  return { items: [{ productId: product!.id, quantity: 1 }], address, paymentMethod: 'cod' };
+  const [product] = await listProducts(app);
+  return { items: [{ productId: product!.id, quantity: 1 }], address: deliveryAddress(), paymentMethod: 'cod' };
 }
-
-const place = (app: FastifyInstance, token: string, body: object, key = randomUUID()) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
-    payload: body,
-  });
 
 const limited = /^You have placed many orders in a short time\. Please try again in (\d+ seconds?|\d+ minutes?)\.$/;
 
@@ -51,7 +25,7 @@ describe('order limit', () => {
 
     const refused = await place(t.app, shopper.token, body);
     expectError(refused, 429, 'RATE_LIMITED', limited);
-    expect(refused.json().error).toMatch(/in 10 minutes\.$/);
+    expect(errorOf(refused)).toMatch(/in 10 minutes\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(9 * 60);
 
     // A checkout whose answer was lost gets its stored order back: it was counted when it was placed.

@@ -1,60 +1,35 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '#shared/catalogue';
 import type { Notification } from '#shared/notifications';
-import { ORDER_CHANGED_EVENT, type Order, type OrderChangedEvent } from '#shared/orders';
-import { createTestApp, type TestContext } from '../test/app';
-import { listenForSockets, nextEvent } from '../test/socket';
+import { ORDER_CHANGED_EVENT, OrderSchema, type OrderChangedEvent } from '#shared/orders';
+import { json } from '../test/json';
+import { createLiveTestApp, type LiveTestContext } from '../test/live';
+import { deliveryAddress, listProducts, placeOrder } from '../test/orders';
+import { nextEvent } from '../test/socket';
 
-let t: TestContext;
-let live: Awaited<ReturnType<typeof listenForSockets>>;
-
+let t: LiveTestContext;
 beforeAll(async () => {
-  t = await createTestApp();
-  live = await listenForSockets(t.app);
+  t = await createLiveTestApp();
 });
-afterAll(async () => {
-  live.disconnectAll();
-  await t.close();
-});
-
-const openSocket = (token: string) => live.connect(token);
+afterAll(() => t.close());
 
 describe('live order events', () => {
   it('staff hear about new orders and status changes; the customer gets a live notification', async () => {
-    const customer = await t.buildUser({ role: 'user' });
-    const employee = await t.buildUser({ role: 'employee' });
-    const admin = await t.buildUser({ role: 'admin' });
-    const [customerSocket, employeeSocket, adminSocket] = await Promise.all([
-      openSocket(customer.token),
-      openSocket(employee.token),
-      openSocket(admin.token),
+    const [customer, employee, admin] = await Promise.all([
+      t.connectUser('user'),
+      t.connectUser('employee'),
+      t.connectUser('admin'),
     ]);
-    const products: Product[] = (
-      await t.app.inject({ method: 'GET', url: '/api/products?q=Dog%20Food&category=Food' })
-    ).json();
+    const [customerSocket, employeeSocket, adminSocket] = [customer.socket, employee.socket, admin.socket];
+    const products = await listProducts(t.app, '?q=Dog%20Food&category=Food');
 
     const employeeHears = nextEvent<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
     const adminHears = nextEvent<OrderChangedEvent>(adminSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { ...t.auth(customer.token), 'idempotency-key': randomUUID() },
-      payload: {
-        items: [{ productId: products[0]!.id, quantity: 1 }],
-        address: {
-          name: 'Delivery Contact',
-          pin: '560001',
-          city: 'Bengaluru',
-          house: '4',
-          landmark: 'MG Road',
-          state: 'Karnataka',
-          country: 'India',
-        },
-        paymentMethod: 'cod',
-      },
+    const res = await placeOrder(t.app, customer.token, {
+      items: [{ productId: products[0]!.id, quantity: 1 }],
+      address: deliveryAddress('Delivery Contact'),
+      paymentMethod: 'cod',
     });
-    const order: Order = res.json();
+    const order = json(res, OrderSchema);
     expect((await employeeHears).order.id).toBe(order.id);
     expect((await adminHears).order.total).toBe(order.total);
 

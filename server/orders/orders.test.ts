@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Product } from '#shared/catalogue';
-import type { Order } from '#shared/orders';
+import { NotificationSchema } from '#shared/notifications';
+import { OrderSchema } from '#shared/orders';
 import { orders } from '../db/schema/index';
-import { createTestApp, type TestContext } from '../test/app';
+import { createTestApp, nextCursor, type TestContext } from '../test/app';
+import { errorOf, json } from '../test/json';
+import { deliveryAddress, listProducts, placeOrder } from '../test/orders';
 
 let t: TestContext;
 let byName: Map<string, Product>;
@@ -14,30 +18,26 @@ let admin: { token: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.app.inject({ method: 'GET', url: '/api/products' });
-  byName = new Map((res.json() as Product[]).map((p) => [p.name, p]));
+  byName = new Map((await listProducts(t.app)).map((p) => [p.name, p]));
   customer = await t.buildUser({ role: 'user', name: 'Clinic Staff' });
   employee = await t.buildUser({ role: 'employee' });
   admin = await t.buildUser({ role: 'admin' });
 });
 afterAll(() => t.close());
 
-const address = {
-  name: 'Clinic Staff',
-  pin: '700019',
-  city: 'Kolkata',
-  house: '12B',
-  landmark: 'Near Lake Mall',
-  state: 'West Bengal',
-  country: 'India',
-};
+const address = deliveryAddress('Clinic Staff');
 const idOf = (name: string) => byName.get(name)!.id;
 
-function place(body: unknown, opts: { token?: string; key?: string | null } = {}) {
-  const headers: Record<string, string> = { ...t.auth(opts.token ?? customer.token) };
-  if (opts.key !== null) headers['idempotency-key'] = opts.key ?? randomUUID();
-  return t.app.inject({ method: 'POST', url: '/api/orders', headers, payload: body as object });
+const place = (body: object, opts: { token?: string; key?: string | null } = {}) =>
+  placeOrder(t.app, opts.token ?? customer.token, body, opts.key);
+
+/** Places an order that must go through (201) and returns it. */
+async function newOrder(body: object, opts: { token?: string } = {}) {
+  const res = await place(body, opts);
+  expect(res.statusCode, res.body).toBe(201);
+  return json(res, OrderSchema);
 }
+const OrderListSchema = z.array(OrderSchema);
 
 const orderOf = (items: [string, number][], paymentMethod = 'cod') => ({
   items: items.map(([name, quantity]) => ({ productId: idOf(name), quantity })),
@@ -54,7 +54,7 @@ describe('POST /api/orders: totals come from the catalogue', () => {
   it('2 x Soft Pet Bed (2500 at 25% off) costs 3750.00 and answers 201 with the stored order', async () => {
     const res = await place(orderOf([['Soft Pet Bed - Large', 2]]));
     expect(res.statusCode).toBe(201);
-    const order: Order = res.json();
+    const order = json(res, OrderSchema);
     expect(order).toMatchObject({
       total: 3750,
       status: 'placed',
@@ -93,7 +93,7 @@ describe('POST /api/orders: totals come from the catalogue', () => {
       ),
     );
     expect(res.statusCode).toBe(201);
-    const order: Order = res.json();
+    const order = json(res, OrderSchema);
     expect(order.items.map((i) => i.lineTotal)).toEqual([1350, 230, 1680, 1794]);
     expect(order.total).toBe(5054);
     expect(order.paymentMethod).toBe('upi');
@@ -109,7 +109,7 @@ describe('POST /api/orders: totals come from the catalogue', () => {
         'card',
       ),
     );
-    expect(res.json().total).toBe(1647);
+    expect(json(res, OrderSchema).total).toBe(1647);
   });
 
   it('ignores any price the client sends', async () => {
@@ -151,9 +151,9 @@ describe('POST /api/orders: idempotency', () => {
     const results = await Promise.all([place(body, { key }), place(body, { key }), place(body, { key })]);
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 200, 201]);
-    const ids = new Set(results.map((r) => r.json().id));
-    expect(ids.size).toBe(1);
-    expect(results[0].json().total).toBe(1360);
+    const placed = results.map((r) => json(r, OrderSchema));
+    expect(new Set(placed.map((o) => o.id)).size).toBe(1);
+    expect(placed[0]?.total).toBe(1360);
     expect(await orderRows(customer.user.id)).toBe(before + 1);
   });
 
@@ -164,7 +164,7 @@ describe('POST /api/orders: idempotency', () => {
     const b = await place(orderOf([['Cat Toy', 1]]), { key, token: other.token });
     expect(a.statusCode).toBe(201);
     expect(b.statusCode).toBe(201);
-    expect(a.json().id).not.toBe(b.json().id);
+    expect(json(a, OrderSchema).id).not.toBe(json(b, OrderSchema).id);
   });
 
   it('a reused key with a different basket is refused with 409 and changes nothing', async () => {
@@ -197,7 +197,7 @@ describe('POST /api/orders: idempotency', () => {
     ] as const) {
       const res = await place(body, { key });
       expect(res.statusCode, String(key)).toBe(400);
-      expect(res.json().error).toBe(message);
+      expect(errorOf(res)).toBe(message);
     }
   });
 });
@@ -232,13 +232,13 @@ describe('POST /api/orders: validation messages of the spec', () => {
     ] as const) {
       const res = await place({ items: [{ productId: idOf('Dog Food'), quantity }], address, paymentMethod: 'cod' });
       expect(res.statusCode, String(quantity)).toBe(400);
-      expect(res.json().error).toBe(message);
+      expect(errorOf(res)).toBe(message);
     }
   });
 
   it('needs at least one product, each only once, and a known payment method', async () => {
     const empty = await place({ items: [], address, paymentMethod: 'cod' });
-    expect(empty.json().error).toBe('Choose at least one product');
+    expect(errorOf(empty)).toBe('Choose at least one product');
     const twice = await place({
       items: [
         { productId: idOf('Dog Food'), quantity: 1 },
@@ -247,10 +247,10 @@ describe('POST /api/orders: validation messages of the spec', () => {
       address,
       paymentMethod: 'cod',
     });
-    expect(twice.json().error).toBe('Each product may appear only once in an order');
+    expect(errorOf(twice)).toBe('Each product may appear only once in an order');
     const bitcoin = await place({ ...orderOf([['Dog Food', 1]]), paymentMethod: 'bitcoin' });
     expect(bitcoin.statusCode).toBe(400);
-    expect(bitcoin.json().error).toBe('Choose a payment method: UPI/QR, Credit/ATM Card or Cash on Delivery');
+    expect(errorOf(bitcoin)).toBe('Choose a payment method: UPI/QR, Credit/ATM Card or Cash on Delivery');
   });
 
   it('answers 400, not 500, for a body that is not JSON', async () => {
@@ -285,7 +285,7 @@ describe('roles', () => {
   it('customers cannot list all orders or change a status (403)', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/orders', headers: t.auth(customer.token) });
     expect(list.statusCode).toBe(403);
-    const mine = (await place(orderOf([['Dog Food', 1]]))).json() as Order;
+    const mine = await newOrder(orderOf([['Dog Food', 1]]));
     const change = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${mine.id}/status`,
@@ -301,29 +301,29 @@ describe('order lists', () => {
     const shopper = await t.buildUser({ role: 'user' });
     const placed: string[] = [];
     for (const name of ['Dog Food', 'Cat Toy', 'Bird Cage'])
-      placed.push((await place(orderOf([[name, 1]]), { token: shopper.token })).json().id);
+      placed.push((await newOrder(orderOf([[name, 1]]), { token: shopper.token })).id);
     const first = await t.app.inject({
       method: 'GET',
       url: '/api/orders/mine?limit=2',
       headers: t.auth(shopper.token),
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json().map((o: Order) => o.id)).toEqual([placed[2], placed[1]]);
+    expect(json(first, OrderListSchema).map((o) => o.id)).toEqual([placed[2], placed[1]]);
     const next = await t.app.inject({
       method: 'GET',
-      url: `/api/orders/mine?limit=2&cursor=${first.headers['x-next-cursor']}`,
+      url: `/api/orders/mine?limit=2&cursor=${nextCursor(first)}`,
       headers: t.auth(shopper.token),
     });
-    expect(next.json().map((o: Order) => o.id)).toEqual([placed[0]]);
+    expect(json(next, OrderListSchema).map((o) => o.id)).toEqual([placed[0]]);
     expect(next.headers['x-next-cursor']).toBeUndefined();
   });
 
   it('GET /api/orders lets staff see everyone’s orders and filter by status', async () => {
     const all = await t.app.inject({ method: 'GET', url: '/api/orders?limit=200', headers: t.auth(employee.token) });
     expect(all.statusCode).toBe(200);
-    const users = new Set(all.json().map((o: Order) => o.userId));
+    const users = new Set(json(all, OrderListSchema).map((o) => o.userId));
     expect(users.size).toBeGreaterThan(1);
-    const order = (await place(orderOf([['Fish Tank', 1]]))).json() as Order;
+    const order = await newOrder(orderOf([['Fish Tank', 1]]));
     await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${order.id}/status`,
@@ -335,7 +335,7 @@ describe('order lists', () => {
       url: '/api/orders?status=confirmed',
       headers: t.auth(admin.token),
     });
-    expect(confirmed.json().map((o: Order) => o.id)).toEqual([order.id]);
+    expect(json(confirmed, OrderListSchema).map((o) => o.id)).toEqual([order.id]);
     const bad = await t.app.inject({ method: 'GET', url: '/api/orders?status=lost', headers: t.auth(admin.token) });
     expect(bad.statusCode).toBe(400);
   });
@@ -347,25 +347,26 @@ describe('PUT /api/orders/{id}/status', () => {
 
   it('moves placed -> confirmed -> shipped -> delivered and tells the customer each time', async () => {
     const shopper = await t.buildUser({ role: 'user' });
-    const order = (await place(orderOf([['Pet Water Dispenser', 1]]), { token: shopper.token })).json() as Order;
+    const order = await newOrder(orderOf([['Pet Water Dispenser', 1]]), { token: shopper.token });
     for (const status of ['confirmed', 'shipped', 'delivered']) {
       const res = await setStatus(order.id, status);
       expect(res.statusCode, status).toBe(200);
       expect(res.json()).toMatchObject({ id: order.id, status, total: 1050 });
     }
     const mine = await t.app.inject({ method: 'GET', url: '/api/orders/mine', headers: t.auth(shopper.token) });
-    expect(mine.json()[0].status).toBe('delivered');
+    expect(json(mine, OrderListSchema)[0]?.status).toBe('delivered');
     const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(shopper.token) });
-    expect(notes.json().map((n: { body: string }) => n.body)).toEqual([
+    const notifications = json(notes, z.array(NotificationSchema));
+    expect(notifications.map((n) => n.body)).toEqual([
       `Your order ${order.number} has been delivered.`,
       `Your order ${order.number} is on its way.`,
       `Your order ${order.number} has been confirmed.`,
     ]);
-    expect(notes.json()[0].data).toEqual({ orderId: order.id, status: 'delivered' });
+    expect(notifications[0]?.data).toEqual({ orderId: order.id, status: 'delivered' });
   });
 
   it('refuses skipped, backward and repeated steps with 409', async () => {
-    const order = (await place(orderOf([['Cat Toy', 1]]))).json() as Order;
+    const order = await newOrder(orderOf([['Cat Toy', 1]]));
     expect((await setStatus(order.id, 'shipped')).json()).toMatchObject({
       code: 'CONFLICT',
       error: 'This order is placed; it cannot be marked shipped',
@@ -373,25 +374,25 @@ describe('PUT /api/orders/{id}/status', () => {
     expect((await setStatus(order.id, 'confirmed')).statusCode).toBe(200);
     const again = await setStatus(order.id, 'confirmed');
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('This order is already confirmed');
+    expect(errorOf(again)).toBe('This order is already confirmed');
     expect((await setStatus(order.id, 'placed')).statusCode).toBe(409);
     expect((await setStatus(order.id, 'shipped')).statusCode).toBe(200);
-    expect((await setStatus(order.id, 'cancelled')).json().error).toBe(
+    expect(errorOf(await setStatus(order.id, 'cancelled'))).toBe(
       'This order is shipped; it cannot be marked cancelled',
     );
   });
 
   it('cancels from placed or confirmed, and a cancelled order stays cancelled', async () => {
-    const a = (await place(orderOf([['Cat Toy', 1]]))).json() as Order;
-    expect((await setStatus(a.id, 'cancelled')).json().status).toBe('cancelled');
+    const a = await newOrder(orderOf([['Cat Toy', 1]]));
+    expect(json(await setStatus(a.id, 'cancelled'), OrderSchema).status).toBe('cancelled');
     expect((await setStatus(a.id, 'confirmed')).statusCode).toBe(409);
-    const b = (await place(orderOf([['Cat Toy', 1]]))).json() as Order;
+    const b = await newOrder(orderOf([['Cat Toy', 1]]));
     await setStatus(b.id, 'confirmed');
-    expect((await setStatus(b.id, 'cancelled', admin.token)).json().status).toBe('cancelled');
+    expect(json(await setStatus(b.id, 'cancelled', admin.token), OrderSchema).status).toBe('cancelled');
   });
 
   it('lets only one of two racing staff changes win', async () => {
-    const order = (await place(orderOf([['Cat Toy', 1]]))).json() as Order;
+    const order = await newOrder(orderOf([['Cat Toy', 1]]));
     await setStatus(order.id, 'confirmed');
     const [ship, cancel] = await Promise.all([
       setStatus(order.id, 'shipped'),
@@ -403,9 +404,9 @@ describe('PUT /api/orders/{id}/status', () => {
   it('answers 404 for unknown or malformed ids and 400 for an unknown status', async () => {
     expect((await setStatus(randomUUID(), 'confirmed')).statusCode).toBe(404);
     expect((await setStatus('not-an-id', 'confirmed')).statusCode).toBe(404);
-    const order = (await place(orderOf([['Cat Toy', 1]]))).json() as Order;
+    const order = await newOrder(orderOf([['Cat Toy', 1]]));
     const res = await setStatus(order.id, 'teleported');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Status must be one of: placed, confirmed, shipped, delivered, cancelled');
+    expect(errorOf(res)).toBe('Status must be one of: placed, confirmed, shipped, delivered, cancelled');
   });
 });

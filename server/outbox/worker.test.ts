@@ -6,12 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, todayIn, type SlotBooking } from '#shared/slots';
+import { addDays, todayIn } from '#shared/slots';
 import { openDatabase, rowsOf, type Db } from '../db/client';
 import { createTestApp, type TestContext } from '../test/app';
+import { silentLog } from '../test/silent-log';
+import { bookingFor, newBooking } from '../test/slots';
 import { startSmtpSink } from '../test/smtp-sink';
 import { enqueueMail, nudgeOutbox } from './queue';
-import { backoffMs, startOutboxWorker, type MailSender } from './worker';
+import { backoffMs, startOutboxWorker, type MailSender, type OutboxWorkerOptions } from './worker';
 
 let t: TestContext;
 const children: ChildProcess[] = [];
@@ -23,18 +25,21 @@ afterAll(async () => {
   await t.close();
 });
 
-const silent = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  fatal() {},
-  trace() {},
-  child() {
-    return silent;
-  },
-  level: 'silent',
-} as never;
+/** A worker on the test database that runs only when a test calls runOnce() (unless `autoStart` says otherwise). */
+const testWorker = (opts: Partial<OutboxWorkerOptions> = {}) =>
+  startOutboxWorker({ db: t.database.db, config: t.config, log: silentLog, autoStart: false, ...opts });
+
+/** Queues a plain test mail and returns its id. */
+const queueMail = (subject: string, text = 'x') =>
+  enqueueMail(t.database.db, { kind: 'test', to: 'someone@example.com', subject, text });
+
+/** A sender that records each mail's subject (after `prefix`) and succeeds. */
+const recorder =
+  (delivered: string[], prefix = ''): MailSender =>
+  (message) => {
+    delivered.push(`${prefix}${String(message.subject)}`);
+    return Promise.resolve();
+  };
 
 interface OutboxState {
   attempts: number;
@@ -61,19 +66,17 @@ describe('outbox worker', () => {
     const customer = await t.buildUser({ role: 'user', name: 'Pet Parent' });
     const employee = await t.buildUser({ role: 'employee' });
     const date = addDays(todayIn(t.config.CLINIC_TZ), 2);
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/slots/book',
-      headers: t.auth(customer.token),
-      payload: { schedule: `${date} at 10:30`, petName: 'Tara <3', ownerName: 'Pet Parent', phone: '9123456780' },
-    });
-    const b = booked.json() as SlotBooking;
+    const b = await newBooking(
+      t.app,
+      customer.token,
+      bookingFor(`${date} at 10:30`, { petName: 'Tara <3', ownerName: 'Pet Parent', phone: '9123456780' }),
+    );
     expect(
       (await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) }))
         .statusCode,
     ).toBe(200);
 
-    const worker = startOutboxWorker({ db: t.database.db, config: t.config, log: silent, autoStart: false });
+    const worker = testWorker();
     expect(await worker.runOnce()).toBe(1);
     await worker.stop();
 
@@ -106,25 +109,13 @@ describe('outbox worker', () => {
 
   it('keeps a failed mail, records the error, backs off, and sends it on a later attempt', async () => {
     await clearOutbox();
-    const id = await enqueueMail(t.database.db, {
-      kind: 'test',
-      to: 'someone@example.com',
-      subject: 'Hello',
-      text: 'Hi there',
-    });
+    const id = await queueMail('Hello', 'Hi there');
     const delivered: string[] = [];
+    const deliver = recorder(delivered);
     let failuresLeft = 2;
-    const flaky: MailSender = async (message) => {
-      if (failuresLeft-- > 0) throw new Error('SMTP 451 try again later');
-      delivered.push(String(message.subject));
-    };
-    const worker = startOutboxWorker({
-      db: t.database.db,
-      config: t.config,
-      log: silent,
-      send: flaky,
-      autoStart: false,
-    });
+    const flaky: MailSender = (message, row) =>
+      failuresLeft-- > 0 ? Promise.reject(new Error('SMTP 451 try again later')) : deliver(message, row);
+    const worker = testWorker({ send: flaky });
 
     expect(await worker.runOnce()).toBe(1);
     expect(await stateOf(id)).toMatchObject({
@@ -152,22 +143,8 @@ describe('outbox worker', () => {
 
   it('stops retrying after the maximum number of attempts, keeping the last error', async () => {
     await clearOutbox();
-    const id = await enqueueMail(t.database.db, {
-      kind: 'test',
-      to: 'someone@example.com',
-      subject: 'Doomed',
-      text: 'x',
-    });
-    const worker = startOutboxWorker({
-      db: t.database.db,
-      config: t.config,
-      log: silent,
-      maxAttempts: 2,
-      autoStart: false,
-      send: async () => {
-        throw new Error('mailbox unavailable');
-      },
-    });
+    const id = await queueMail('Doomed');
+    const worker = testWorker({ maxAttempts: 2, send: () => Promise.reject(new Error('mailbox unavailable')) });
     await worker.runOnce();
     await makeDue(id);
     await worker.runOnce();
@@ -182,22 +159,15 @@ describe('outbox worker', () => {
     const delivered: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const worker = startOutboxWorker({
-      db: t.database.db,
-      config: t.config,
-      log: silent,
+    const worker = testWorker({
+      autoStart: true,
       pollMs: 60 * 60_000,
-      send: async (message) => {
+      send: async (message, row) => {
         await gate;
-        delivered.push(String(message.subject));
+        await recorder(delivered)(message, row);
       },
     });
-    const id = await enqueueMail(t.database.db, {
-      kind: 'test',
-      to: 'someone@example.com',
-      subject: 'Nudged',
-      text: 'x',
-    });
+    const id = await queueMail('Nudged');
     nudgeOutbox();
     await vi.waitFor(async () => expect((await stateOf(id)).attempts).toBe(1));
     const stopping = worker.stop();
@@ -209,28 +179,10 @@ describe('outbox worker', () => {
 
   it('never hands the same row to two workers at once', async () => {
     await clearOutbox();
-    for (let i = 0; i < 6; i++)
-      await enqueueMail(t.database.db, { kind: 'test', to: 'a@example.com', subject: `Mail ${i}`, text: 'x' });
+    for (let i = 0; i < 6; i++) await queueMail(`Mail ${i}`);
     const seen: string[] = [];
-    const send: MailSender = async (message) => {
-      seen.push(String(message.subject));
-    };
-    const a = startOutboxWorker({
-      db: t.database.db,
-      config: t.config,
-      log: silent,
-      send,
-      batchSize: 4,
-      autoStart: false,
-    });
-    const b = startOutboxWorker({
-      db: t.database.db,
-      config: t.config,
-      log: silent,
-      send,
-      batchSize: 4,
-      autoStart: false,
-    });
+    const a = testWorker({ send: recorder(seen), batchSize: 4 });
+    const b = testWorker({ send: recorder(seen), batchSize: 4 });
     const [na, nb] = await Promise.all([a.runOnce(), b.runOnce()]);
     expect(na + nb).toBe(6);
     expect(new Set(seen).size).toBe(6);
@@ -240,12 +192,7 @@ describe('outbox worker', () => {
 
   it('records a mail the server accepted even when the first attempt to record it fails, so it is not sent twice', async () => {
     await clearOutbox();
-    const id = await enqueueMail(t.database.db, {
-      kind: 'test',
-      to: 'someone@example.com',
-      subject: 'Once only',
-      text: 'x',
-    });
+    const id = await queueMail('Once only');
     // The database refuses the first "sent" update (a dropped connection would look the same to the worker).
     await t.database.db.execute(sql.raw('create sequence outbox_refusals'));
     await t.database.db.execute(
@@ -265,15 +212,7 @@ describe('outbox worker', () => {
     );
     try {
       const delivered: string[] = [];
-      const worker = startOutboxWorker({
-        db: t.database.db,
-        config: t.config,
-        log: silent,
-        autoStart: false,
-        send: async (message) => {
-          delivered.push(String(message.subject));
-        },
-      });
+      const worker = testWorker({ send: recorder(delivered) });
       expect(await worker.runOnce()).toBe(1);
       // Even once every retry delay has passed, there is nothing left to send.
       await makeDue(id);
@@ -295,39 +234,21 @@ describe('outbox worker', () => {
 
   it('keeps renewing the lease of a slow send, so no other worker sends the same mail meanwhile', async () => {
     await clearOutbox();
-    const id = await enqueueMail(t.database.db, {
-      kind: 'test',
-      to: 'someone@example.com',
-      subject: 'Slow',
-      text: 'x',
-    });
+    const id = await queueMail('Slow');
     const delivered: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let sending!: () => void;
     const started = new Promise<void>((r) => (sending = r));
-    const slow = startOutboxWorker({
-      db: t.database.db,
-      config: t.config,
-      log: silent,
+    const slow = testWorker({
       leaseMs: 300,
-      autoStart: false,
-      send: async (message) => {
+      send: async (message, row) => {
         sending();
         await gate;
-        delivered.push(`slow: ${String(message.subject)}`);
+        await recorder(delivered, 'slow: ')(message, row);
       },
     });
-    const other = startOutboxWorker({
-      db: t.database.db,
-      config: t.config,
-      log: silent,
-      leaseMs: 300,
-      autoStart: false,
-      send: async (message) => {
-        delivered.push(`other: ${String(message.subject)}`);
-      },
-    });
+    const other = testWorker({ leaseMs: 300, send: recorder(delivered, 'other: ') });
     const first = slow.runOnce();
     await started;
     const [{ claimed_at: claimedAt }] = rowsOf<{ claimed_at: Date }>(

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, SLOT_MSG, slotGrid, todayIn, type SlotBooking } from '#shared/slots';
+import { ApiErrorSchema } from '#shared/common';
+import { addDays, SlotBookingSchema, SLOT_MSG, slotGrid, todayIn, type SlotBooking } from '#shared/slots';
 import { rowsOf } from '../db/client';
 import { createTestApp, expectError, type TestContext } from '../test/app';
+import { errorOf, json } from '../test/json';
+import { bookingFor, bookSlot, slotAt } from '../test/slots';
 
 const MAX_OPEN = 6;
 const ATTEMPTS = 30;
@@ -24,31 +27,14 @@ type Customer = Awaited<ReturnType<TestContext['buildUser']>>;
 
 /** The n-th grid time from tomorrow on: a distinct time for every n. */
 const scheduleNo = (n: number) => `${addDays(today, 1 + Math.floor(n / grid.length))} at ${grid[n % grid.length]}`;
-const body = (schedule: string, petName = 'Bruno') => ({
-  schedule,
-  petName,
-  ownerName: 'Pet Owner',
-  petAge: 3,
-  phone: '9876543210',
-});
-const book = (who: Customer, payload: object, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/slots/book',
-    headers: { ...t.auth(who.token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
-    payload,
-  });
+const body = (schedule: string, petName = 'Bruno') => bookingFor(schedule, { petName, petAge: 3 });
+const book = (who: Customer, payload: object, key?: string) => bookSlot(t.app, who.token, payload, key);
 const cancel = (who: Customer, id: string) =>
   t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${id}`, headers: t.auth(who.token) });
 
 async function seatsTaken(schedule: string): Promise<number> {
   const [date, time] = schedule.split(' at ') as [string, string];
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/slots/availability?date=${date}`,
-    headers: t.auth((await customerOnce()).token),
-  });
-  return res.json().slots.find((s: { time: string }) => s.time === time).booked as number;
+  return (await slotAt(t.app, (await customerOnce()).token, date, time)).booked;
 }
 let someone: Customer | undefined;
 const customerOnce = async () => (someone ??= await t.buildUser({ role: 'user' }));
@@ -69,11 +55,11 @@ describe('BOOKING_MAX_OPEN: upcoming bookings per customer', () => {
     for (let i = 0; i < MAX_OPEN; i++) {
       const res = await book(me, body(scheduleNo(i)));
       expect(res.statusCode).toBe(201);
-      made.push(res.json());
+      made.push(json(res, SlotBookingSchema));
     }
     const refused = await book(me, body(scheduleNo(MAX_OPEN)));
     expectError(refused, 409, 'BOOKING_LIMIT', SLOT_MSG.tooManyOpen(MAX_OPEN));
-    expect(refused.json().error).toBe(
+    expect(errorOf(refused)).toBe(
       'You already have 6 upcoming bookings, the most one account can hold. Cancel one you no longer need, or call the clinic.',
     );
     expect(await seatsTaken(scheduleNo(MAX_OPEN))).toBe(0);
@@ -103,7 +89,8 @@ describe('BOOKING_MAX_OPEN: upcoming bookings per customer', () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(MAX_OPEN);
     expect(codes.filter((c) => c === 409)).toHaveLength(20 - MAX_OPEN);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('BOOKING_LIMIT');
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(json(r, ApiErrorSchema).code).toBe('BOOKING_LIMIT');
     expect(await bookingsOf(me.user.id)).toBe(MAX_OPEN);
     // Refused requests took no seat.
     let seats = 0;
@@ -155,7 +142,7 @@ describe('Idempotency-Key on POST /api/slots/book', () => {
     const schedule = scheduleNo(310);
     const results = await Promise.all(Array.from({ length: 5 }, () => book(me, body(schedule), key)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
-    expect(new Set(results.map((r) => (r.json() as SlotBooking).id)).size).toBe(1);
+    expect(new Set(results.map((r) => json(r, SlotBookingSchema).id)).size).toBe(1);
     expect(await seatsTaken(schedule)).toBe(1);
   });
 
@@ -166,7 +153,7 @@ describe('Idempotency-Key on POST /api/slots/book', () => {
     const mine = await book(me, body(scheduleNo(320)), key);
     const theirs = await book(other, body(scheduleNo(320)), key);
     expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
-    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(json(theirs, SlotBookingSchema).id).not.toBe(json(mine, SlotBookingSchema).id);
 
     for (let i = 1; i < MAX_OPEN; i++) expect((await book(me, body(scheduleNo(320 + i)))).statusCode).toBe(201);
     for (let i = MAX_OPEN; i < ATTEMPTS; i++) await book(me, body(scheduleNo(320 + i)));
@@ -174,7 +161,7 @@ describe('Idempotency-Key on POST /api/slots/book', () => {
     // At the cap and out of attempts, the lost answer of the first booking can still be fetched again.
     const retry = await book(me, body(scheduleNo(320)), key);
     expect(retry.statusCode).toBe(200);
-    expect(retry.json().id).toBe(mine.json().id);
+    expect(json(retry, SlotBookingSchema).id).toBe(json(mine, SlotBookingSchema).id);
   });
 
   it('refuses a malformed key with 400, and books as before without one', async () => {

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, type SlotBooking } from '#shared/slots';
+import { addDays, SlotBookingSchema, todayIn } from '#shared/slots';
 import { rowsOf } from '../db/client';
 import { createTestApp, type TestContext } from '../test/app';
 import { createDatabaseAtMigration } from '../test/db';
+import { json } from '../test/json';
 import { seededRng, type Rng } from '../test/random';
+import { bookingFor, bookSlot } from '../test/slots';
 
 /**
  * Random sequences of everything that adds, changes or removes a booking, through the API, followed by a
@@ -50,24 +52,14 @@ const operations: Operation[] = [
     weight: 6,
     async run(w) {
       const who = w.rng.pick(w.customers);
-      const payload = {
-        schedule: w.rng.pick(w.schedules),
-        petName: w.rng.pick(PETS),
-        ownerName: 'Pet Owner',
-        phone: '9876543210',
-      };
+      const payload = bookingFor(w.rng.pick(w.schedules), { petName: w.rng.pick(PETS) });
       const key = w.rng.next() < 0.5 ? `attempt-${w.rng.next().toString(36).slice(2)}` : undefined;
       if (key) w.attempts.push({ who, key, payload });
-      const res = await w.t.app.inject({
-        method: 'POST',
-        url: '/api/slots/book',
-        headers: { ...w.t.auth(who.token), ...(key ? { 'idempotency-key': key } : {}) },
-        payload,
-      });
+      const res = await bookSlot(w.t.app, who.token, payload, key);
       // 200: a racing retry of this attempt stored it first; 401: the customer was deleted by a racing operation;
       // 409: full, the same pet at that time, or at the cap.
       expectStatus(w, 'book', res, key ? [200, 201, 401, 409] : [201, 401, 409]);
-      if (res.statusCode === 201) w.bookings.push({ id: (res.json() as SlotBooking).id, ownerId: who.id });
+      if (res.statusCode === 201) w.bookings.push({ id: json(res, SlotBookingSchema).id, ownerId: who.id });
     },
   },
   {
@@ -76,15 +68,10 @@ const operations: Operation[] = [
     async run(w) {
       if (w.attempts.length === 0) return;
       const { who, key, payload } = w.rng.pick(w.attempts);
-      const res = await w.t.app.inject({
-        method: 'POST',
-        url: '/api/slots/book',
-        headers: { ...w.t.auth(who.token), 'idempotency-key': key },
-        payload,
-      });
+      const res = await bookSlot(w.t.app, who.token, payload, key);
       // 200: the stored booking again; 201/409: the first try had been refused, so this one is a new attempt.
       expectStatus(w, 'retry', res, [200, 201, 401, 409]);
-      if (res.statusCode === 201) w.bookings.push({ id: (res.json() as SlotBooking).id, ownerId: who.id });
+      if (res.statusCode === 201) w.bookings.push({ id: json(res, SlotBookingSchema).id, ownerId: who.id });
     },
   },
   {

@@ -1,35 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '#shared/notifications';
-import { addDays, BOOKING_CHANGED_EVENT, todayIn, type BookingChangedEvent, type SlotBooking } from '#shared/slots';
-import { createTestApp, type TestContext } from '../test/app';
-import { listenForSockets, nextEvent } from '../test/socket';
+import { z } from 'zod';
+import { NotificationSchema, type Notification } from '#shared/notifications';
+import { addDays, BOOKING_CHANGED_EVENT, SlotBookingSchema, todayIn, type BookingChangedEvent } from '#shared/slots';
+import { json } from '../test/json';
+import { createLiveTestApp, type LiveTestContext } from '../test/live';
+import { bookingFor, bookSlot } from '../test/slots';
+import { nextEvent } from '../test/socket';
 
-let t: TestContext;
-let live: Awaited<ReturnType<typeof listenForSockets>>;
-
+let t: LiveTestContext;
 beforeAll(async () => {
-  t = await createTestApp();
-  live = await listenForSockets(t.app);
+  t = await createLiveTestApp();
 });
-afterAll(async () => {
-  live.disconnectAll();
-  await t.close();
-});
-
-const openSocket = (token: string) => live.connect(token);
+afterAll(() => t.close());
 
 describe('live booking events', () => {
   it('staff hear about new and changed bookings; the customer gets the confirmation as a live notification', async () => {
-    const customer = await t.buildUser({ role: 'user' });
-    const bystander = await t.buildUser({ role: 'user' });
-    const employee = await t.buildUser({ role: 'employee' });
-    const admin = await t.buildUser({ role: 'admin' });
-    const [customerSocket, bystanderSocket, employeeSocket, adminSocket] = await Promise.all([
-      openSocket(customer.token),
-      openSocket(bystander.token),
-      openSocket(employee.token),
-      openSocket(admin.token),
+    const [customer, bystander, employee, admin] = await Promise.all([
+      t.connectUser('user'),
+      t.connectUser('user'),
+      t.connectUser('employee'),
+      t.connectUser('admin'),
     ]);
+    const [customerSocket, bystanderSocket, employeeSocket, adminSocket] = [
+      customer.socket,
+      bystander.socket,
+      employee.socket,
+      admin.socket,
+    ];
     const bystanderEvents: unknown[] = [];
     bystanderSocket.onAny((event, payload) => bystanderEvents.push([event, payload]));
 
@@ -44,14 +41,9 @@ describe('live booking events', () => {
       BOOKING_CHANGED_EVENT,
       (e) => e.action === 'created',
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/slots/book',
-      headers: t.auth(customer.token),
-      payload: { schedule: `${date} at 09:30`, petName: 'Bruno', ownerName: 'Pet Owner', phone: '9876543210' },
-    });
+    const res = await bookSlot(t.app, customer.token, bookingFor(`${date} at 09:30`));
     expect(res.statusCode).toBe(201);
-    const booking = res.json() as SlotBooking;
+    const booking = json(res, SlotBookingSchema);
     expect(await employeeHearsNew).toEqual({
       id: booking.id,
       action: 'created',
@@ -82,13 +74,13 @@ describe('live booking events', () => {
 
     // The stored notification is the one that was pushed, and it can be marked read.
     const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(customer.token) });
-    expect(list.json()[0].id).toBe(n.id);
+    expect(json(list, z.array(NotificationSchema))[0]?.id).toBe(n.id);
     const read = await t.app.inject({
       method: 'PUT',
       url: `/api/notifications/${n.id}/read`,
       headers: t.auth(customer.token),
     });
-    expect(read.json().read).toBe(true);
+    expect(json(read, NotificationSchema).read).toBe(true);
 
     const customerHearsCancel = nextEvent<BookingChangedEvent>(
       customerSocket,

@@ -1,10 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEXT_CURSOR_HEADER } from '#shared/common';
+import { z } from 'zod';
+import { NotificationSchema } from '#shared/notifications';
+import { ApiErrorSchema } from '#shared/common';
 import { MSG } from '#shared/messages';
-import { addDays, SLOT_MSG, todayIn, type SlotBooking } from '#shared/slots';
+import {
+  addDays,
+  AvailabilitySchema,
+  SlotBookingSchema,
+  SlotStatsSchema,
+  SLOT_MSG,
+  todayIn,
+  type SlotBooking,
+} from '#shared/slots';
 import { rowsOf } from '../db/client';
-import { createTestApp, type TestContext } from '../test/app';
+import { createTestApp, nextCursor, type TestContext } from '../test/app';
+import { errorOf, json } from '../test/json';
+import { bookSlot, newBooking, slotAt } from '../test/slots';
 
 let t: TestContext;
 let customer: { user: { id: string; name: string; email: string }; token: string };
@@ -36,23 +48,24 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const book = (token: string | undefined, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/slots/book',
-    headers: token ? t.auth(token) : {},
-    payload: payload as object,
-  });
+const book = (token: string | undefined, payload: object) => bookSlot(t.app, token, payload);
+const booked = (token: string, payload: object) => newBooking(t.app, token, payload);
+const seatsAt = (date: string, time: string) => slotAt(t.app, customer.token, date, time);
 
-const seatsAt = async (date: string, time: string) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/slots/availability?date=${date}`,
-    headers: t.auth(customer.token),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().slots.find((s: { time: string }) => s.time === time);
-};
+const BookingListSchema = z.array(SlotBookingSchema);
+/** GET /api/slots/bookings with a query string, as staff see it. */
+const staffList = async (query: string): Promise<SlotBooking[]> =>
+  json(
+    await t.app.inject({ method: 'GET', url: `/api/slots/bookings${query}`, headers: t.auth(employee.token) }),
+    BookingListSchema,
+  );
+const stats = async (token: string) =>
+  json(await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(token) }), SlotStatsSchema);
+const notificationsOf = async (token: string) =>
+  json(
+    await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(token) }),
+    z.array(NotificationSchema),
+  );
 
 describe('POST /api/slots/book: who may book', () => {
   it('asks an anonymous visitor to log in, before looking at the fields', async () => {
@@ -63,19 +76,19 @@ describe('POST /api/slots/book: who may book', () => {
     }
     const res = await book('not-a-token', body());
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toBe(MSG.loginToBook);
+    expect(errorOf(res)).toBe(MSG.loginToBook);
   });
 
   it('refuses a booking made in another customer’s name', async () => {
     const res = await book(customer.token, body({ userId: other.user.id, schedule: `${tomorrow} at 09:00` }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe(SLOT_MSG.otherUser);
+    expect(errorOf(res)).toBe(SLOT_MSG.otherUser);
   });
 
   it('refuses staff accounts: bookings belong to customers', async () => {
     const res = await book(employee.token, body({ userId: undefined, schedule: `${tomorrow} at 09:00` }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe(SLOT_MSG.staffCannotBook);
+    expect(errorOf(res)).toBe(SLOT_MSG.staffCannotBook);
   });
 });
 
@@ -94,14 +107,14 @@ describe('POST /api/slots/book: validation', () => {
   it('says "Please fill all required fields!" for an empty body', async () => {
     const res = await book(customer.token, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(MSG.fillAllFields);
+    expect(errorOf(res)).toBe(MSG.fillAllFields);
   });
 
   it('refuses a phone number that is not 10 digits', async () => {
     for (const phone of ['12345', '98765432101', '98765abcde']) {
       const res = await book(customer.token, body({ phone }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe(MSG.phoneInvalid);
+      expect(errorOf(res)).toBe(MSG.phoneInvalid);
     }
   });
 
@@ -109,7 +122,7 @@ describe('POST /api/slots/book: validation', () => {
     for (const petAge of ['abc', -1, 2.5, 200]) {
       const res = await book(customer.token, body({ petAge }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe(SLOT_MSG.petAgeInvalid);
+      expect(errorOf(res)).toBe(SLOT_MSG.petAgeInvalid);
     }
   });
 
@@ -117,26 +130,26 @@ describe('POST /api/slots/book: validation', () => {
     const yesterday = addDays(todayIn(t.config.CLINIC_TZ), -1);
     const res = await book(customer.token, body({ schedule: `${yesterday} at 10:00` }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(SLOT_MSG.pastDate);
+    expect(errorOf(res)).toBe(SLOT_MSG.pastDate);
   });
 
   it('refuses a date beyond the booking horizon', async () => {
     const res = await book(customer.token, body({ schedule: `${addDays(tomorrow, 400)} at 10:00` }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(SLOT_MSG.tooFarAhead);
+    expect(errorOf(res)).toBe(SLOT_MSG.tooFarAhead);
   });
 
   it('refuses a time that is not on the grid', async () => {
     const res = await book(customer.token, body({ schedule: `${tomorrow} at 10:15` }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain(SLOT_MSG.offGrid);
+    expect(errorOf(res)).toContain(SLOT_MSG.offGrid);
   });
 
   it('refuses a time outside opening hours, including one whose slot would end after closing', async () => {
     for (const time of ['08:30', '17:45', '18:00', '22:00']) {
       const res = await book(customer.token, body({ schedule: `${tomorrow} at ${time}` }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe('We take bookings from 09:00 to 18:00; the last slot starts at 17:30.');
+      expect(errorOf(res)).toBe('We take bookings from 09:00 to 18:00; the last slot starts at 17:30.');
     }
   });
 
@@ -144,7 +157,7 @@ describe('POST /api/slots/book: validation', () => {
     for (const schedule of ['tomorrow morning', `${tomorrow} 10:00`, '2031-02-30 at 10:00', `${tomorrow} at 25:00`]) {
       const res = await book(customer.token, body({ schedule }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe(SLOT_MSG.scheduleInvalid);
+      expect(errorOf(res)).toBe(SLOT_MSG.scheduleInvalid);
     }
   });
 
@@ -156,7 +169,7 @@ describe('POST /api/slots/book: validation', () => {
       payload: '{"petName": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('BAD_REQUEST');
+    expect(json(res, ApiErrorSchema).code).toBe('BAD_REQUEST');
   });
 });
 
@@ -167,7 +180,7 @@ describe('POST /api/slots/book: success and capacity', () => {
       body({ schedule: `${tomorrow} at 11:00`, userName: 'Someone Else', userEmail: 'x@evil.test', petAge: '4' }),
     );
     expect(res.statusCode).toBe(201);
-    const b = res.json() as SlotBooking;
+    const b = json(res, SlotBookingSchema);
     expect(b._id).toBe(b.id);
     expect(b).toMatchObject({
       userId: customer.user.id,
@@ -192,7 +205,7 @@ describe('POST /api/slots/book: success and capacity', () => {
   it('accepts a booking without a pet age', async () => {
     const res = await book(customer.token, body({ schedule: `${tomorrow} at 11:30`, petAge: '' }));
     expect(res.statusCode).toBe(201);
-    expect(res.json().petAge).toBeNull();
+    expect(json(res, SlotBookingSchema).petAge).toBeNull();
   });
 
   it('refuses the same pet of the same customer twice at one time (any letter case) without using a seat', async () => {
@@ -234,11 +247,11 @@ describe('POST /api/slots/book: success and capacity', () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(2);
     expect(codes.filter((c) => c === 409)).toHaveLength(18);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('SLOT_FULL');
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(json(r, ApiErrorSchema).code).toBe('SLOT_FULL');
     expect(await seatsAt(tomorrow, time)).toMatchObject({ booked: 2, available: 0 });
 
     const winnerIndex = codes.indexOf(201);
-    const winner = results[winnerIndex]!.json() as SlotBooking;
+    const winner = json(results[winnerIndex]!, SlotBookingSchema);
     const cancel = await t.app.inject({
       method: 'PUT',
       url: `/api/slots/cancel/${winner.id}`,
@@ -281,11 +294,11 @@ describe('GET /api/slots/availability', () => {
       headers: t.auth(customer.token),
     });
     expect(res.statusCode).toBe(200);
-    const a = res.json();
+    const a = json(res, AvailabilitySchema);
     expect(a).toMatchObject({ date, timeZone: 'Asia/Kolkata', slotMinutes: 30 });
     expect(a.slots).toHaveLength(18);
     expect(a.slots[0]).toEqual({ time: '09:00', capacity: 2, booked: 0, available: 2, past: false });
-    expect(a.slots.at(-1).time).toBe('17:30');
+    expect(a.slots.at(-1)?.time).toBe('17:30');
   });
 
   it('marks the times of a past day as past', async () => {
@@ -295,7 +308,7 @@ describe('GET /api/slots/availability', () => {
       url: `/api/slots/availability?date=${yesterday}`,
       headers: t.auth(customer.token),
     });
-    expect(res.json().slots.every((s: { past: boolean }) => s.past)).toBe(true);
+    expect(json(res, AvailabilitySchema).slots.every((s) => s.past)).toBe(true);
   });
 
   it('refuses a malformed date and anonymous callers', async () => {
@@ -305,7 +318,7 @@ describe('GET /api/slots/availability', () => {
       headers: t.auth(customer.token),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe(SLOT_MSG.dateInvalid);
+    expect(errorOf(bad)).toBe(SLOT_MSG.dateInvalid);
     const anon = await t.app.inject({ method: 'GET', url: `/api/slots/availability?date=${tomorrow}` });
     expect(anon.statusCode).toBe(401);
   });
@@ -315,7 +328,7 @@ describe('GET /api/slots/mine and /api/slots/bookings', () => {
   it('shows customers only their own bookings, newest first', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/slots/mine', headers: t.auth(customer.token) });
     expect(res.statusCode).toBe(200);
-    const mine = res.json() as SlotBooking[];
+    const mine = json(res, BookingListSchema);
     expect(mine.length).toBeGreaterThan(5);
     expect(mine.every((b) => b.userId === customer.user.id)).toBe(true);
     const theirs = await t.app.inject({ method: 'GET', url: '/api/slots/mine', headers: t.auth(other.token) });
@@ -332,43 +345,20 @@ describe('GET /api/slots/mine and /api/slots/bookings', () => {
     for (const who of [employee, admin]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/slots/bookings', headers: t.auth(who.token) });
       expect(res.statusCode).toBe(200);
-      expect(res.json().length).toBeGreaterThan(2);
+      expect(json(res, BookingListSchema).length).toBeGreaterThan(2);
     }
   });
 
   it('filters by status and by day, and pages with the X-Next-Cursor header', async () => {
-    const pending = await t.app.inject({
-      method: 'GET',
-      url: '/api/slots/bookings?status=pending&limit=200',
-      headers: t.auth(employee.token),
-    });
-    expect(pending.json().every((b: SlotBooking) => b.status === 'pending')).toBe(true);
-    const canceled = await t.app.inject({
-      method: 'GET',
-      url: '/api/slots/bookings?status=canceled',
-      headers: t.auth(employee.token),
-    });
-    expect(canceled.json().length).toBeGreaterThan(0);
-    expect(canceled.json().every((b: SlotBooking) => b.status === 'canceled')).toBe(true);
-    const active = await t.app.inject({
-      method: 'GET',
-      url: '/api/slots/bookings?status=active&limit=200',
-      headers: t.auth(employee.token),
-    });
-    expect(active.json().some((b: SlotBooking) => b.status === 'canceled')).toBe(false);
-    const none = await t.app.inject({
-      method: 'GET',
-      url: `/api/slots/bookings?date=${addDays(tomorrow, 2)}`,
-      headers: t.auth(employee.token),
-    });
-    expect(none.json()).toEqual([]);
-    const day = await t.app.inject({
-      method: 'GET',
-      url: `/api/slots/bookings?date=${tomorrow}&limit=200`,
-      headers: t.auth(employee.token),
-    });
-    expect(day.json().length).toBeGreaterThan(5);
-    expect(day.json().every((b: SlotBooking) => b.date === tomorrow)).toBe(true);
+    expect((await staffList('?status=pending&limit=200')).every((b) => b.status === 'pending')).toBe(true);
+    const canceled = await staffList('?status=canceled');
+    expect(canceled.length).toBeGreaterThan(0);
+    expect(canceled.every((b) => b.status === 'canceled')).toBe(true);
+    expect((await staffList('?status=active&limit=200')).some((b) => b.status === 'canceled')).toBe(false);
+    expect(await staffList(`?date=${addDays(tomorrow, 2)}`)).toEqual([]);
+    const day = await staffList(`?date=${tomorrow}&limit=200`);
+    expect(day.length).toBeGreaterThan(5);
+    expect(day.every((b) => b.date === tomorrow)).toBe(true);
 
     const first = await t.app.inject({
       method: 'GET',
@@ -376,14 +366,14 @@ describe('GET /api/slots/mine and /api/slots/bookings', () => {
       headers: t.auth(employee.token),
     });
     expect(first.json()).toHaveLength(2);
-    const cursor = first.headers[NEXT_CURSOR_HEADER] as string;
+    const cursor = nextCursor(first);
     expect(cursor).toMatch(/^[\w-]+$/);
     const second = await t.app.inject({
       method: 'GET',
       url: `/api/slots/bookings?limit=2&cursor=${cursor}`,
       headers: t.auth(employee.token),
     });
-    const ids = new Set([...first.json(), ...second.json()].map((b: SlotBooking) => b.id));
+    const ids = new Set([...json(first, BookingListSchema), ...json(second, BookingListSchema)].map((b) => b.id));
     expect(ids.size).toBe(4);
 
     const bad = await t.app.inject({
@@ -404,7 +394,7 @@ describe('GET /api/slots/mine and /api/slots/bookings', () => {
 describe('PUT /api/slots/cancel/{id}', () => {
   it('lets a customer cancel their own booking once; the seat is freed exactly once', async () => {
     const time = '14:00';
-    const b = (await book(customer.token, body({ schedule: `${tomorrow} at ${time}` }))).json() as SlotBooking;
+    const b = await booked(customer.token, body({ schedule: `${tomorrow} at ${time}` }));
     expect(await seatsAt(tomorrow, time)).toMatchObject({ booked: 1 });
     const first = await t.app.inject({
       method: 'PUT',
@@ -425,10 +415,10 @@ describe('PUT /api/slots/cancel/{id}', () => {
   });
 
   it('hides other customers’ bookings (404) and refuses anonymous callers (401)', async () => {
-    const b = (await book(customer.token, body({ schedule: `${tomorrow} at 14:30` }))).json() as SlotBooking;
+    const b = await booked(customer.token, body({ schedule: `${tomorrow} at 14:30` }));
     const res = await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}`, headers: t.auth(other.token) });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toBe(SLOT_MSG.bookingNotFound);
+    expect(errorOf(res)).toBe(SLOT_MSG.bookingNotFound);
     expect((await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}` })).statusCode).toBe(401);
     expect((await seatsAt(tomorrow, '14:30')).booked).toBe(1);
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
@@ -440,26 +430,24 @@ describe('PUT /api/slots/cancel/{id}', () => {
   });
 
   it('lets staff cancel any booking and tells the customer', async () => {
-    const b = (
-      await book(other.token, body({ userId: other.user.id, schedule: `${tomorrow} at 15:00` }))
-    ).json() as SlotBooking;
+    const b = await booked(other.token, body({ userId: other.user.id, schedule: `${tomorrow} at 15:00` }));
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/slots/cancel/${b.id}`,
       headers: t.auth(employee.token),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().status).toBe('canceled');
+    expect(json(res, SlotBookingSchema).status).toBe('canceled');
     expect((await seatsAt(tomorrow, '15:00')).booked).toBe(0);
-    const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(other.token) });
-    expect(notes.json()[0]).toMatchObject({ type: 'booking_canceled', title: 'Booking canceled', read: false });
-    expect(notes.json()[0].body).toContain(`${tomorrow} at 15:00`);
+    const [latest] = await notificationsOf(other.token);
+    expect(latest).toMatchObject({ type: 'booking_canceled', title: 'Booking canceled', read: false });
+    expect(latest?.body).toContain(`${tomorrow} at 15:00`);
   });
 });
 
 describe('PUT /api/slots/confirm/{id}', () => {
   it('is for staff only', async () => {
-    const b = (await book(customer.token, body({ schedule: `${tomorrow} at 15:30` }))).json() as SlotBooking;
+    const b = await booked(customer.token, body({ schedule: `${tomorrow} at 15:30` }));
     expect((await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}` })).statusCode).toBe(401);
     const res = await t.app.inject({
       method: 'PUT',
@@ -467,13 +455,11 @@ describe('PUT /api/slots/confirm/{id}', () => {
       headers: t.auth(customer.token),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('FORBIDDEN');
+    expect(json(res, ApiErrorSchema).code).toBe('FORBIDDEN');
   });
 
   it('confirms without a body using the clinic defaults, notifies the customer and queues the mail with an invite', async () => {
-    const b = (
-      await book(customer.token, body({ schedule: `${tomorrow} at 16:00`, petName: '<b>Rex</b> & "Co"' }))
-    ).json() as SlotBooking;
+    const b = await booked(customer.token, body({ schedule: `${tomorrow} at 16:00`, petName: '<b>Rex</b> & "Co"' }));
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/slots/confirm/${b.id}`,
@@ -492,8 +478,7 @@ describe('PUT /api/slots/confirm/{id}', () => {
       },
     });
 
-    const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: t.auth(customer.token) });
-    expect(notes.json()[0]).toMatchObject({
+    expect((await notificationsOf(customer.token))[0]).toMatchObject({
       type: 'booking_confirmed',
       title: 'Booking confirmed',
       read: false,
@@ -526,7 +511,7 @@ describe('PUT /api/slots/confirm/{id}', () => {
   });
 
   it('stores the hospital info staff typed, filling blanks from the defaults', async () => {
-    const b = (await book(customer.token, body({ schedule: `${tomorrow} at 16:30` }))).json() as SlotBooking;
+    const b = await booked(customer.token, body({ schedule: `${tomorrow} at 16:30` }));
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/slots/confirm/${b.id}`,
@@ -542,7 +527,7 @@ describe('PUT /api/slots/confirm/{id}', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().hospitalInfo).toEqual({
+    expect(json(res, SlotBookingSchema).hospitalInfo).toEqual({
       name: 'Pawcare Salt Lake',
       address: t.config.CLINIC_ADDRESS,
       phone: '033 4000 1234',
@@ -550,14 +535,14 @@ describe('PUT /api/slots/confirm/{id}', () => {
       hours: t.config.CLINIC_HOURS,
     });
     const mine = await t.app.inject({ method: 'GET', url: '/api/slots/mine', headers: t.auth(customer.token) });
-    expect(mine.json().find((x: SlotBooking) => x.id === b.id)).toMatchObject({
+    expect(json(mine, BookingListSchema).find((x) => x.id === b.id)).toMatchObject({
       status: 'confirmed',
       hospitalInfo: { name: 'Pawcare Salt Lake' },
     });
   });
 
   it('refuses bad hospital info, a second confirm, a canceled booking and unknown ids', async () => {
-    const b = (await book(customer.token, body({ schedule: `${tomorrow} at 17:00` }))).json() as SlotBooking;
+    const b = await booked(customer.token, body({ schedule: `${tomorrow} at 17:00` }));
     const badEmail = await t.app.inject({
       method: 'PUT',
       url: `/api/slots/confirm/${b.id}`,
@@ -565,7 +550,7 @@ describe('PUT /api/slots/confirm/{id}', () => {
       payload: { hospitalInfo: { email: 'nope' } },
     });
     expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json().error).toBe('Hospital email is not a valid address');
+    expect(errorOf(badEmail)).toBe('Hospital email is not a valid address');
 
     expect(
       (await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) }))
@@ -577,9 +562,9 @@ describe('PUT /api/slots/confirm/{id}', () => {
       headers: t.auth(employee.token),
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(SLOT_MSG.alreadyConfirmed);
+    expect(errorOf(again)).toBe(SLOT_MSG.alreadyConfirmed);
 
-    const c = (await book(customer.token, body({ schedule: `${tomorrow} at 17:30` }))).json() as SlotBooking;
+    const c = await booked(customer.token, body({ schedule: `${tomorrow} at 17:30` }));
     await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${c.id}`, headers: t.auth(customer.token) });
     const canceled = await t.app.inject({
       method: 'PUT',
@@ -587,7 +572,7 @@ describe('PUT /api/slots/confirm/{id}', () => {
       headers: t.auth(employee.token),
     });
     expect(canceled.statusCode).toBe(409);
-    expect(canceled.json().error).toBe(SLOT_MSG.confirmCanceled);
+    expect(errorOf(canceled)).toBe(SLOT_MSG.confirmCanceled);
 
     for (const id of ['42', '00000000-0000-4000-8000-000000000000']) {
       const res = await t.app.inject({
@@ -601,14 +586,14 @@ describe('PUT /api/slots/confirm/{id}', () => {
 
   it('a confirmed booking can still be canceled, which frees its seat', async () => {
     const date = addDays(tomorrow, 1);
-    const b = (await book(customer.token, body({ schedule: `${date} at 09:00` }))).json() as SlotBooking;
+    const b = await booked(customer.token, body({ schedule: `${date} at 09:00` }));
     await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${b.id}`, headers: t.auth(employee.token) });
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/slots/cancel/${b.id}`,
       headers: t.auth(customer.token),
     });
-    expect(res.json().status).toBe('canceled');
+    expect(json(res, SlotBookingSchema).status).toBe('canceled');
     expect((await seatsAt(date, '09:00')).booked).toBe(0);
   });
 });
@@ -618,17 +603,15 @@ describe('GET /api/slots/stats', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(customer.token) })).statusCode,
     ).toBe(403);
-    const before = (
-      await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })
-    ).json();
+    const before = await stats(employee.token);
     const date = addDays(tomorrow, 3);
-    const a = (await book(customer.token, body({ schedule: `${date} at 09:00` }))).json() as SlotBooking;
-    const b = (await book(customer.token, body({ schedule: `${date} at 09:30` }))).json() as SlotBooking;
-    const c = (await book(customer.token, body({ schedule: `${date} at 10:00` }))).json() as SlotBooking;
+    const a = await booked(customer.token, body({ schedule: `${date} at 09:00` }));
+    const b = await booked(customer.token, body({ schedule: `${date} at 09:30` }));
+    const c = await booked(customer.token, body({ schedule: `${date} at 10:00` }));
     await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${a.id}`, headers: t.auth(employee.token) });
     await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${b.id}`, headers: t.auth(employee.token) });
     expect(c.status).toBe('pending');
-    const after = (await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(admin.token) })).json();
+    const after = await stats(admin.token);
     expect(after).toEqual({
       pending: before.pending + 1,
       confirmed: before.confirmed + 1,
@@ -640,16 +623,12 @@ describe('GET /api/slots/stats', () => {
   it("counts today's confirmed bookings in the clinic's time zone", async () => {
     // A booking for later today cannot always be made (the day may be nearly over), so write one directly.
     const today = todayIn(t.config.CLINIC_TZ);
-    const before = (
-      await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })
-    ).json();
+    const before = await stats(employee.token);
     await t.database.db.execute(sql`
       insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, pet_name, owner_name, phone, status)
       values (${customer.user.id}, 'Pet Owner', ${customer.user.email}, ${`${today} at 23:59`},
               (${`${today} 23:59`}::timestamp at time zone 'Asia/Kolkata'), 'Late', 'Pet Owner', '9876543210', 'confirmed')`);
-    const after = (
-      await t.app.inject({ method: 'GET', url: '/api/slots/stats', headers: t.auth(employee.token) })
-    ).json();
+    const after = await stats(employee.token);
     expect(after.confirmedToday).toBe(before.confirmedToday + 1);
     expect(after.confirmed).toBe(before.confirmed + 1);
   });

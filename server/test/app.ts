@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { User } from '#shared/auth';
 import type { Role } from '#shared/constants';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
@@ -89,6 +89,22 @@ export async function createTestApp(
   return ctx;
 }
 
+/**
+ * For a file that builds apps of its own configurations: the returned function builds one (`defaults`, then its
+ * `overrides`), and every app it built is closed after the file's tests.
+ */
+export function appsForFile(defaults: Partial<Config> = {}): (overrides?: Partial<Config>) => Promise<TestContext> {
+  const apps: TestContext[] = [];
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+  });
+  return async (overrides = {}) => {
+    const t = await createTestApp({ ...defaults, ...overrides });
+    apps.push(t);
+    return t;
+  };
+}
+
 /** Builds a multipart body (like a browser's FormData) for app.inject. */
 export async function multipart(fields: Record<string, string | { data: Buffer; filename: string; type?: string }>) {
   const fd = new FormData();
@@ -137,6 +153,15 @@ export function expectError(
   else if (message) expect(body.error).toMatch(message);
 }
 
+/** The `X-Next-Cursor` header of a page (undefined on the last page); fails if the server sent it more than once. */
+export function nextCursor(res: { headers: Record<string, unknown> }): string | undefined {
+  const cursor = res.headers[NEXT_CURSOR_HEADER];
+  if (cursor !== undefined && typeof cursor !== 'string') {
+    throw new Error(`${NEXT_CURSOR_HEADER} is not one string: ${JSON.stringify(cursor)}`);
+  }
+  return cursor;
+}
+
 /**
  * Follows `X-Next-Cursor` from `start` (none: the first page) to the last page, each page asserted 200 and at most
  * `limit` long; returns the pages' items in order. Stops with a failure after 50 pages rather than loop for ever.
@@ -156,7 +181,7 @@ export async function walkPages<T>(
     const page = res.json() as T[];
     if (opts.limit !== undefined) expect(page.length).toBeLessThanOrEqual(opts.limit);
     items.push(...page);
-    cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+    cursor = nextCursor(res);
     pages += 1;
   } while (cursor && pages < 50);
   expect(cursor, 'still more pages after 50').toBeUndefined();

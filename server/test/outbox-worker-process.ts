@@ -6,6 +6,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { startOutboxWorker } from '../outbox/worker';
+import { silentLog } from './silent-log';
 
 const env = process.env;
 const config = loadConfig({
@@ -20,20 +21,10 @@ const database = await openDatabase({
   pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR,
   poolSize: 4,
 });
-const log = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  fatal() {},
-  trace() {},
-  child: () => log,
-  level: 'silent',
-} as never;
 const worker = startOutboxWorker({
   db: database.db,
   config,
-  log,
+  log: silentLog,
   leaseMs: Number(env.OUTBOX_LEASE_MS),
   pollMs: Number(env.OUTBOX_POLL_MS),
 });

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '#shared/auth';
+import { z } from 'zod';
+import { AdminUserSchema, ContactSchema, UserSchema, type User } from '#shared/auth';
 import type { Role } from '#shared/constants';
+import { NotificationSchema } from '#shared/notifications';
+import { ThemeBodySchema } from '#shared/settings';
 import { createNotification } from '../notifications/service';
 import { createTestApp, expectError, FILES, multipart, type TestContext } from '../test/app';
+import { json } from '../test/json';
 
 /** The role x endpoint matrix of ARCHITECTURE.md for the endpoints of the server foundation. */
 
 type Who = 'anonymous' | Role;
+
+const currentTheme = async () =>
+  json(await t.app.inject({ method: 'GET', url: '/api/settings/theme' }), ThemeBodySchema).theme;
 const WHO: Who[] = ['anonymous', 'user', 'employee', 'admin'];
 
 let t: TestContext;
@@ -65,7 +72,7 @@ describe.each(WHO)('as %s', (who) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: headersOf(who) });
     if (who === 'anonymous') return expectError(res, 401, 'UNAUTHENTICATED');
     expect(res.statusCode).toBe(200);
-    const roles = new Set((res.json() as User[]).map((u) => u.role));
+    const roles = new Set(json(res, z.array(ContactSchema)).map((u) => u.role));
     const expected = { user: ['employee'], employee: ['user'], admin: ['admin', 'employee', 'user'] }[who];
     expect([...roles].sort()).toEqual(expected);
   });
@@ -79,7 +86,7 @@ describe.each(WHO)('as %s', (who) => {
       if (who === 'anonymous') return expectError(res, 401, 'UNAUTHENTICATED');
       if (who !== 'admin') return expectError(res, 403, 'FORBIDDEN', 'You do not have permission to do that');
       expect(res.statusCode).toBe(200);
-      const list = res.json() as User[];
+      const list = json(res, z.array(AdminUserSchema));
       expect(list.length).toBeGreaterThan(0);
       expect(list.every((u) => u.role === role)).toBe(true);
       expect(JSON.stringify(list)).not.toMatch(/password|hash|argon/i);
@@ -99,7 +106,7 @@ describe.each(WHO)('as %s', (who) => {
     else expect(res.json()).toMatchObject({ id: target.user.id, role: 'employee' });
     // The target's role changed only when an admin asked.
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(target.token) });
-    expect(me.json().role).toBe(who === 'admin' ? 'employee' : 'user');
+    expect(json(me, UserSchema).role).toBe(who === 'admin' ? 'employee' : 'user');
   });
 
   it('DELETE /api/users/{id} is for admins only', async () => {
@@ -128,11 +135,11 @@ describe.each(WHO)('as %s', (who) => {
   it('GET /api/settings/theme is public', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/settings/theme', headers: headersOf(who) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ theme: expect.any(String) });
+    expect(Object.keys(json(res, ThemeBodySchema))).toEqual(['theme']);
   });
 
   it('PUT /api/settings/theme is for admins only', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/settings/theme' })).json().theme;
+    const before = await currentTheme();
     const next = before === 'pink' ? 'gold' : 'pink';
     const res = await t.app.inject({
       method: 'PUT',
@@ -143,7 +150,7 @@ describe.each(WHO)('as %s', (who) => {
     if (who === 'anonymous') expectError(res, 401, 'UNAUTHENTICATED');
     else if (who !== 'admin') expectError(res, 403, 'FORBIDDEN');
     else expect(res.json()).toEqual({ theme: next });
-    const after = (await t.app.inject({ method: 'GET', url: '/api/settings/theme' })).json().theme;
+    const after = await currentTheme();
     expect(after).toBe(who === 'admin' ? next : before);
   });
 
@@ -159,7 +166,7 @@ describe.each(WHO)('as %s', (who) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: headersOf(who) });
     if (who === 'anonymous') return expectError(res, 401, 'UNAUTHENTICATED');
     expect(res.statusCode).toBe(200);
-    expect((res.json() as { title: string }[]).map((n) => n.title)).toEqual([`For ${who}`]);
+    expect(json(res, z.array(NotificationSchema)).map((n) => n.title)).toEqual([`For ${who}`]);
   });
 
   it('PUT /api/notifications/read-all marks only own notifications', async () => {

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AdminUserSchema, AuthResponseSchema, ContactSchema } from '#shared/auth';
 import type { Role } from '#shared/constants';
 import { createTestApp, type TestContext } from '../test/app';
+import { json } from '../test/json';
 
 /** What each role is given about people: exactly the fields its screens read, per endpoint. */
 
@@ -51,7 +54,7 @@ describe.each(['user', 'employee', 'admin'] as const)('as %s', (who) => {
   it('GET /api/users (chat contacts) gives id, name, role and picture only', async () => {
     const res = await get(who, '/api/users');
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as object[];
+    const rows = json(res, z.array(ContactSchema));
     expect(rows.length).toBeGreaterThan(0);
     expect(keysOf(rows)).toEqual([CONTACT.join(',')]);
     expect(res.body).not.toMatch(/private@|9123456780|Hidden Lane/);
@@ -62,9 +65,10 @@ describe.each(['user', 'employee', 'admin'] as const)('as %s', (who) => {
     expect((await get(who, '/api/users', { q: other })).json()).toEqual([]);
     expect((await get(who, '/api/users', { q: 'private@' })).json()).toEqual([]);
     // Names still match.
-    const byName = (await get(who, '/api/users', { q: who === 'user' ? 'Eli Emp' : 'Cora Cus' })).json() as {
-      name: string;
-    }[];
+    const byName = json(
+      await get(who, '/api/users', { q: who === 'user' ? 'Eli Emp' : 'Cora Cus' }),
+      z.array(ContactSchema),
+    );
     expect(byName.map((u) => u.name)).toEqual([who === 'user' ? 'Eli Employee' : 'Cora Customer']);
   });
 
@@ -76,7 +80,7 @@ describe.each(['user', 'employee', 'admin'] as const)('as %s', (who) => {
       url: '/api/auth/login',
       payload: { email: people[who].user.email, password: people[who].password },
     });
-    expect(Object.keys(login.json().user).sort()).toEqual(OWN);
+    expect(Object.keys(json(login, AuthResponseSchema).user).sort()).toEqual(OWN);
   });
 });
 
@@ -86,14 +90,14 @@ describe('as admin', () => {
     async (url) => {
       const res = await get('admin', url);
       expect(res.statusCode).toBe(200);
-      expect(keysOf(res.json() as object[])).toEqual([ADMIN_ROW.join(',')]);
+      expect(keysOf(json(res, z.array(AdminUserSchema)))).toEqual([ADMIN_ROW.join(',')]);
       expect(res.body).not.toMatch(/Hidden Lane|bloodGroup|password|hash|argon/i);
     },
   );
 
   it('searches the admin lists by e-mail address', async () => {
     const res = await get('admin', '/api/all-employees', { q: 'eli-private' });
-    expect((res.json() as { email: string }[]).map((u) => u.email)).toEqual(['eli-private@example.com']);
+    expect(json(res, z.array(AdminUserSchema)).map((u) => u.email)).toEqual(['eli-private@example.com']);
   });
 
   it('a role change answers with the same row shape', async () => {

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '#shared/auth';
+import { z } from 'zod';
+import { AdminUserSchema, AuthResponseSchema, UserSchema, type User } from '#shared/auth';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
 import { ensureAdmin } from './service';
 import { createTestApp, expectError, walkPages, type TestContext } from '../test/app';
+import { json } from '../test/json';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,6 +15,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const inject = (opts: InjectOptions) => t.app.inject(opts);
+
+/** GET /api/auth/me as the holder of `token`, on this file's app unless `ctx` names another. */
+const accountOf = async (token: string, ctx = t) =>
+  json(await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: ctx.auth(token) }), UserSchema);
+
+/** The admin's customer list searched for `q`. */
+const searchCustomers = async (admin: { token: string }, q: string) =>
+  json(
+    await inject({ method: 'GET', url: '/api/all-customers', query: { q }, headers: t.auth(admin.token) }),
+    z.array(AdminUserSchema),
+  );
+
+/** Logs in and returns the account's role. */
+const roleAfterLogin = async (email: string, password: string) =>
+  json(await inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } }), AuthResponseSchema).user
+    .role;
 
 describe('admin rules', () => {
   it('an admin cannot demote or delete themself', async () => {
@@ -27,8 +45,7 @@ describe('admin rules', () => {
     expectError(demote, 403, 'FORBIDDEN', 'You cannot change your own role');
     const del = await inject({ method: 'DELETE', url: `/api/users/${admin.user.id}`, headers: t.auth(admin.token) });
     expectError(del, 403, 'FORBIDDEN', 'You cannot delete your own account');
-    const me = await inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(admin.token) });
-    expect(me.json().role).toBe('admin');
+    expect((await accountOf(admin.token)).role).toBe('admin');
   });
 
   describe('on a site with a single admin', () => {
@@ -51,8 +68,7 @@ describe('admin rules', () => {
         statusCode: 409,
         message: 'The last admin cannot be removed',
       });
-      const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: ctx.auth(only.token) });
-      expect(me.json().role).toBe('admin');
+      expect((await accountOf(only.token, ctx)).role).toBe('admin');
     });
 
     it("a demotion applies to the demoted admin's existing token at once", async () => {
@@ -69,8 +85,7 @@ describe('admin rules', () => {
         403,
         'FORBIDDEN',
       );
-      const meB = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: ctx.auth(b.token) });
-      expect(meB.json().role).toBe('employee');
+      expect((await accountOf(b.token, ctx)).role).toBe('employee');
       // b cannot demote the remaining admin any more.
       expectError(
         await ctx.app.inject({
@@ -212,61 +227,25 @@ describe('profile', () => {
       role: 'user',
       email: u.user.email,
     });
-    expect(res.json().image).toBe('/api/avatar?name=New%20Name');
-    const me = await inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(u.token) });
-    expect(me.json().name).toBe('New Name');
+    expect(json(res, UserSchema).image).toBe('/api/avatar?name=New%20Name');
+    expect((await accountOf(u.token)).name).toBe('New Name');
   });
 
   it('refuses unknown fields (no self-promotion) and invalid values with the spec messages', async () => {
     const u = await t.buildUser();
-    expectError(
-      await inject({ method: 'PUT', url: '/api/users/profile', headers: t.auth(u.token), payload: { role: 'admin' } }),
-      400,
-      'VALIDATION',
-      /role/,
-    );
-    expectError(
-      await inject({
-        method: 'PUT',
-        url: '/api/users/profile',
-        headers: t.auth(u.token),
-        payload: { email: 'x@y.co' },
-      }),
-      400,
-      'VALIDATION',
-      /email/,
-    );
-    expectError(
-      await inject({ method: 'PUT', url: '/api/users/profile', headers: t.auth(u.token), payload: { name: 'R2D2' } }),
-      400,
-      'VALIDATION',
-      'Please Enter valid name',
-    );
-    expectError(
-      await inject({ method: 'PUT', url: '/api/users/profile', headers: t.auth(u.token), payload: { phone: '12345' } }),
-      400,
-      'VALIDATION',
-      'Invalid phone number',
-    );
-    expectError(
-      await inject({
-        method: 'PUT',
-        url: '/api/users/profile',
-        headers: t.auth(u.token),
-        payload: { bloodGroup: 'Z+' },
-      }),
-      400,
-      'VALIDATION',
-      'Choose a valid blood group',
-    );
-    expectError(
-      await inject({ method: 'PUT', url: '/api/users/profile', headers: t.auth(u.token), payload: { name: 42 } }),
-      400,
-      'VALIDATION',
-      'Name is required',
-    );
-    const me = await inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(u.token) });
-    expect(me.json()).toMatchObject({ role: 'user', email: u.user.email, name: u.user.name });
+    const refusals: [object, string | RegExp][] = [
+      [{ role: 'admin' }, /role/],
+      [{ email: 'x@y.co' }, /email/],
+      [{ name: 'R2D2' }, 'Please Enter valid name'],
+      [{ phone: '12345' }, 'Invalid phone number'],
+      [{ bloodGroup: 'Z+' }, 'Choose a valid blood group'],
+      [{ name: 42 }, 'Name is required'],
+    ];
+    for (const [payload, message] of refusals) {
+      const res = await inject({ method: 'PUT', url: '/api/users/profile', headers: t.auth(u.token), payload });
+      expectError(res, 400, 'VALIDATION', message);
+    }
+    expect(await accountOf(u.token)).toMatchObject({ role: 'user', email: u.user.email, name: u.user.name });
   });
 
   it('an empty address clears it', async () => {
@@ -277,7 +256,7 @@ describe('profile', () => {
       headers: t.auth(u.token),
       payload: { address: '' },
     });
-    expect(res.json().address).toBeNull();
+    expect(json(res, UserSchema).address).toBeNull();
   });
 });
 
@@ -299,14 +278,14 @@ describe('pagination of admin lists', () => {
         query: { limit: '2', q: 'Same Moment', ...(cursor ? { cursor } : {}) },
         headers: t.auth(admin.token),
       });
-    const ids = (users: User[]) => users.map((u) => u.id);
+    const ids = (users: { id: string }[]) => users.map((u) => u.id);
 
     const newestFirst = [...created].reverse();
     expect(ids((await walkPages<User>(page, { limit: 2 })).items)).toEqual(newestFirst);
 
     // The row a cursor points at is deleted before the next page is asked for: nobody after it goes missing.
     const first = await page();
-    expect(ids(first.json())).toEqual(newestFirst.slice(0, 2));
+    expect(ids(json(first, z.array(AdminUserSchema)))).toEqual(newestFirst.slice(0, 2));
     expect(
       (await inject({ method: 'DELETE', url: `/api/users/${newestFirst[1]}`, headers: t.auth(admin.token) }))
         .statusCode,
@@ -387,27 +366,9 @@ describe('pagination of admin lists', () => {
   it('searches by name or email, treating % and _ literally', async () => {
     const admin = await t.buildUser({ role: 'admin' });
     await t.buildUser({ name: 'Zebediah Quill', email: 'zq@example.com' });
-    const hit = await inject({
-      method: 'GET',
-      url: '/api/all-customers',
-      query: { q: 'zebed' },
-      headers: t.auth(admin.token),
-    });
-    expect((hit.json() as User[]).map((u) => u.name)).toEqual(['Zebediah Quill']);
-    const byMail = await inject({
-      method: 'GET',
-      url: '/api/all-customers',
-      query: { q: 'ZQ@EXAMPLE' },
-      headers: t.auth(admin.token),
-    });
-    expect((byMail.json() as User[]).map((u) => u.email)).toEqual(['zq@example.com']);
-    const wild = await inject({
-      method: 'GET',
-      url: '/api/all-customers',
-      query: { q: '%' },
-      headers: t.auth(admin.token),
-    });
-    expect(wild.json()).toEqual([]);
+    expect((await searchCustomers(admin, 'zebed')).map((u) => u.name)).toEqual(['Zebediah Quill']);
+    expect((await searchCustomers(admin, 'ZQ@EXAMPLE')).map((u) => u.email)).toEqual(['zq@example.com']);
+    expect(await searchCustomers(admin, '%')).toEqual([]);
   });
 });
 
@@ -416,22 +377,11 @@ describe('ensureAdmin', () => {
     const db = t.database.db;
     expect(await ensureAdmin(db, 'Boss@Example.com', 'firstpass')).toBe('created');
     expect(await ensureAdmin(db, 'boss@example.com', 'otherpass')).toBe('unchanged');
-    const login = await inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'boss@example.com', password: 'firstpass' },
-    });
-    expect(login.statusCode).toBe(200);
-    expect(login.json().user.role).toBe('admin');
+    expect(await roleAfterLogin('boss@example.com', 'firstpass')).toBe('admin');
 
     await t.buildUser({ email: 'promote-me@example.com', password: 'keepthis' });
     expect(await ensureAdmin(db, 'promote-me@example.com', 'ignored1')).toBe('promoted');
-    const again = await inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'promote-me@example.com', password: 'keepthis' },
-    });
-    expect(again.json().user.role).toBe('admin');
+    expect(await roleAfterLogin('promote-me@example.com', 'keepthis')).toBe('admin');
   });
 
   it('two starts racing create one admin', async () => {
