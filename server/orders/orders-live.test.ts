@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/catalogue';
-import type { Notification } from '#shared/notifications';
-import { ORDER_CHANGED_EVENT, type Order, type OrderChangedEvent } from '#shared/orders';
+import { NOTIFICATION_EVENT } from '#shared/realtime';
+import { ORDER_CHANGED_EVENT, type Order } from '#shared/orders';
 import { createTestApp, type TestContext } from '../test/app';
 import { listenForSockets, nextEvent } from '../test/socket';
 
@@ -34,8 +34,8 @@ describe('live order events', () => {
       await t.app.inject({ method: 'GET', url: '/api/products?q=Dog%20Food&category=Food' })
     ).json();
 
-    const employeeHears = nextEvent<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
-    const adminHears = nextEvent<OrderChangedEvent>(adminSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
+    const employeeHears = nextEvent(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
+    const adminHears = nextEvent(adminSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -58,9 +58,9 @@ describe('live order events', () => {
     expect((await employeeHears).order.id).toBe(order.id);
     expect((await adminHears).order.total).toBe(order.total);
 
-    const notified = nextEvent<Notification>(customerSocket, 'notification', (n) => n.data?.orderId === order.id);
-    const customerSees = nextEvent<OrderChangedEvent>(customerSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
-    const staffSees = nextEvent<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
+    const notified = nextEvent(customerSocket, NOTIFICATION_EVENT, (n) => n.data?.orderId === order.id);
+    const customerSees = nextEvent(customerSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
+    const staffSees = nextEvent(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
     const change = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${order.id}/status`,

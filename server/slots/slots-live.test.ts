@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '#shared/notifications';
-import { addDays, BOOKING_CHANGED_EVENT, todayIn, type BookingChangedEvent, type SlotBooking } from '#shared/slots';
+import { NOTIFICATION_EVENT } from '#shared/realtime';
+import { addDays, BOOKING_CHANGED_EVENT, todayIn, type SlotBooking } from '#shared/slots';
 import { createTestApp, type TestContext } from '../test/app';
 import { listenForSockets, nextEvent } from '../test/socket';
 
@@ -34,16 +34,8 @@ describe('live booking events', () => {
     bystanderSocket.onAny((event, payload) => bystanderEvents.push([event, payload]));
 
     const date = addDays(todayIn(t.config.CLINIC_TZ), 1);
-    const employeeHearsNew = nextEvent<BookingChangedEvent>(
-      employeeSocket,
-      BOOKING_CHANGED_EVENT,
-      (e) => e.action === 'created',
-    );
-    const adminHearsNew = nextEvent<BookingChangedEvent>(
-      adminSocket,
-      BOOKING_CHANGED_EVENT,
-      (e) => e.action === 'created',
-    );
+    const employeeHearsNew = nextEvent(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
+    const adminHearsNew = nextEvent(adminSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/slots/book',
@@ -61,12 +53,8 @@ describe('live booking events', () => {
     });
     expect((await adminHearsNew).id).toBe(booking.id);
 
-    const notified = nextEvent<Notification>(customerSocket, 'notification', (n) => n.type === 'booking_confirmed');
-    const employeeHearsConfirm = nextEvent<BookingChangedEvent>(
-      employeeSocket,
-      BOOKING_CHANGED_EVENT,
-      (e) => e.action === 'confirmed',
-    );
+    const notified = nextEvent(customerSocket, NOTIFICATION_EVENT, (n) => n.type === 'booking_confirmed');
+    const employeeHearsConfirm = nextEvent(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'confirmed');
     expect(
       (await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${booking.id}`, headers: t.auth(admin.token) }))
         .statusCode,
@@ -90,11 +78,7 @@ describe('live booking events', () => {
     });
     expect(read.json().read).toBe(true);
 
-    const customerHearsCancel = nextEvent<BookingChangedEvent>(
-      customerSocket,
-      BOOKING_CHANGED_EVENT,
-      (e) => e.action === 'canceled',
-    );
+    const customerHearsCancel = nextEvent(customerSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'canceled');
     await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${booking.id}`, headers: t.auth(employee.token) });
     expect((await customerHearsCancel).id).toBe(booking.id);
     expect(bystanderEvents).toEqual([]);
