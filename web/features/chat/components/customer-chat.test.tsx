@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '#shared/chat';
+import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
+import { RESYNC_EVENT } from '#shared/realtime';
 import { SocketProvider } from '../../../lib/socket';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils';
 import { CustomerChat } from './customer-chat';
@@ -99,7 +100,33 @@ describe('customer chat', () => {
 
     // Stored on another server process while the link between the processes was down: never pushed to this tab.
     stored = [...stored, message('Yes, from 10 to 2', staff, '2026-11-23T09:01:00.000Z')];
-    act(() => link.socket!.serverSends('resync'));
+    act(() => link.socket!.serverSends(RESYNC_EVENT));
     expect(await screen.findByText('Yes, from 10 to 2')).toBeInTheDocument();
+  });
+
+  it('ignores a live message that does not fit the message shape, and keeps showing the ones that do', async () => {
+    const me = makeUser({ id: 'c1', _id: 'c1', name: 'Pet Owner', role: 'user' });
+    const staff = { id: 'e1', name: 'Front Desk', role: 'employee' as const };
+    storeSignedIn(me);
+    fakeServer({
+      'GET /api/chat/customer/c1': () => ({ body: [] }),
+      'GET /api/chat/unread-count': () => ({ body: { count: 0 } }),
+    });
+    renderApp(
+      <SocketProvider>
+        <CustomerChat open onOpenChange={() => undefined} />
+      </SocketProvider>,
+    );
+    await waitFor(() => expect(link.socket).toBeDefined());
+    act(() => link.socket!.serverSends('connect'));
+    expect(await screen.findByText(/Ask us anything/)).toBeInTheDocument();
+
+    // No sender, no time: a server bug or a stranger's payload, not a message to show.
+    act(() => link.socket!.serverSends(CHAT_EVENTS.receive, { id: 'm-bad', message: 'Half a message' }));
+    act(() => link.socket!.serverSends(CHAT_EVENTS.typing, { userId: 'e1', isTyping: 'yes' }));
+    act(() => link.socket!.serverSends(CHAT_EVENTS.receive, message('We are open', staff, '2026-11-23T09:01:00.000Z')));
+    expect(await screen.findByText('We are open')).toBeInTheDocument();
+    expect(screen.queryByText('Half a message')).not.toBeInTheDocument();
+    expect(screen.queryByText(/typing/)).not.toBeInTheDocument();
   });
 });

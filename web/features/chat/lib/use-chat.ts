@@ -6,7 +6,7 @@ import { MSG } from '#shared/messages';
 import { RESYNC_EVENT } from '#shared/realtime';
 import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket';
 import { chatKeys } from '../api/keys';
-import { outboxFor, type OutgoingMessage } from './outbox';
+import { sendQueueFor, socketLink, type OutgoingMessage } from './send-queue';
 
 /**
  * Messages that arrived live (or were acknowledged) since the view mounted, each once. After a reconnect, and when
@@ -23,14 +23,12 @@ export function useLiveMessages(userId: string) {
     (m: ChatMessage) => {
       setLive((list) => (list.some((x) => x.id === m.id) ? list : [...list, m]));
       // A copy stored by another tab of the same person: it no longer needs sending from here.
-      if (m.senderId === userId) outboxFor(userId).remove(m.clientMessageId);
+      if (m.senderId === userId) sendQueueFor(userId).remove(m.clientMessageId);
     },
     [userId],
   );
 
-  useSocketEvent(CHAT_EVENTS.receive, (m: ChatMessage | undefined) => {
-    if (m && typeof m.id === 'string') add(m);
-  });
+  useSocketEvent(CHAT_EVENTS.receive, add);
   useSocketEvent(RESYNC_EVENT, () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }));
 
   useEffect(() => {
@@ -44,14 +42,14 @@ export function useLiveMessages(userId: string) {
 }
 
 /**
- * Sending with an outbox: optimistic messages show at once, are sent in order while connected, resent after a
+ * Sending through the chat send queue: optimistic messages show at once, are sent in order while connected, resent after a
  * reconnect until acknowledged, and marked sent when the stored copy comes back.
  */
 export function useChatSender(userId: string, onStored: (m: ChatMessage) => void) {
   const socket = useSocket();
   const { status } = useSocketStatus();
-  const outbox = outboxFor(userId);
-  const pending = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot, outbox.getSnapshot);
+  const queue = sendQueueFor(userId);
+  const pending = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const storedRef = useRef(onStored);
   useEffect(() => {
     storedRef.current = onStored;
@@ -59,12 +57,12 @@ export function useChatSender(userId: string, onStored: (m: ChatMessage) => void
 
   const flush = useCallback(() => {
     if (!socket || !socket.connected) return;
-    void outbox.flush(socket, {
+    void queue.flush(socketLink(socket), {
       onStored: (m) => storedRef.current(m),
       // The reason is shown next to the message itself.
       onRefused: (item) => toast.error(MSG.chatSendFailed, { toastId: `chat-refused-${item.clientMessageId}` }),
     });
-  }, [socket, outbox]);
+  }, [socket, queue]);
 
   // Connected again (or for the first time): send whatever is still waiting.
   useEffect(() => {
@@ -80,21 +78,21 @@ export function useChatSender(userId: string, onStored: (m: ChatMessage) => void
         toast.error(MSG.chatNotConnected, { toastId: 'chat-not-connected' });
         return false;
       }
-      outbox.add(text, receiverId);
+      queue.add(text, receiverId);
       flush();
       return true;
     },
-    [connected, outbox, flush],
+    [connected, queue, flush],
   );
 
   const retry = useCallback(
     (item: OutgoingMessage) => {
-      outbox.retry(item.clientMessageId);
+      queue.retry(item.clientMessageId);
       flush();
     },
-    [outbox, flush],
+    [queue, flush],
   );
-  const discard = useCallback((item: OutgoingMessage) => outbox.remove(item.clientMessageId), [outbox]);
+  const discard = useCallback((item: OutgoingMessage) => queue.remove(item.clientMessageId), [queue]);
 
   return { pending, send, retry, discard, connected };
 }
@@ -138,8 +136,8 @@ export function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingE
     acceptRef.current = accept;
   });
 
-  useSocketEvent(CHAT_EVENTS.typing, (e: TypingEvent | undefined) => {
-    if (!e || typeof e.userId !== 'string' || !acceptRef.current(e)) return;
+  useSocketEvent(CHAT_EVENTS.typing, (e) => {
+    if (!acceptRef.current(e)) return;
     setTypers((t) => {
       const next = { ...t };
       if (e.isTyping) next[e.userId] = { ...e, until: Date.now() + TYPING_SHOWN_MS };
@@ -148,8 +146,7 @@ export function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingE
     });
   });
   // Someone who wrote a message has stopped typing.
-  useSocketEvent(CHAT_EVENTS.receive, (m: ChatMessage | undefined) => {
-    if (!m) return;
+  useSocketEvent(CHAT_EVENTS.receive, (m) => {
     setTypers((t) => {
       if (!t[m.senderId]) return t;
       const next = { ...t };

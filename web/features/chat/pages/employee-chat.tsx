@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { CHAT_BROADCAST, CHAT_EVENTS, type ChatMessage, type PresenceEvent } from '#shared/chat';
+import { CHAT_BROADCAST, CHAT_EVENTS, type ChatMessage } from '#shared/chat';
 import { MSG } from '#shared/messages';
 import { PageShell } from '../../../components/page-shell';
 import { useSession } from '../../../lib/session';
@@ -60,9 +60,7 @@ function EmployeeChat({ meId }: { meId: string }) {
   useConnectionFailureToast(true);
 
   const [presence, setPresence] = useState<Record<string, boolean>>({});
-  useSocketEvent(CHAT_EVENTS.presence, (e: PresenceEvent | undefined) => {
-    if (e && typeof e.userId === 'string') setPresence((p) => ({ ...p, [e.userId]: e.online }));
-  });
+  useSocketEvent(CHAT_EVENTS.presence, (e) => setPresence((p) => ({ ...p, [e.userId]: e.online })));
   const onlineSet = useMemo(() => {
     const s = new Set(online.data?.userIds ?? []);
     for (const [id, on] of Object.entries(presence)) {
