@@ -13,7 +13,7 @@ import { sendQueueFor, socketLink, type OutgoingMessage } from './send-queue';
  * the server says its link to the other server processes is back (resync), the chat queries are refetched: messages
  * sent meanwhile were not pushed to this tab.
  */
-export function useLiveMessages(userId: string) {
+function useLiveMessages(userId: string) {
   const [live, setLive] = useState<ChatMessage[]>([]);
   const queryClient = useQueryClient();
   const { status } = useSocketStatus();
@@ -45,7 +45,7 @@ export function useLiveMessages(userId: string) {
  * Sending through the chat send queue: optimistic messages show at once, are sent in order while connected, resent after a
  * reconnect until acknowledged, and marked sent when the stored copy comes back.
  */
-export function useChatSender(userId: string, onStored: (m: ChatMessage) => void) {
+function useChatSender(userId: string, onStored: (m: ChatMessage) => void) {
   const socket = useSocket();
   const { status } = useSocketStatus();
   const queue = sendQueueFor(userId);
@@ -102,7 +102,7 @@ const TYPING_IDLE_MS = 3000;
 const TYPING_SHOWN_MS = 5000;
 
 /** Tells the other side while this person types (throttled), and stops when they pause or send. */
-export function useTypingEmitter(receiverId: string | null) {
+function useTypingEmitter(receiverId: string | null) {
   const socket = useSocket();
   const lastSent = useRef(0);
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -129,7 +129,7 @@ export function useTypingEmitter(receiverId: string | null) {
 }
 
 /** Who is typing right now (filtered by `accept`), forgotten a few seconds after their last signal. */
-export function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingEvent[] {
+function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingEvent[] {
   const [typers, setTypers] = useState<Record<string, TypingEvent & { until: number }>>({});
   const acceptRef = useRef(accept);
   useEffect(() => {
@@ -173,9 +173,34 @@ export function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingE
 }
 
 /** The spec's connection toast, once per failure, while the chat is on screen. */
-export function useConnectionFailureToast(active: boolean) {
+function useConnectionFailureToast(active: boolean) {
   const { status } = useSocketStatus();
   useEffect(() => {
     if (active && status === 'failed') toast.error(MSG.chatConnectFailed, { toastId: 'chat-connect-failed' });
   }, [active, status]);
 }
+
+export interface ChatOptions {
+  /** Who this person's typing is shown to (see useTypingEmitter): null for a customer writing to the staff. */
+  typingTo: string | null;
+  /** Whose typing is shown here. */
+  showTyping: (e: TypingEvent) => boolean;
+  /** Whether the chat is on screen (the connection-failure toast shows only then). */
+  onScreen: boolean;
+}
+
+/**
+ * Everything live of one person's chat view: messages pushed since it mounted, the send queue's sender, the typing
+ * signal to send and the typers to show, and the connection-failure toast.
+ */
+export function useChat(meId: string, { typingTo, showTyping, onScreen }: ChatOptions) {
+  const { live, add } = useLiveMessages(meId);
+  const sender = useChatSender(meId, add);
+  const typingSignal = useTypingEmitter(typingTo);
+  const typers = useTypingIndicator(showTyping);
+  useConnectionFailureToast(onScreen);
+  return { live, sender, typingSignal, typers };
+}
+
+/** What useChat returns. */
+export type Chat = ReturnType<typeof useChat>;
