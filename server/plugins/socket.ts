@@ -44,7 +44,7 @@ export interface RealtimeLink {
 const PUBLISH_TIMEOUT_MS = 3000;
 
 /** The app's Socket.IO server, typed by the shared event maps. */
-export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 /** One authenticated connection of the app's Socket.IO server. */
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
