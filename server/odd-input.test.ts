@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AdminUserSchema } from '#shared/auth';
-import { ChatMessageSchema } from '#shared/chat';
+import { CHAT_EVENTS, ChatMessageSchema } from '#shared/chat';
 import { ApiErrorSchema } from '#shared/common';
 import { forbiddenCharsMessage } from '#shared/text';
 import { addDays, SlotBookingSchema, SLOT_MSG, todayIn } from '#shared/slots';
 import errorsPlugin from './plugins/errors';
 import { createTestApp, FILES, multipart, nextCursor, type TestContext } from './test/app';
 import { errorOf, json, OpenApiDocSchema } from './test/json';
-import { nextEvent, openConnected, send } from './test/socket';
+import { nextEvent, openConnected, send, type ClientSocket } from './test/socket';
 
 /** NUL, lone surrogates and other control characters in every family of text field; crafted cursors; odd dates. */
 
@@ -213,11 +212,11 @@ describe('text fields refuse control characters and lone surrogates with 400', (
 
   it('a chat message over the socket is refused with message_error and never stored', async () => {
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    let socket: Socket | undefined;
+    let socket: ClientSocket | undefined;
     try {
       socket = await openConnected(url, customer.token);
       for (const message of ['Hi\u0000there', 'Hi\ud800', 'Hi\u0007']) {
-        const error = nextEvent<{ message: string }>(socket, 'message_error');
+        const error = nextEvent(socket, CHAT_EVENTS.error);
         expect(await send(socket, { message })).toEqual({ ok: false, error: forbiddenCharsMessage('Message') });
         expect((await error).message).toBe(forbiddenCharsMessage('Message'));
       }

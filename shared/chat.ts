@@ -25,6 +25,8 @@ export const CHAT_TEXT = {
   receiverRequired: 'Choose a customer or All customers to send to',
   customerNotFound: 'Customer not found',
   forbiddenConversation: 'You can only read your own conversation',
+  /** send_message with something other than an object (a client that does not follow the contract). */
+  notAnObject: 'send_message takes an object: { message, receiverId, clientMessageId }',
 } as const;
 
 /** The message text: blank refused, at most CHAT_MESSAGE_MAX characters, surrounding whitespace dropped. */
@@ -88,13 +90,21 @@ export const JoinRoomSchema = z.union([
   z.object({ customerId: CustomerIdTextSchema }),
 ]);
 export type JoinRoom = z.output<typeof JoinRoomSchema>;
+export type JoinRoomInput = z.input<typeof JoinRoomSchema>;
+
+/** Acknowledgement of join_room and leave_room. */
+export const RoomAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type RoomAck = z.infer<typeof RoomAckSchema>;
 
 /** typing payload from a client: an employee names the customer, a customer writes to the staff. */
 export const TypingInputSchema = z.object({
   isTyping: z.boolean(),
   receiverId: singleLineText('receiverId').max(64).nullish(),
 });
-export type TypingInput = z.infer<typeof TypingInputSchema>;
+export type TypingInput = z.input<typeof TypingInputSchema>;
 
 /** typing event delivered to the other side of a conversation. */
 export const TypingEventSchema = z.object({

@@ -1,5 +1,86 @@
 /**
+ * The Socket.IO contract, written once: every event name and the type of every payload, for the server's
+ * `Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>` and the browser's
+ * `Socket<ServerToClientEvents, ClientToServerEvents>`. The zod schemas that check the payloads are in
+ * realtime-schemas.ts. This file imports types only, so the app shell can name events without loading zod.
+ */
+import type { User } from './auth';
+import type {
+  CHAT_EVENTS,
+  ChatMessage,
+  JoinRoomInput,
+  MessageError,
+  PresenceEvent,
+  RoomAck,
+  SendAck,
+  SendMessageInput,
+  TypingEvent,
+  TypingInput,
+} from './chat';
+import type { Notification } from './notifications';
+import type { ORDER_CHANGED_EVENT, OrderChangedEvent } from './orders';
+import type { ThemeBody } from './settings';
+import type { BOOKING_CHANGED_EVENT, BookingChangedEvent } from './slots';
+
+/**
  * Socket event a server process sends its own clients when its link to the other processes (Redis) is back after an
  * outage: live events from other processes may have been missed meanwhile, so screens refetch what they show.
  */
 export const RESYNC_EVENT = 'resync';
+/** A notification stored for a user, pushed to every open tab of theirs. */
+export const NOTIFICATION_EVENT = 'notification';
+/** The site's colour theme changed (an admin picked another): every signed-in tab follows at once. */
+export const THEME_EVENT = 'theme';
+
+/** Events between server processes (through Redis), never seen by a browser. */
+export const INTER_SERVER_EVENTS = {
+  /** Chat messages another process could not deliver during an outage: deliver them to the clients here. */
+  chatRedeliver: 'chat:redeliver',
+  /** Too much was missed to redeliver one by one: every client here refetches instead. */
+  chatResync: 'chat:resync',
+} as const;
+
+// CHAT_EVENTS, ORDER_CHANGED_EVENT and BOOKING_CHANGED_EVENT live beside their schemas; they are imported as types
+// only (computed keys need no runtime value), so this file loads nothing at run time.
+
+/** What the server sends to browsers. Every event carries at most one payload. */
+export interface ServerToClientEvents {
+  [CHAT_EVENTS.receive]: (message: ChatMessage) => void;
+  [CHAT_EVENTS.error]: (error: MessageError) => void;
+  [CHAT_EVENTS.typing]: (event: TypingEvent) => void;
+  [CHAT_EVENTS.presence]: (event: PresenceEvent) => void;
+  [ORDER_CHANGED_EVENT]: (event: OrderChangedEvent) => void;
+  [BOOKING_CHANGED_EVENT]: (event: BookingChangedEvent) => void;
+  [NOTIFICATION_EVENT]: (notification: Notification) => void;
+  [THEME_EVENT]: (event: ThemeBody) => void;
+  [RESYNC_EVENT]: () => void;
+}
+
+/**
+ * What browsers send. The types say what our client sends; the server still parses every payload with its schema,
+ * since anyone can send anything, and answers an ack only when the client passed a callback.
+ */
+export interface ClientToServerEvents {
+  [CHAT_EVENTS.send]: (payload: SendMessageInput, ack: (res: SendAck) => void) => void;
+  [CHAT_EVENTS.joinRoom]: (payload: JoinRoomInput, ack?: (res: RoomAck) => void) => void;
+  [CHAT_EVENTS.leaveRoom]: (payload: JoinRoomInput, ack?: (res: RoomAck) => void) => void;
+  [CHAT_EVENTS.typing]: (payload: TypingInput) => void;
+  /** The spec's clients announce (userId, role, name); identity comes from the token, so the payload is ignored. */
+  [CHAT_EVENTS.userConnected]: (...ignored: unknown[]) => void;
+}
+
+/** What server processes send each other. */
+export interface InterServerEvents {
+  [INTER_SERVER_EVENTS.chatRedeliver]: (messages: ChatMessage[]) => void;
+  [INTER_SERVER_EVENTS.chatResync]: () => void;
+}
+
+/** Who is connected: set by the server's handshake check from the token, never sent by the client. */
+export interface SocketData {
+  user: Pick<User, 'id' | 'name' | 'email' | 'role'> & { profile?: User };
+}
+
+/** Names of the events a browser can receive. */
+export type ServerEventName = keyof ServerToClientEvents;
+/** The one payload of a server event (undefined for those without one). */
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

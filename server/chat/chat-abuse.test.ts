@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_TEXT, type ChatMessage, type PresenceEvent, type SendAck, type TypingEvent } from '#shared/chat';
+import { CHAT_EVENTS, CHAT_TEXT, SendAckSchema, type ChatMessage, type SendAck } from '#shared/chat';
 import type { Db } from '../db/client';
 import { createTestApp, type TestContext } from '../test/app';
-import { Inbox, listenForSockets, nextEvent, send } from '../test/socket';
+import { collect, disconnection, Inbox, listenForSockets, send } from '../test/socket';
 
 let t: TestContext;
 let sockets: Awaited<ReturnType<typeof listenForSockets>>;
@@ -37,11 +37,9 @@ function countQueries(db: Db) {
 }
 
 const storedTexts = async (customerId: string, token: string) =>
-  (
-    (
-      await t.app.inject({ method: 'GET', url: `/api/chat/customer/${customerId}?limit=200`, headers: t.auth(token) })
-    ).json() as ChatMessage[]
-  ).map((m) => m.message);
+  (await t.app.inject({ method: 'GET', url: `/api/chat/customer/${customerId}?limit=200`, headers: t.auth(token) }))
+    .json<ChatMessage[]>()
+    .map((m) => m.message);
 
 describe('chat under abuse', () => {
   it('refuses a rate-limited message without asking the database anything', async () => {
@@ -68,12 +66,13 @@ describe('chat under abuse', () => {
   it('refuses sends beyond a small queue at once, tells the sender, and drops a socket that keeps flooding', async () => {
     const customer = await t.buildUser({ role: 'user' });
     const c = await connect(customer.token);
-    const errors: { message: string }[] = [];
-    c.on('message_error', (e: { message: string }) => errors.push(e));
+    const errors = collect(c, CHAT_EVENTS.error);
     const acks: SendAck[] = [];
-    const dropped = nextEvent<string>(c, 'disconnect');
+    const dropped = disconnection(c);
     for (let i = 0; i < 5000; i++)
-      c.emit('send_message', { message: `flood ${i}`, clientMessageId: randomUUID() }, (a: SendAck) => acks.push(a));
+      c.emit(CHAT_EVENTS.send, { message: `flood ${i}`, clientMessageId: randomUUID() }, (a) =>
+        acks.push(SendAckSchema.parse(a)),
+      );
 
     expect(await dropped).toBe('io server disconnect');
     expect(errors.length).toBeGreaterThan(0);
@@ -88,13 +87,12 @@ describe('chat under abuse', () => {
     const customer = await t.buildUser({ role: 'user' });
     const employee = await t.buildUser({ role: 'employee' });
     const staff = await connect(employee.token);
-    const seen: TypingEvent[] = [];
-    staff.on('typing', (e: TypingEvent) => seen.push(e));
+    const seen = collect(staff, CHAT_EVENTS.typing);
     const staffInbox = new Inbox(staff);
     const c = await connect(customer.token);
 
     // On and off 5,000 times; the last one says "stopped typing".
-    for (let i = 0; i < 5000; i++) c.emit('typing', { isTyping: i % 2 === 0 });
+    for (let i = 0; i < 5000; i++) c.emit(CHAT_EVENTS.typing, { isTyping: i % 2 === 0 });
     // Events of one socket are handled in order: once this message arrives, every typing event above was handled.
     expect(await send(c, { message: 'after the typing storm' })).toMatchObject({ ok: true });
     await staffInbox.waitFor((m) => m.message === 'after the typing storm');
@@ -111,13 +109,12 @@ describe('chat under abuse', () => {
     const customer = await t.buildUser({ role: 'user' });
     const employee = await t.buildUser({ role: 'employee' });
     const staff = await connect(employee.token);
-    const presence: PresenceEvent[] = [];
-    staff.on('presence', (e: PresenceEvent) => presence.push(e));
+    const presence = collect(staff, CHAT_EVENTS.presence);
     const staffInbox = new Inbox(staff);
     const c = await connect(customer.token);
 
     for (let i = 0; i < 5000; i++)
-      c.emit('user_connected', { userId: customer.user.id, role: 'user', name: 'Pet Owner' });
+      c.emit(CHAT_EVENTS.userConnected, { userId: customer.user.id, role: 'user', name: 'Pet Owner' });
     expect(await send(c, { message: 'after the announcements' })).toMatchObject({ ok: true });
     await staffInbox.waitFor((m) => m.message === 'after the announcements');
 

@@ -1,8 +1,8 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESYNC_EVENT } from '#shared/realtime';
 import { createTestApp, type TestContext } from '../test/app';
 import { startProxy, type CuttableProxy } from '../test/proxy';
-import { Inbox, nextEvent, openConnected, send } from '../test/socket';
+import { Inbox, nextEvent, openConnected, send, type ClientSocket } from '../test/socket';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -11,7 +11,7 @@ describe.runIf(redisUrl)('chat while Redis is away (one process; Redis behind a 
   let t: TestContext;
   let url = '';
   let closed = false;
-  const sockets: Socket[] = [];
+  const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
     const target = new URL(redisUrl!);
@@ -50,7 +50,7 @@ describe.runIf(redisUrl)('chat while Redis is away (one process; Redis behind a 
     expect(online.statusCode).toBe(200);
     expect(online.json()).toEqual({ userIds: [customer.user.id], partial: true });
 
-    const resync = nextEvent(staff, 'resync');
+    const resync = nextEvent(staff, RESYNC_EVENT);
     // Stored and delivered here, but not yet to people connected to other processes: the ack says so.
     const ack = await send(cust, { message: 'Sent while Redis is away' });
     expect(ack).toMatchObject({ ok: true, queued: true, message: { message: 'Sent while Redis is away' } });

@@ -1,15 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, TypingEvent } from '#shared/chat';
-import { CHAT_TEXT } from '#shared/chat';
+import {
+  CHAT_EVENTS,
+  CHAT_TEXT,
+  type ChatMessage,
+  type Conversation,
+  type OnlineCustomers,
+  type UnreadCount,
+} from '#shared/chat';
 import { createTestApp, walkPages, type TestContext } from '../test/app';
-import { Inbox, nextEvent, openConnected, openSocket, refusal, send } from '../test/socket';
+import {
+  collect,
+  disconnection,
+  Inbox,
+  nextEvent,
+  openConnected,
+  openSocket,
+  refusal,
+  room,
+  send,
+  sendUnchecked,
+  untyped,
+  type ClientSocket,
+} from '../test/socket';
 
 let t: TestContext;
 let url: string;
-const open: Socket[] = [];
+const open: ClientSocket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -53,7 +71,7 @@ describe('send_message', () => {
     const { customer, other, employee } = await people();
     const staff = await client(employee.token);
     const c = await client(customer.token);
-    const ack = await send(c.socket, {
+    const ack = await sendUnchecked(c.socket, {
       message: 'Is my dog ready?',
       senderId: other.user.id,
       senderName: 'Admin',
@@ -114,7 +132,7 @@ describe('send_message', () => {
   it('refuses an employee message without a valid customer to send to', async () => {
     const { employee, admin } = await people();
     const staff = await client(employee.token);
-    const errorEvent = nextEvent<{ message: string }>(staff.socket, 'message_error');
+    const errorEvent = nextEvent(staff.socket, CHAT_EVENTS.error);
     expect(await send(staff.socket, { message: 'Hello?' })).toEqual({ ok: false, error: CHAT_TEXT.receiverRequired });
     expect(await errorEvent).toMatchObject({ message: CHAT_TEXT.receiverRequired });
     expect(await send(staff.socket, { message: 'Hello?', receiverId: admin.user.id })).toEqual({
@@ -137,7 +155,7 @@ describe('send_message', () => {
     });
     const o = await client(other.token);
     await t.database.db.execute(sql`delete from users where id = ${other.user.id}`);
-    const gone = nextEvent(o.socket, 'disconnect');
+    const gone = disconnection(o.socket);
     expect(await send(o.socket, { message: 'Am I still here?' })).toEqual({
       ok: false,
       error: 'Authentication failed',
@@ -148,14 +166,47 @@ describe('send_message', () => {
   it('refuses blank and over-long messages with an error event, storing nothing', async () => {
     const { customer } = await people();
     const c = await client(customer.token);
-    const errorEvent = nextEvent<{ message: string }>(c.socket, 'message_error');
+    const errorEvent = nextEvent(c.socket, CHAT_EVENTS.error);
     expect(await send(c.socket, { message: '   \n ' })).toEqual({ ok: false, error: CHAT_TEXT.blank });
     expect(await errorEvent).toMatchObject({ message: CHAT_TEXT.blank });
     expect(await send(c.socket, { message: 'x'.repeat(2001) })).toEqual({ ok: false, error: CHAT_TEXT.tooLong });
-    expect(await send(c.socket, { message: 42 })).toMatchObject({ ok: false });
+    expect(await sendUnchecked(c.socket, { message: 42, clientMessageId: randomUUID() })).toMatchObject({ ok: false });
     expect((await send(c.socket, { message: 'y'.repeat(2000) })).ok).toBe(true);
     const res = await history(customer.user.id, customer.token);
-    expect(res.json().map((m: ChatMessage) => m.message.length)).toEqual([2000]);
+    expect(res.json<ChatMessage[]>().map((m) => m.message.length)).toEqual([2000]);
+  });
+
+  it('answers a malformed send with an error that names the problem, ignores malformed typing and rooms, and stays up', async () => {
+    const { customer, employee } = await people();
+    const staff = await client(employee.token);
+    const c = await client(customer.token);
+    const raw = untyped(c.socket);
+    for (const payload of [null, 'Is my dog ready?', ['Is my dog ready?'], 42])
+      expect(await sendUnchecked(c.socket, payload)).toEqual({ ok: false, error: CHAT_TEXT.notAnObject });
+    expect(await sendUnchecked(c.socket, { message: 'Hi', receiverId: 42, clientMessageId: randomUUID() })).toEqual({
+      ok: false,
+      error: 'receiverId must be a string',
+    });
+    expect(await sendUnchecked(c.socket, { message: 'Hi', clientMessageId: 7 })).toEqual({
+      ok: false,
+      error: 'clientMessageId must be a string',
+    });
+    // Without an ack, or with something else where the ack belongs: refused by message_error alone.
+    const errorEvent = nextEvent(c.socket, CHAT_EVENTS.error);
+    raw.emit(CHAT_EVENTS.send, { message: '' });
+    expect(await errorEvent).toEqual({ message: CHAT_TEXT.blank });
+    raw.emit(CHAT_EVENTS.send, { message: 'ack is not a function', clientMessageId: randomUUID() }, 'not a callback');
+    for (const payload of [undefined, null, 'typing', { isTyping: 'yes' }, { isTyping: true, receiverId: {} }])
+      raw.emit(CHAT_EVENTS.typing, payload);
+    raw.emit(CHAT_EVENTS.joinRoom, { customerId: { $ne: null } });
+    raw.emit(CHAT_EVENTS.leaveRoom, null, 'not a callback');
+
+    // Still connected and served: the next message goes through, and the staff saw no typing from the garbage.
+    const seenTyping = collect(staff.socket, CHAT_EVENTS.typing);
+    expect(await send(c.socket, { message: 'Still here' })).toMatchObject({ ok: true });
+    await staff.inbox.waitFor((m) => m.message === 'Still here');
+    expect(staff.inbox.texts()).toEqual(['ack is not a function', 'Still here']);
+    expect(seenTyping).toEqual([]);
   });
 
   it('stores a resend once and delivers it once, answering the stored message', async () => {
@@ -172,7 +223,7 @@ describe('send_message', () => {
     await send(c.socket, { message: 'after the resend' });
     await staff.inbox.waitFor((m) => m.message === 'after the resend');
     expect(staff.inbox.count('Only once please')).toBe(1);
-    const stored = (await history(customer.user.id, customer.token)).json() as ChatMessage[];
+    const stored = (await history(customer.user.id, customer.token)).json<ChatMessage[]>();
     expect(stored.filter((m) => m.message === 'Only once please')).toHaveLength(1);
   });
 
@@ -184,10 +235,10 @@ describe('send_message', () => {
     const dropped = { message: 'Sent as the tunnel began', clientMessageId: randomUUID() };
 
     // One message reaches the server (it is stored and delivered) but the client gives up before its ack...
-    first.socket.emit('send_message', stored, () => undefined);
+    first.socket.emit(CHAT_EVENTS.send, stored, () => undefined);
     await staff.inbox.waitFor((m) => m.message === stored.message);
     // ...and one is emitted as the connection drops, so the server never takes it.
-    first.socket.emit('send_message', dropped, () => undefined);
+    first.socket.emit(CHAT_EVENTS.send, dropped, () => undefined);
     first.socket.disconnect();
 
     // After reconnecting, the client resends everything it holds without an ack, in order.
@@ -200,7 +251,7 @@ describe('send_message', () => {
     await send(second.socket, { message: 'back online' });
     await staff.inbox.waitFor((m) => m.message === 'back online');
     expect(staff.inbox.texts()).toEqual([stored.message, dropped.message, 'back online']);
-    const history1 = (await history(customer.user.id, customer.token)).json() as ChatMessage[];
+    const history1 = (await history(customer.user.id, customer.token)).json<ChatMessage[]>();
     expect(history1.map((m) => m.message)).toEqual([stored.message, dropped.message, 'back online']);
   });
 
@@ -217,7 +268,7 @@ describe('send_message', () => {
     expect(accepted).toBeLessThanOrEqual(burst);
     expect(refused.length).toBeGreaterThanOrEqual(15);
     expect(refused[0]).toEqual({ ok: false, error: CHAT_TEXT.rateLimited });
-    const stored = (await history(customer.user.id, customer.token, '?limit=200')).json() as ChatMessage[];
+    const stored = (await history(customer.user.id, customer.token, '?limit=200')).json<ChatMessage[]>();
     expect(stored).toHaveLength(accepted);
     // Refused while the limit is used up (without a query); once it allows again, a resend gets the stored copy.
     expect(await send(c.socket, { message: 'flood 0', clientMessageId: ids[0] })).toEqual({
@@ -238,11 +289,11 @@ describe('rooms, typing and presence', () => {
     const staff = await client(employee.token);
     const nosy = await client(other.token);
     await client(customer.token);
-    expect(await nosy.socket.emitWithAck('join_room', { customerId: customer.user.id })).toEqual({
+    expect(await room(nosy.socket, 'join', { customerId: customer.user.id })).toEqual({
       ok: false,
       error: 'You can only join your own conversation',
     });
-    expect(await watcher.socket.emitWithAck('join_room', customer.user.id)).toEqual({ ok: true });
+    expect(await room(watcher.socket, 'join', customer.user.id)).toEqual({ ok: true });
 
     // Staff in the room see a colleague's reply to that customer.
     await send(staff.socket, { message: 'On our way to pick up Bruno', receiverId: customer.user.id });
@@ -251,15 +302,15 @@ describe('rooms, typing and presence', () => {
     await nosy.inbox.waitFor((m) => m.message === 'marker for the nosy customer');
     expect(nosy.inbox.count('On our way to pick up Bruno')).toBe(0);
 
-    expect(await watcher.socket.emitWithAck('leave_room', customer.user.id)).toEqual({ ok: true });
+    expect(await room(watcher.socket, 'leave', customer.user.id)).toEqual({ ok: true });
   });
 
   it('relays typing from a customer to staff and from staff to that customer', async () => {
     const { customer, employee } = await people();
     const staff = await client(employee.token);
     const c = await client(customer.token);
-    const seenByStaff = nextEvent<TypingEvent>(staff.socket, 'typing');
-    c.socket.emit('typing', { isTyping: true, senderName: 'forged' });
+    const seenByStaff = nextEvent(staff.socket, CHAT_EVENTS.typing);
+    untyped(c.socket).emit(CHAT_EVENTS.typing, { isTyping: true, senderName: 'forged' });
     expect(await seenByStaff).toEqual({
       userId: customer.user.id,
       name: 'Pet Owner',
@@ -267,8 +318,8 @@ describe('rooms, typing and presence', () => {
       customerId: customer.user.id,
       isTyping: true,
     });
-    const seenByCustomer = nextEvent<TypingEvent>(c.socket, 'typing');
-    staff.socket.emit('typing', { isTyping: true, receiverId: customer.user.id });
+    const seenByCustomer = nextEvent(c.socket, CHAT_EVENTS.typing);
+    staff.socket.emit(CHAT_EVENTS.typing, { isTyping: true, receiverId: customer.user.id });
     expect(await seenByCustomer).toMatchObject({
       userId: employee.user.id,
       customerId: customer.user.id,
@@ -279,15 +330,15 @@ describe('rooms, typing and presence', () => {
   it('tells staff when a customer comes online and goes offline, and lists who is online', async () => {
     const { customer, employee } = await people();
     const staff = await client(employee.token);
-    const online = nextEvent(staff.socket, 'presence');
+    const online = nextEvent(staff.socket, CHAT_EVENTS.presence);
     const c = await client(customer.token);
     expect(await online).toEqual({ userId: customer.user.id, online: true });
     // The spec's announcement is accepted, but the identity stays the token's: nothing is announced for anyone
     // else (the next presence event below is this customer's going offline).
-    c.socket.emit('user_connected', { userId: 'someone-else', role: 'admin', name: 'forged' });
+    c.socket.emit(CHAT_EVENTS.userConnected, { userId: 'someone-else', role: 'admin', name: 'forged' });
     const list = await t.app.inject({ method: 'GET', url: '/api/chat/online', headers: t.auth(employee.token) });
-    expect(list.json().userIds).toContain(customer.user.id);
-    const offline = nextEvent(staff.socket, 'presence');
+    expect(list.json<OnlineCustomers>().userIds).toContain(customer.user.id);
+    const offline = nextEvent(staff.socket, CHAT_EVENTS.presence);
     c.socket.disconnect();
     expect(await offline).toEqual({ userId: customer.user.id, online: false });
     expect(
@@ -309,11 +360,11 @@ describe('chat history and REST', () => {
 
     const own = await history(customer.user.id, customer.token);
     expect(own.statusCode).toBe(200);
-    expect(own.json().map((m: ChatMessage) => m.message)).toEqual(['Mine', 'Reply to the owner', 'Broadcast to all']);
+    expect(own.json<ChatMessage[]>().map((m) => m.message)).toEqual(['Mine', 'Reply to the owner', 'Broadcast to all']);
 
     expect((await history(other.user.id, customer.token)).statusCode).toBe(403);
     expect((await history(customer.user.id)).statusCode).toBe(401);
-    expect((await history(customer.user.id, employee.token)).json().map((m: ChatMessage) => m.message)).toEqual([
+    expect((await history(customer.user.id, employee.token)).json<ChatMessage[]>().map((m) => m.message)).toEqual([
       'Mine',
       'Reply to the owner',
       'Broadcast to all',
@@ -327,7 +378,7 @@ describe('chat history and REST', () => {
       headers: t.auth(employee.token),
     });
     expect(inbox.statusCode).toBe(200);
-    const texts = inbox.json().map((m: ChatMessage) => m.message);
+    const texts = inbox.json<ChatMessage[]>().map((m) => m.message);
     expect(texts).toEqual(expect.arrayContaining(['Mine', 'Not yours', 'Reply to the owner', 'Broadcast to all']));
     expect(
       (
@@ -346,7 +397,7 @@ describe('chat history and REST', () => {
     await send(staff.socket, { message: 'Old news for everyone', receiverId: 'all' });
     const late = await t.buildUser({ role: 'user', name: 'Late Customer' });
     const res = await history(late.user.id, late.token);
-    expect(res.json().map((m: ChatMessage) => m.message)).not.toContain('Old news for everyone');
+    expect(res.json<ChatMessage[]>().map((m) => m.message)).not.toContain('Old news for everyone');
   });
 
   it('pages history newest page first with a before cursor, each page in reading order', async () => {
@@ -354,13 +405,17 @@ describe('chat history and REST', () => {
     const c = await client(customer.token);
     for (let i = 1; i <= 5; i++) await send(c.socket, { message: `note ${i}` });
     const page1 = await history(customer.user.id, customer.token, '?limit=2');
-    expect(page1.json().map((m: ChatMessage) => m.message)).toEqual(['note 4', 'note 5']);
+    expect(page1.json<ChatMessage[]>().map((m) => m.message)).toEqual(['note 4', 'note 5']);
     const cursor = page1.headers['x-next-cursor'] as string;
     expect(cursor).toMatch(/^[\w-]+$/);
     const page2 = await history(customer.user.id, customer.token, `?limit=2&before=${cursor}`);
-    expect(page2.json().map((m: ChatMessage) => m.message)).toEqual(['note 2', 'note 3']);
-    const page3 = await history(customer.user.id, customer.token, `?limit=2&before=${page2.headers['x-next-cursor']}`);
-    expect(page3.json().map((m: ChatMessage) => m.message)).toEqual(['note 1']);
+    expect(page2.json<ChatMessage[]>().map((m) => m.message)).toEqual(['note 2', 'note 3']);
+    const page3 = await history(
+      customer.user.id,
+      customer.token,
+      `?limit=2&before=${String(page2.headers['x-next-cursor'])}`,
+    );
+    expect(page3.json<ChatMessage[]>().map((m) => m.message)).toEqual(['note 1']);
     expect(page3.headers['x-next-cursor']).toBeUndefined();
     expect((await history(customer.user.id, customer.token, '?before=garbage')).statusCode).toBe(400);
   });
@@ -393,7 +448,7 @@ describe('chat history and REST', () => {
       payload: body,
     });
     expect(again.statusCode).toBe(200);
-    expect(again.json().id).toBe(first.json().id);
+    expect(again.json<ChatMessage>().id).toBe(first.json<ChatMessage>().id);
     await t.app.inject({
       method: 'POST',
       url: '/api/chat/message',
@@ -458,12 +513,7 @@ describe('chat history and REST', () => {
     const list = async (token: string) => {
       const res = await t.app.inject({ method: 'GET', url: '/api/chat/conversations', headers: t.auth(token) });
       expect(res.statusCode).toBe(200);
-      return res.json() as {
-        customerId: string;
-        customerName: string;
-        unreadCount: number;
-        lastMessage: ChatMessage;
-      }[];
+      return res.json<Conversation[]>();
     };
     const rowOf = async (token: string, id: string) => (await list(token)).find((r) => r.customerId === id);
     expect(await rowOf(employee.token, customer.user.id)).toMatchObject({
@@ -490,7 +540,8 @@ describe('chat history and REST', () => {
     });
 
     const unread = async (token: string) =>
-      (await t.app.inject({ method: 'GET', url: '/api/chat/unread-count', headers: t.auth(token) })).json().count;
+      (await t.app.inject({ method: 'GET', url: '/api/chat/unread-count', headers: t.auth(token) })).json<UnreadCount>()
+        .count;
     expect(await unread(customer.token)).toBe(1);
     const ownRead = await t.app.inject({
       method: 'PUT',

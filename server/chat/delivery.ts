@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
-import { RESYNC_EVENT } from '#shared/realtime';
+import { INTER_SERVER_EVENTS, RESYNC_EVENT } from '#shared/realtime';
+import { interServerEventSchemas } from '#shared/realtime-schemas';
 import { deliveryRooms } from './service';
 
-/** Server-to-server events (through Redis) of the chat. */
-const REDELIVER = 'chat:redeliver';
-const RESYNC_ALL = 'chat:resync';
+const { chatRedeliver: REDELIVER, chatResync: RESYNC_ALL } = INTER_SERVER_EVENTS;
 /** Messages kept for other processes while Redis is away; beyond that they are told to refetch instead. */
 const HELD_MAX = 1000;
 /** Messages per redelivery publish. */
@@ -28,9 +27,10 @@ export function createChatDelivery(app: FastifyInstance): ChatDelivery {
   let overflowed = false;
 
   // Another process sends what it could not deliver during an outage: deliver it to the clients connected here.
-  io.of('/').on(REDELIVER, (messages: ChatMessage[]) => {
-    if (!Array.isArray(messages)) return;
-    for (const m of messages) io.local.to(deliveryRooms(m)).emit(CHAT_EVENTS.receive, m);
+  io.of('/').on(REDELIVER, (payload: unknown) => {
+    const parsed = interServerEventSchemas[REDELIVER].safeParse(payload);
+    if (!parsed.success) return app.log.warn('chat: ignored a malformed redelivery from another process');
+    for (const m of parsed.data) io.local.to(deliveryRooms(m)).emit(CHAT_EVENTS.receive, m);
   });
   io.of('/').on(RESYNC_ALL, () => io.local.emit(RESYNC_EVENT));
 

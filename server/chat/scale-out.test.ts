@@ -4,15 +4,15 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '#shared/chat';
+import { RESYNC_EVENT } from '#shared/realtime';
 import { seedEssentials } from '../db/seed';
 import { createTestApp, type TestContext } from '../test/app';
 import { createTestDatabase } from '../test/db';
 import { startProxy, type CuttableProxy } from '../test/proxy';
 import { createUser } from '../users/service';
-import { Inbox, nextEvent, openConnected, send } from '../test/socket';
+import { Inbox, nextEvent, openConnected, send, type ClientSocket } from '../test/socket';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const twoProcesses = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
@@ -60,7 +60,7 @@ function chatsBothWays(
   urls: () => { customerUrl: string; employeeUrl: string },
   tokens: () => { customer: string; employee: string; customerId: string },
 ) {
-  const sockets: Socket[] = [];
+  const sockets: ClientSocket[] = [];
   afterAll(() => sockets.forEach((s) => s.disconnect()));
 
   it("delivers a customer's message to the employee and the employee's reply and broadcast to the customer, once each", async () => {
@@ -183,7 +183,7 @@ if (twoProcesses)
     );
 
     describe('while Redis is away', () => {
-      const sockets: Socket[] = [];
+      const sockets: ClientSocket[] = [];
       afterAll(() => sockets.forEach((s) => s.disconnect()));
       const status = async (url: string) => (await fetch(url)).status;
       const asEmployee = () => ({ headers: { authorization: `Bearer ${tok.employee}` } });
@@ -201,7 +201,7 @@ if (twoProcesses)
         expect(online.status).toBe(200);
         expect(await online.json()).toMatchObject({ partial: true });
 
-        const resync = nextEvent(staff, 'resync');
+        const resync = nextEvent(staff, RESYNC_EVENT);
         const texts = Array.from({ length: 5 }, (_, i) => `Sent from A during the outage, number ${i + 1}`);
         for (const message of texts) {
           // Stored, but the other process cannot be reached: the ack says it is queued, not that it was delivered.

@@ -215,17 +215,10 @@ export function staffInbox(db: Db, staffId: string, limit: number, cursor?: Curs
   );
 }
 
-interface ConversationRow {
+/** A conversation's last message (its customer_id is the conversation's), with the customer's name and unread count. */
+interface ConversationRow extends MessageRow {
   customer_id: string;
   customer_name: string;
-  id: string;
-  sender_id: string;
-  sender_name: string;
-  sender_role: string;
-  receiver_id: string | null;
-  client_message_id: string;
-  message: string;
-  created_at: string | Date;
   unread: number;
 }
 
@@ -261,17 +254,7 @@ export async function listConversations(
     customerId: r.customer_id,
     customerName: r.customer_name,
     unreadCount: Number(r.unread),
-    lastMessage: toChatMessage({
-      id: r.id,
-      senderId: r.sender_id,
-      senderName: r.sender_name,
-      senderRole: r.sender_role,
-      receiverId: r.receiver_id,
-      customerId: r.customer_id,
-      clientMessageId: r.client_message_id,
-      message: r.message,
-      createdAt: new Date(r.created_at),
-    }),
+    lastMessage: toChatMessage(fromSqlRow(r)),
   }));
 }
 

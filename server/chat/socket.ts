@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Socket } from 'socket.io';
+import type { z } from 'zod';
 import {
   CHAT_BROADCAST,
   CHAT_EVENTS,
@@ -8,20 +8,31 @@ import {
   SendMessageSchema,
   TypingInputSchema,
   type OnlineCustomers,
-  type PresenceEvent,
+  type RoomAck,
   type SendAck,
   type TypingEvent,
 } from '#shared/chat';
 import { MSG } from '#shared/messages';
+import type { SocketData } from '#shared/realtime';
 import { AppError } from '../errors';
 import { isUuid } from '../lib/ids';
-import type { AuthUser } from '../plugins/auth';
-import { roleRoom, userRoom } from '../plugins/socket';
+import { roleRoom, userRoom, type AppSocket } from '../plugins/socket';
 import type { ChatDelivery } from './delivery';
 import { conversationRoom, isStaff, SenderChangedError, storeMessage } from './service';
 
-type Ack = (res: unknown) => void;
-const asAck = (v: unknown): Ack | undefined => (typeof v === 'function' ? (v as Ack) : undefined);
+/** The ack callback a client passed, if any: anyone may leave it out or send something else in its place. */
+const ackOf = <A extends (res: never) => void>(ack: A | undefined): A | undefined =>
+  typeof ack === 'function' ? ack : undefined;
+/** Just the clientMessageId of a send, to name it in message_error even when the rest does not parse. */
+const ClientMessageIdOnlySchema = SendMessageSchema.pick({ clientMessageId: true });
+/** The ack error for a send_message payload that does not parse: the field and what is wrong with it. */
+function sendErrorText(issues: readonly z.core.$ZodIssue[]): string {
+  const issue = issues[0];
+  if (!issue) return MSG.chatSendFailed;
+  if (issue.path.length === 0) return CHAT_TEXT.notAnObject;
+  if (issue.code === 'invalid_type') return `${issue.path.join('.')} must be a ${issue.expected}`;
+  return issue.message;
+}
 const staffRooms = [roleRoom('employee'), roleRoom('admin')];
 
 /** Sends one socket may have waiting; a client that waits for its acks (ours sends one at a time) never gets near. */
@@ -114,7 +125,7 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
   const admit = async (senderId: string) => (await app.limits.take('chat', senderId)).allowed;
   const admitted = () => Promise.resolve(true);
 
-  app.io.on('connection', (socket: Socket) => {
+  app.io.on('connection', (socket) => {
     const state: ChatSocketState = {
       queue: Promise.resolve(),
       waiting: 0,
@@ -123,21 +134,21 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
       announcedAt: 0,
       typing: new TypingGates(),
     };
-    const me = () => socket.data.user as AuthUser;
+    const me = () => socket.data.user;
 
     const announce = () => {
       const user = me();
       const now = Date.now();
       if (user.role !== 'user' || now - state.announcedAt < PRESENCE_GAP_MS) return;
       state.announcedAt = now;
-      socket.to(staffRooms).emit(CHAT_EVENTS.presence, { userId: user.id, online: true } satisfies PresenceEvent);
+      socket.to(staffRooms).emit(CHAT_EVENTS.presence, { userId: user.id, online: true });
     };
     announce();
     // The spec's clients announce (userId, role, name); identity is already known, so this only marks presence.
     socket.on(CHAT_EVENTS.userConnected, announce);
 
-    socket.on(CHAT_EVENTS.joinRoom, (payload: unknown, ack?: unknown) => {
-      const reply = asAck(ack);
+    socket.on(CHAT_EVENTS.joinRoom, (payload: unknown, ack?: (res: RoomAck) => void) => {
+      const reply = ackOf(ack);
       const parsed = JoinRoomSchema.safeParse(payload);
       const user = me();
       if (!parsed.success || !isUuid(parsed.data.customerId))
@@ -149,10 +160,10 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
       reply?.({ ok: true });
     });
 
-    socket.on(CHAT_EVENTS.leaveRoom, (payload: unknown, ack?: unknown) => {
+    socket.on(CHAT_EVENTS.leaveRoom, (payload: unknown, ack?: (res: RoomAck) => void) => {
       const parsed = JoinRoomSchema.safeParse(payload);
       if (parsed.success) void socket.leave(conversationRoom(parsed.data.customerId));
-      asAck(ack)?.({ ok: true });
+      ackOf(ack)?.({ ok: true });
     });
 
     socket.on(CHAT_EVENTS.typing, (payload: unknown) => {
@@ -181,14 +192,11 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
       );
     });
 
-    socket.on(CHAT_EVENTS.send, (payload: unknown, ack?: unknown) => {
-      const reply = asAck(ack);
-      const clientMessageId =
-        typeof (payload as { clientMessageId?: unknown } | null)?.clientMessageId === 'string'
-          ? (payload as { clientMessageId: string }).clientMessageId
-          : undefined;
+    socket.on(CHAT_EVENTS.send, (payload: unknown, ack?: (res: SendAck) => void) => {
+      const reply = ackOf(ack);
+      const { clientMessageId } = ClientMessageIdOnlySchema.safeParse(payload).data ?? {};
       const fail = (error: string) => {
-        reply?.({ ok: false, error } satisfies SendAck);
+        reply?.({ ok: false, error });
         socket.emit(CHAT_EVENTS.error, { message: error, ...(clientMessageId ? { clientMessageId } : {}) });
       };
       if (state.dropped) return;
@@ -216,7 +224,7 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
       async function handleSend() {
         if (state.dropped) return;
         const parsed = SendMessageSchema.safeParse(payload);
-        if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? MSG.chatSendFailed);
+        if (!parsed.success) return fail(sendErrorText(parsed.error.issues));
         try {
           let result;
           try {
@@ -232,7 +240,7 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
           // Stored first; a resend of a stored message is answered but not delivered twice. While Redis is away
           // the ack says the message is held for people connected to other processes (decision 015).
           const delivered = created ? await delivery.deliver(message, socket.id) : true;
-          reply?.((delivered ? { ok: true, message } : { ok: true, message, queued: true }) satisfies SendAck);
+          reply?.(delivered ? { ok: true, message } : { ok: true, message, queued: true });
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 401) {
             fail(MSG.authFailed);
@@ -255,17 +263,14 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
         .in(userRoom(user.id))
         .fetchSockets()
         .then((left) => {
-          if (left.length === 0)
-            app.io
-              .to(staffRooms)
-              .emit(CHAT_EVENTS.presence, { userId: user.id, online: false } satisfies PresenceEvent);
+          if (left.length === 0) app.io.to(staffRooms).emit(CHAT_EVENTS.presence, { userId: user.id, online: false });
         })
         .catch(() => undefined);
     });
   });
 }
 
-async function moveRoleRoom(socket: Socket, from: string, to: string) {
+async function moveRoleRoom(socket: AppSocket, from: string, to: string) {
   await socket.leave(roleRoom(from));
   await socket.join(roleRoom(to));
 }
@@ -275,9 +280,7 @@ async function moveRoleRoom(socket: Socket, from: string, to: string) {
  * away, or one of them does not answer) this process's own are answered, marked partial.
  */
 export async function onlineCustomerIds(app: FastifyInstance): Promise<OnlineCustomers> {
-  const ids = (sockets: { data: unknown }[]) => [
-    ...new Set(sockets.map((s) => (s.data as { user: AuthUser }).user.id)),
-  ];
+  const ids = (sockets: { data: SocketData }[]) => [...new Set(sockets.map((s) => s.data.user.id))];
   if (app.realtime.state() !== 'unavailable') {
     try {
       return { userIds: ids(await app.io.in(roleRoom('user')).fetchSockets()) };

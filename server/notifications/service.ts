@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Notification } from '#shared/notifications';
+import { NOTIFICATION_EVENT } from '#shared/realtime';
 import type { Db, Executor } from '../db/client';
 import { notifications } from '../db/schema/index';
 import { errors } from '../errors';
@@ -40,7 +41,7 @@ export async function createNotification(
 
 /** Sends a stored notification live to every open tab of its user (event 'notification'). */
 export function pushNotification(app: FastifyInstance, userId: string, n: Notification): void {
-  app.io.to(userRoom(userId)).emit('notification', n);
+  app.io.to(userRoom(userId)).emit(NOTIFICATION_EVENT, n);
 }
 
 /** A page of a user's notifications, newest first, with the unread count. */

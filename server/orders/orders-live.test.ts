@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_EVENT } from '#shared/realtime';
 import type { Notification } from '#shared/notifications';
 import { ORDER_CHANGED_EVENT, OrderSchema, type OrderChangedEvent } from '#shared/orders';
 import { json } from '../test/json';
@@ -22,8 +23,8 @@ describe('live order events', () => {
     const [customerSocket, employeeSocket, adminSocket] = [customer.socket, employee.socket, admin.socket];
     const products = await listProducts(t.app, '?q=Dog%20Food&category=Food');
 
-    const employeeHears = nextEvent<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
-    const adminHears = nextEvent<OrderChangedEvent>(adminSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
+    const employeeHears = nextEvent(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
+    const adminHears = nextEvent(adminSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'placed');
     const res = await placeOrder(t.app, customer.token, {
       items: [{ productId: products[0]!.id, quantity: 1 }],
       address: deliveryAddress('Delivery Contact'),
@@ -33,9 +34,9 @@ describe('live order events', () => {
     expect((await employeeHears).order.id).toBe(order.id);
     expect((await adminHears).order.total).toBe(order.total);
 
-    const notified = nextEvent<Notification>(customerSocket, 'notification', (n) => n.data?.orderId === order.id);
-    const customerSees = nextEvent<OrderChangedEvent>(customerSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
-    const staffSees = nextEvent<OrderChangedEvent>(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
+    const notified = nextEvent(customerSocket, NOTIFICATION_EVENT, (n) => n.data?.orderId === order.id);
+    const customerSees = nextEvent(customerSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
+    const staffSees = nextEvent(employeeSocket, ORDER_CHANGED_EVENT, (e) => e.kind === 'status');
     const change = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${order.id}/status`,

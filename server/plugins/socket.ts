@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { RESYNC_EVENT } from '#shared/realtime';
+import {
+  RESYNC_EVENT,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type ServerToClientEvents,
+  type SocketData,
+} from '#shared/realtime';
 import { innermostReason } from '../db/client';
 import { UNAVAILABLE_MESSAGE } from '../errors';
 import { socketCors } from '../lib/cors';
@@ -12,7 +18,7 @@ import type { AuthUser } from './auth';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Socket.IO server on the same port as HTTP. Rooms: `user:<id>` and `role:<role>`. */
-    io: Server;
+    io: AppServer;
     /** The link between server processes (Redis), for readiness checks and for catching up after an outage. */
     realtime: RealtimeLink;
   }
@@ -37,16 +43,10 @@ export interface RealtimeLink {
 /** How long a publish may take before its message is treated as not sent. */
 const PUBLISH_TIMEOUT_MS = 3000;
 
-/** Data kept on every authenticated socket. */
-export interface SocketData {
-  user: AuthUser;
-}
-export type AppSocket = Socket<
-  Record<string, (...args: never[]) => void>,
-  Record<string, (...args: never[]) => void>,
-  Record<string, never>,
-  SocketData
->;
+/** The app's Socket.IO server, typed by the shared event maps. */
+type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+/** One authenticated connection of the app's Socket.IO server. */
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** Room of one user's sockets (all tabs, all processes). */
 export const userRoom = (id: string) => `user:${id}`;
@@ -59,7 +59,7 @@ export const roleRoom = (role: string) => `role:${role}`;
  */
 export default fp(async function socketPlugin(app: FastifyInstance, opts: { redisUrl?: string; corsOrigin?: string }) {
   let closing = false;
-  const io = new Server(app.server, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(app.server, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     cors: socketCors(opts.corsOrigin),
@@ -135,23 +135,28 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
     onRestored: (listener) => void restoredListeners.push(listener),
   };
 
-  io.use(async (socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    let user: AuthUser | null;
+  /** The user of a handshake's token, or the refusal the client gets as its connect_error. Never rejects. */
+  const handshakeUser = async (auth: Record<string, unknown> | undefined): Promise<AuthUser | Error> => {
+    const token = auth?.token;
     try {
-      user = await app.userFromToken(typeof token === 'string' ? token : undefined);
+      const user = await app.userFromToken(typeof token === 'string' ? token : undefined);
+      return user ?? new Error('Authentication failed');
     } catch (err) {
       // The token could not be checked (database away): a refusal the client retries, not an auth failure.
       app.log.warn({ reason: innermostReason(err) }, 'socket handshake: user lookup failed');
-      return next(Object.assign(new Error(UNAVAILABLE_MESSAGE), { data: { code: 'UNAVAILABLE', retryable: true } }));
+      return Object.assign(new Error(UNAVAILABLE_MESSAGE), { data: { code: 'UNAVAILABLE', retryable: true } });
     }
-    if (!user) return next(new Error('Authentication failed'));
-    socket.data.user = user;
-    next();
+  };
+  io.use((socket, next) => {
+    void handshakeUser(socket.handshake.auth).then((result) => {
+      if (result instanceof Error) return next(result);
+      socket.data.user = result;
+      next();
+    });
   });
 
   io.on('connection', (socket) => {
-    const user = socket.data.user as AuthUser;
+    const { user } = socket.data;
     void socket.join([userRoom(user.id), roleRoom(user.role)]);
   });
 
@@ -161,14 +166,15 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
   // never turns idle. Closing the engine ends each client's transport, which the client sees as 'transport close'
   // and reconnects from (to this server once restarted, or another one); `disconnectSockets()` would say
   // 'io server disconnect', after which socket.io clients never reconnect by themselves.
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     closing = true;
     io.engine.close();
+    done();
   });
   app.addHook('onClose', async () => {
     // Stop answering other processes first, so nothing is published on a closed connection. Without Redis there is
     // nothing to unsubscribe from (and the unsubscribe would fail unhandled).
-    if (subClient?.isReady) io.of('/').adapter.close();
+    if (subClient?.isReady) await io.of('/').adapter.close();
     for (const ns of io._nsps.values()) ns.sockets.clear();
     // node-redis 6: quit() on a client still reconnecting never settles (Redis away, or just back), so close hangs
     // (see redis/node-redis#2341).

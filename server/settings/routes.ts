@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#shared/common';
+import { THEME_EVENT } from '#shared/realtime';
 import { PublicConfigSchema, ThemeBodySchema } from '#shared/settings';
 import { getTheme, setTheme } from './service';
 
@@ -32,7 +33,7 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const theme = await setTheme(app.db, request.body.theme);
-      app.io.emit('theme', { theme });
+      app.io.emit(THEME_EVENT, { theme });
       return { theme };
     },
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { THEMES } from '#shared/constants';
+import { THEME_EVENT } from '#shared/realtime';
 import { createTestApp, expectError, type TestContext } from '../test/app';
 
 let t: TestContext;
@@ -59,7 +60,7 @@ describe('site theme', () => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
-      const received = new Promise<unknown>((resolve) => socket.once('theme', resolve));
+      const received = new Promise<unknown>((resolve) => socket.once(THEME_EVENT, resolve));
       await t.app.inject({
         method: 'PUT',
         url: '/api/settings/theme',

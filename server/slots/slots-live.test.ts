@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_EVENT } from '#shared/realtime';
 import { z } from 'zod';
 import { NotificationSchema, type Notification } from '#shared/notifications';
 import { addDays, BOOKING_CHANGED_EVENT, SlotBookingSchema, todayIn, type BookingChangedEvent } from '#shared/slots';
@@ -31,16 +32,8 @@ describe('live booking events', () => {
     bystanderSocket.onAny((event, payload) => bystanderEvents.push([event, payload]));
 
     const date = addDays(todayIn(t.config.CLINIC_TZ), 1);
-    const employeeHearsNew = nextEvent<BookingChangedEvent>(
-      employeeSocket,
-      BOOKING_CHANGED_EVENT,
-      (e) => e.action === 'created',
-    );
-    const adminHearsNew = nextEvent<BookingChangedEvent>(
-      adminSocket,
-      BOOKING_CHANGED_EVENT,
-      (e) => e.action === 'created',
-    );
+    const employeeHearsNew = nextEvent(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
+    const adminHearsNew = nextEvent(adminSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'created');
     const res = await bookSlot(t.app, customer.token, bookingFor(`${date} at 09:30`));
     expect(res.statusCode).toBe(201);
     const booking = json(res, SlotBookingSchema);
@@ -53,12 +46,8 @@ describe('live booking events', () => {
     });
     expect((await adminHearsNew).id).toBe(booking.id);
 
-    const notified = nextEvent<Notification>(customerSocket, 'notification', (n) => n.type === 'booking_confirmed');
-    const employeeHearsConfirm = nextEvent<BookingChangedEvent>(
-      employeeSocket,
-      BOOKING_CHANGED_EVENT,
-      (e) => e.action === 'confirmed',
-    );
+    const notified = nextEvent(customerSocket, NOTIFICATION_EVENT, (n) => n.type === 'booking_confirmed');
+    const employeeHearsConfirm = nextEvent(employeeSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'confirmed');
     expect(
       (await t.app.inject({ method: 'PUT', url: `/api/slots/confirm/${booking.id}`, headers: t.auth(admin.token) }))
         .statusCode,
@@ -82,11 +71,7 @@ describe('live booking events', () => {
     });
     expect(json(read, NotificationSchema).read).toBe(true);
 
-    const customerHearsCancel = nextEvent<BookingChangedEvent>(
-      customerSocket,
-      BOOKING_CHANGED_EVENT,
-      (e) => e.action === 'canceled',
-    );
+    const customerHearsCancel = nextEvent(customerSocket, BOOKING_CHANGED_EVENT, (e) => e.action === 'canceled');
     await t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${booking.id}`, headers: t.auth(employee.token) });
     expect((await customerHearsCancel).id).toBe(booking.id);
     expect(bystanderEvents).toEqual([]);

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Theme } from '#shared/constants';
+import { THEME_EVENT } from '#shared/realtime';
 import { useSocketEvent } from '../lib/socket';
 import { isTheme, storeTheme } from '../lib/storage';
 import { applyTheme, themeQueryOptions, THEME_QUERY_KEY } from '../lib/theme';
@@ -20,7 +21,7 @@ export function ThemeSync() {
     storeTheme(data);
   }, [data, isPlaceholderData]);
 
-  useSocketEvent('theme', (payload: { theme?: unknown } | undefined) => {
+  useSocketEvent(THEME_EVENT, (payload: { theme?: unknown } | undefined) => {
     if (isTheme(payload?.theme)) queryClient.setQueryData<Theme>(THEME_QUERY_KEY, payload.theme);
   });
 

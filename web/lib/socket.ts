@@ -12,6 +12,8 @@ import {
 import type { Socket } from 'socket.io-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_RECONNECT_ATTEMPTS } from '#shared/constants';
+import type { ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '#shared/realtime';
+import type { parseServerEvent } from '#shared/realtime-schemas';
 import { createReconnector, serverAnswered, type Reconnector } from './reconnect';
 import { useSession } from './session';
 
@@ -21,9 +23,14 @@ import { useSession } from './session';
  */
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'failed';
 
+/** The app's socket, typed by the shared event maps. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
 interface SocketState {
-  socket: Socket | null;
+  socket: AppSocket | null;
   status: SocketStatus;
+  /** Checks a server event's payload against its shared schema; loaded with the socket, so set whenever it is. */
+  parse?: typeof parseServerEvent;
 }
 
 interface SocketContextValue extends SocketState {
@@ -51,18 +58,19 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
-    let socket: Socket | null = null;
+    let socket: AppSocket | null = null;
     setState({ socket: null, status: 'connecting' });
 
     let retry: Reconnector | null = null;
     let dropped = false;
 
-    void import('socket.io-client').then(
-      ({ io }) => {
+    // The payload schemas come with the socket library: only a signed-in tab needs either.
+    void Promise.all([import('socket.io-client'), import('#shared/realtime-schemas')]).then(
+      ([{ io }, { parseServerEvent }]) => {
         if (cancelled) return;
         // Reconnection is ours (reconnect.ts): socket.io's stops after the spec's five attempts, and never retries a
         // handshake the server refused, even when it refused only because its database was away.
-        const s = io({
+        const s: AppSocket = io({
           path: '/socket.io',
           auth: { token },
           transports: ['websocket', 'polling'],
@@ -72,7 +80,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         const again = createReconnector(() => s.connect());
         retry = again;
         const set = (status: SocketStatus) => {
-          if (!cancelled) setState({ socket: s, status });
+          if (!cancelled) setState({ socket: s, status, parse: parseServerEvent });
         };
         const lost = () => set(again.failed() > SOCKET_RECONNECT_ATTEMPTS ? 'failed' : 'connecting');
         s.on('connect', () => {
@@ -120,7 +128,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       ...state,
       reconnect: () => {
         if (state.socket && !state.socket.connected) {
-          setState({ socket: state.socket, status: 'connecting' });
+          setState({ ...state, status: 'connecting' });
           state.socket.connect();
         }
       },
@@ -131,7 +139,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 }
 
 /** The live socket, or null while signed out or still loading. */
-export function useSocket(): Socket | null {
+export function useSocket(): AppSocket | null {
   return useContext(SocketContext).socket;
 }
 
@@ -141,19 +149,31 @@ export function useSocketStatus(): { status: SocketStatus; reconnect: () => void
   return { status, reconnect };
 }
 
-/** Subscribes to a socket event for the lifetime of the component; the latest handler is always called. */
-export function useSocketEvent<Args extends unknown[]>(event: string, handler: (...args: Args) => void): void {
-  const socket = useSocket();
+/**
+ * Subscribes to a server event for the lifetime of the component; the latest handler is always called, with the
+ * payload parsed by its shared schema. A payload that does not parse is dropped (with a warning), never handled.
+ */
+export function useSocketEvent<E extends ServerEventName>(
+  event: E,
+  handler: (payload: ServerEventPayload<E>) => void,
+): void {
+  const { socket, parse } = useContext(SocketContext);
   const ref = useRef(handler);
   useLayoutEffect(() => {
     ref.current = handler;
   });
   useEffect(() => {
-    if (!socket) return;
-    const listener = (...args: unknown[]) => ref.current(...(args as Args));
-    socket.on(event, listener);
-    return () => {
-      socket.off(event, listener);
+    if (!socket || !parse) return;
+    // Listeners take the raw payload, whatever the server sent: the untyped view of the same socket says so.
+    const raw: Socket = socket;
+    const name: string = event;
+    const listener = (payload: unknown) => {
+      const parsed = parse(event, payload);
+      if (parsed.ok) ref.current(parsed.payload);
     };
-  }, [socket, event]);
+    raw.on(name, listener);
+    return () => {
+      raw.off(name, listener);
+    };
+  }, [socket, parse, event]);
 }

@@ -1,6 +1,6 @@
 // The chat feature's public surface, used by the customer and employee layouts.
 import { useQueryClient } from '@tanstack/react-query';
-import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
+import { CHAT_EVENTS } from '#shared/chat';
 import { RESYNC_EVENT } from '#shared/realtime';
 import { useSession } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
@@ -14,8 +14,8 @@ export function useChatUnreadCount(): number {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const query = useUnreadCountQuery(!!user);
-  useSocketEvent(CHAT_EVENTS.receive, (m: ChatMessage | undefined) => {
-    if (m && m.senderId !== user?.id) void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
+  useSocketEvent(CHAT_EVENTS.receive, (m) => {
+    if (m.senderId !== user?.id) void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
   });
   // Messages from other server processes may have been missed while the link between them was down.
   useSocketEvent(RESYNC_EVENT, () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread }));

@@ -7,16 +7,9 @@ import { useCustomerHistory } from '../api/get-customer-history';
 import { useUnreadCountQuery } from '../api/get-unread-count';
 import { useMarkRead } from '../api/mark-read';
 import { mergeMessages, pagesInOrder } from '../lib/messages';
-import {
-  useChatSender,
-  useConnectionFailureToast,
-  useLiveMessages,
-  useTypingEmitter,
-  useTypingIndicator,
-} from '../lib/use-chat';
-import { Composer } from './composer';
+import { useChat } from '../lib/use-chat';
 import { ConnectionBadge } from './connection-badge';
-import { MessageList } from './message-list';
+import { ConversationPane } from './conversation-pane';
 
 export interface CustomerChatProps {
   open: boolean;
@@ -36,14 +29,14 @@ export function CustomerChat({ open, onOpenChange }: CustomerChatProps) {
 function CustomerChatBox({ user, open, onOpenChange }: CustomerChatProps & { user: User }) {
   const { status, reconnect } = useSocketStatus();
   const history = useCustomerHistory(open ? user.id : null);
-  const { live, add } = useLiveMessages(user.id);
-  const sender = useChatSender(user.id, add);
-  const { typing, stop } = useTypingEmitter(null);
-  const typers = useTypingIndicator((e) => e.role !== 'user');
+  const { live, sender, typingSignal, typers } = useChat(user.id, {
+    typingTo: null,
+    showTyping: (e) => e.role !== 'user',
+    onScreen: open,
+  });
   const unread = useUnreadCountQuery(open);
   const markRead = useMarkRead();
   const panel = useRef<HTMLElement>(null);
-  useConnectionFailureToast(open);
 
   const messages = useMemo(() => mergeMessages(pagesInOrder(history.data?.pages), live), [history.data, live]);
 
@@ -91,26 +84,18 @@ function CustomerChatBox({ user, open, onOpenChange }: CustomerChatProps & { use
           <span className="sr-only">Close chat</span>
         </button>
       </header>
-      <MessageList
+      <ConversationPane
         meId={user.id}
         messages={messages}
         pending={sender.pending}
         typing={typers}
         label="Messages with support"
         emptyText="Ask us anything about bookings, orders or your pet. Our team answers here."
-        loading={history.isLoading}
-        hasOlder={history.hasNextPage}
-        loadingOlder={history.isFetchingNextPage}
-        onLoadOlder={() => void history.fetchNextPage()}
-        onRetry={sender.retry}
-        onDiscard={sender.discard}
-        className="min-h-48 flex-1"
-      />
-      <Composer
-        connected={sender.connected}
-        onSend={(text) => sender.send(text, null)}
-        onTyping={typing}
-        onStopTyping={stop}
+        history={history}
+        sender={sender}
+        typingSignal={typingSignal}
+        receiverId={null}
+        listClassName="min-h-48 flex-1"
         autoFocus
       />
     </section>

@@ -3,7 +3,7 @@ import type { ChatMessage, TypingEvent } from '#shared/chat';
 import { CheckIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/states';
 import { messageTime } from '../lib/messages';
-import type { OutgoingMessage } from '../lib/outbox';
+import type { OutgoingMessage } from '../lib/send-queue';
 
 export interface MessageListProps {
   /** Whose view this is: their own messages sit on the right. */

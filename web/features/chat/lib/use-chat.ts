@@ -6,14 +6,14 @@ import { MSG } from '#shared/messages';
 import { RESYNC_EVENT } from '#shared/realtime';
 import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket';
 import { chatKeys } from '../api/keys';
-import { outboxFor, type OutgoingMessage } from './outbox';
+import { sendQueueFor, socketLink, type OutgoingMessage } from './send-queue';
 
 /**
  * Messages that arrived live (or were acknowledged) since the view mounted, each once. After a reconnect, and when
  * the server says its link to the other server processes is back (resync), the chat queries are refetched: messages
  * sent meanwhile were not pushed to this tab.
  */
-export function useLiveMessages(userId: string) {
+function useLiveMessages(userId: string) {
   const [live, setLive] = useState<ChatMessage[]>([]);
   const queryClient = useQueryClient();
   const { status } = useSocketStatus();
@@ -23,14 +23,12 @@ export function useLiveMessages(userId: string) {
     (m: ChatMessage) => {
       setLive((list) => (list.some((x) => x.id === m.id) ? list : [...list, m]));
       // A copy stored by another tab of the same person: it no longer needs sending from here.
-      if (m.senderId === userId) outboxFor(userId).remove(m.clientMessageId);
+      if (m.senderId === userId) sendQueueFor(userId).remove(m.clientMessageId);
     },
     [userId],
   );
 
-  useSocketEvent(CHAT_EVENTS.receive, (m: ChatMessage | undefined) => {
-    if (m && typeof m.id === 'string') add(m);
-  });
+  useSocketEvent(CHAT_EVENTS.receive, add);
   useSocketEvent(RESYNC_EVENT, () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }));
 
   useEffect(() => {
@@ -44,14 +42,14 @@ export function useLiveMessages(userId: string) {
 }
 
 /**
- * Sending with an outbox: optimistic messages show at once, are sent in order while connected, resent after a
+ * Sending through the chat send queue: optimistic messages show at once, are sent in order while connected, resent after a
  * reconnect until acknowledged, and marked sent when the stored copy comes back.
  */
-export function useChatSender(userId: string, onStored: (m: ChatMessage) => void) {
+function useChatSender(userId: string, onStored: (m: ChatMessage) => void) {
   const socket = useSocket();
   const { status } = useSocketStatus();
-  const outbox = outboxFor(userId);
-  const pending = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot, outbox.getSnapshot);
+  const queue = sendQueueFor(userId);
+  const pending = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const storedRef = useRef(onStored);
   useEffect(() => {
     storedRef.current = onStored;
@@ -59,12 +57,12 @@ export function useChatSender(userId: string, onStored: (m: ChatMessage) => void
 
   const flush = useCallback(() => {
     if (!socket || !socket.connected) return;
-    void outbox.flush(socket, {
+    void queue.flush(socketLink(socket), {
       onStored: (m) => storedRef.current(m),
       // The reason is shown next to the message itself.
       onRefused: (item) => toast.error(MSG.chatSendFailed, { toastId: `chat-refused-${item.clientMessageId}` }),
     });
-  }, [socket, outbox]);
+  }, [socket, queue]);
 
   // Connected again (or for the first time): send whatever is still waiting.
   useEffect(() => {
@@ -80,21 +78,21 @@ export function useChatSender(userId: string, onStored: (m: ChatMessage) => void
         toast.error(MSG.chatNotConnected, { toastId: 'chat-not-connected' });
         return false;
       }
-      outbox.add(text, receiverId);
+      queue.add(text, receiverId);
       flush();
       return true;
     },
-    [connected, outbox, flush],
+    [connected, queue, flush],
   );
 
   const retry = useCallback(
     (item: OutgoingMessage) => {
-      outbox.retry(item.clientMessageId);
+      queue.retry(item.clientMessageId);
       flush();
     },
-    [outbox, flush],
+    [queue, flush],
   );
-  const discard = useCallback((item: OutgoingMessage) => outbox.remove(item.clientMessageId), [outbox]);
+  const discard = useCallback((item: OutgoingMessage) => queue.remove(item.clientMessageId), [queue]);
 
   return { pending, send, retry, discard, connected };
 }
@@ -104,7 +102,7 @@ const TYPING_IDLE_MS = 3000;
 const TYPING_SHOWN_MS = 5000;
 
 /** Tells the other side while this person types (throttled), and stops when they pause or send. */
-export function useTypingEmitter(receiverId: string | null) {
+function useTypingEmitter(receiverId: string | null) {
   const socket = useSocket();
   const lastSent = useRef(0);
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -131,15 +129,15 @@ export function useTypingEmitter(receiverId: string | null) {
 }
 
 /** Who is typing right now (filtered by `accept`), forgotten a few seconds after their last signal. */
-export function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingEvent[] {
+function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingEvent[] {
   const [typers, setTypers] = useState<Record<string, TypingEvent & { until: number }>>({});
   const acceptRef = useRef(accept);
   useEffect(() => {
     acceptRef.current = accept;
   });
 
-  useSocketEvent(CHAT_EVENTS.typing, (e: TypingEvent | undefined) => {
-    if (!e || typeof e.userId !== 'string' || !acceptRef.current(e)) return;
+  useSocketEvent(CHAT_EVENTS.typing, (e) => {
+    if (!acceptRef.current(e)) return;
     setTypers((t) => {
       const next = { ...t };
       if (e.isTyping) next[e.userId] = { ...e, until: Date.now() + TYPING_SHOWN_MS };
@@ -148,8 +146,7 @@ export function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingE
     });
   });
   // Someone who wrote a message has stopped typing.
-  useSocketEvent(CHAT_EVENTS.receive, (m: ChatMessage | undefined) => {
-    if (!m) return;
+  useSocketEvent(CHAT_EVENTS.receive, (m) => {
     setTypers((t) => {
       if (!t[m.senderId]) return t;
       const next = { ...t };
@@ -176,9 +173,34 @@ export function useTypingIndicator(accept: (e: TypingEvent) => boolean): TypingE
 }
 
 /** The spec's connection toast, once per failure, while the chat is on screen. */
-export function useConnectionFailureToast(active: boolean) {
+function useConnectionFailureToast(active: boolean) {
   const { status } = useSocketStatus();
   useEffect(() => {
     if (active && status === 'failed') toast.error(MSG.chatConnectFailed, { toastId: 'chat-connect-failed' });
   }, [active, status]);
 }
+
+export interface ChatOptions {
+  /** Who this person's typing is shown to (see useTypingEmitter): null for a customer writing to the staff. */
+  typingTo: string | null;
+  /** Whose typing is shown here. */
+  showTyping: (e: TypingEvent) => boolean;
+  /** Whether the chat is on screen (the connection-failure toast shows only then). */
+  onScreen: boolean;
+}
+
+/**
+ * Everything live of one person's chat view: messages pushed since it mounted, the send queue's sender, the typing
+ * signal to send and the typers to show, and the connection-failure toast.
+ */
+export function useChat(meId: string, { typingTo, showTyping, onScreen }: ChatOptions) {
+  const { live, add } = useLiveMessages(meId);
+  const sender = useChatSender(meId, add);
+  const typingSignal = useTypingEmitter(typingTo);
+  const typers = useTypingIndicator(showTyping);
+  useConnectionFailureToast(onScreen);
+  return { live, sender, typingSignal, typers };
+}
+
+/** What useChat returns. */
+export type Chat = ReturnType<typeof useChat>;

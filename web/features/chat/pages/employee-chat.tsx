@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { CHAT_BROADCAST, CHAT_EVENTS, type ChatMessage, type PresenceEvent } from '#shared/chat';
+import { CHAT_BROADCAST, CHAT_EVENTS, type ChatMessage } from '#shared/chat';
 import { MSG } from '#shared/messages';
 import { PageShell } from '../../../components/page-shell';
 import { useSession } from '../../../lib/session';
@@ -14,18 +14,11 @@ import { useOnlineCustomers } from '../api/get-online';
 import { useStaffInbox } from '../api/get-staff-inbox';
 import { chatKeys } from '../api/keys';
 import { useMarkRead } from '../api/mark-read';
-import { Composer } from '../components/composer';
 import { ConnectionBadge } from '../components/connection-badge';
 import { ConversationList } from '../components/conversation-list';
-import { MessageList } from '../components/message-list';
+import { ConversationPane } from '../components/conversation-pane';
 import { mergeMessages, pagesInOrder } from '../lib/messages';
-import {
-  useChatSender,
-  useConnectionFailureToast,
-  useLiveMessages,
-  useTypingEmitter,
-  useTypingIndicator,
-} from '../lib/use-chat';
+import { useChat } from '../lib/use-chat';
 
 /**
  * /employee/chat: conversations with unread counts on the left; on the right the selected conversation (or every
@@ -52,17 +45,15 @@ function EmployeeChat({ meId }: { meId: string }) {
   const online = useOnlineCustomers();
   const inbox = useStaffInbox(meId, isAll);
   const history = useCustomerHistory(isAll ? null : target);
-  const { live, add } = useLiveMessages(meId);
-  const sender = useChatSender(meId, add);
-  const { typing, stop } = useTypingEmitter(isAll ? null : target);
-  const typers = useTypingIndicator((e) => e.role === 'user' && e.customerId === target);
+  const { live, sender, typingSignal, typers } = useChat(meId, {
+    typingTo: isAll ? null : target,
+    showTyping: (e) => e.role === 'user' && e.customerId === target,
+    onScreen: true,
+  });
   const { mutate: markSeen } = useMarkRead();
-  useConnectionFailureToast(true);
 
   const [presence, setPresence] = useState<Record<string, boolean>>({});
-  useSocketEvent(CHAT_EVENTS.presence, (e: PresenceEvent | undefined) => {
-    if (e && typeof e.userId === 'string') setPresence((p) => ({ ...p, [e.userId]: e.online }));
-  });
+  useSocketEvent(CHAT_EVENTS.presence, (e) => setPresence((p) => ({ ...p, [e.userId]: e.online })));
   const onlineSet = useMemo(() => {
     const s = new Set(online.data?.userIds ?? []);
     for (const [id, on] of Object.entries(presence)) {
@@ -159,19 +150,17 @@ function EmployeeChat({ meId }: { meId: string }) {
             </select>
             {isAll && <span className="text-xs text-ink-muted">Click a customer&apos;s message to reply to them.</span>}
           </div>
-          <MessageList
+          <ConversationPane
             meId={meId}
             messages={messages}
             pending={pending}
             typing={typers}
             label={`Messages: ${targetName}`}
             emptyText={isAll ? 'No messages yet.' : 'No messages with this customer yet.'}
-            loading={active.isLoading}
-            hasOlder={active.hasNextPage}
-            loadingOlder={active.isFetchingNextPage}
-            onLoadOlder={() => void active.fetchNextPage()}
-            onRetry={sender.retry}
-            onDiscard={sender.discard}
+            history={active}
+            sender={sender}
+            typingSignal={typingSignal}
+            receiverId={target}
             onPickSender={(m: ChatMessage) => setTarget(m.senderId)}
             describe={(m) =>
               isAll && m.senderRole !== 'user'
@@ -180,13 +169,7 @@ function EmployeeChat({ meId }: { meId: string }) {
                   : 'to all customers'
                 : null
             }
-            className="flex-1"
-          />
-          <Composer
-            connected={sender.connected}
-            onSend={(text) => sender.send(text, target)}
-            onTyping={typing}
-            onStopTyping={stop}
+            listClassName="flex-1"
             placeholder={isAll ? 'Write to all customers…' : `Write to ${targetName}…`}
           />
         </section>

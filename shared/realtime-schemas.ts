@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { CHAT_EVENTS, ChatMessageSchema, MessageErrorSchema, PresenceEventSchema, TypingEventSchema } from './chat';
+import { NotificationSchema } from './notifications';
+import { ORDER_CHANGED_EVENT, OrderChangedEventSchema } from './orders';
+import {
+  INTER_SERVER_EVENTS,
+  NOTIFICATION_EVENT,
+  RESYNC_EVENT,
+  THEME_EVENT,
+  type InterServerEvents,
+  type ServerEventName,
+  type ServerEventPayload,
+} from './realtime';
+import { ThemeBodySchema } from './settings';
+import { BOOKING_CHANGED_EVENT, BookingChangedEventSchema } from './slots';
+
+/** The schema of each server event's payload: the browser parses what it receives with it and drops what fails. */
+export const serverEventSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>> } = {
+  [CHAT_EVENTS.receive]: ChatMessageSchema,
+  [CHAT_EVENTS.error]: MessageErrorSchema,
+  [CHAT_EVENTS.typing]: TypingEventSchema,
+  [CHAT_EVENTS.presence]: PresenceEventSchema,
+  [ORDER_CHANGED_EVENT]: OrderChangedEventSchema,
+  [BOOKING_CHANGED_EVENT]: BookingChangedEventSchema,
+  [NOTIFICATION_EVENT]: NotificationSchema,
+  [THEME_EVENT]: ThemeBodySchema,
+  [RESYNC_EVENT]: z.undefined(),
+};
+
+/** The schema of each inter-server event's payload (a process parses what another one sends). */
+export const interServerEventSchemas: {
+  [E in keyof InterServerEvents]: z.ZodType<Parameters<InterServerEvents[E]>[0]>;
+} = {
+  [INTER_SERVER_EVENTS.chatRedeliver]: z.array(ChatMessageSchema),
+  [INTER_SERVER_EVENTS.chatResync]: z.undefined(),
+};
+
+/**
+ * Parses the payload of a server event. A payload that does not fit is reported (a warning) and refused, so one
+ * malformed event is dropped instead of breaking the screen that listens.
+ */
+export function parseServerEvent<E extends ServerEventName>(
+  event: E,
+  payload: unknown,
+): { ok: true; payload: ServerEventPayload<E> } | { ok: false } {
+  const parsed = serverEventSchemas[event].safeParse(payload);
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  console.warn(`socket: ignored a malformed '${event}' event`, parsed.error.issues[0]?.message);
+  return { ok: false };
+}
