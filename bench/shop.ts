@@ -67,10 +67,11 @@ async function main() {
   try {
     database = await openDatabase({ databaseUrl: scratch.url, poolSize: CONCURRENCY });
     const { db } = database;
+    const deps = { db };
     await seedEssentials(db);
     const users: AuthUser[] = [];
     for (let i = 0; i < 20; i++) {
-      const u = await createUser(db, {
+      const u = await createUser(deps, {
         role: 'user',
         name: `Bench Customer ${String.fromCharCode(65 + i)}`,
         email: `bench-${i}-${randomUUID().slice(0, 6)}@example.com`,
@@ -88,14 +89,14 @@ async function main() {
       paymentMethod: 'cod',
     });
 
-    const ours = (i: number) => placeOrder(db, users[i % users.length]!, randomUUID(), bodyFor(i));
+    const ours = (i: number) => placeOrder(deps, users[i % users.length]!, randomUUID(), bodyFor(i));
     const baseline = async (i: number) => {
       const body = bodyFor(i);
       const user = users[i % users.length]!;
       const catalogue = new Map(
         (
           await productsByIds(
-            db,
+            deps,
             body.items.map((x) => x.productId),
           )
         ).map((p) => [p.id, p]),
@@ -158,7 +159,7 @@ async function main() {
     const body = bodyFor(1);
     const t0 = performance.now();
     const storm = await Promise.allSettled(
-      Array.from({ length: DUPLICATES }, () => placeOrder(db, users[0]!, key, body)),
+      Array.from({ length: DUPLICATES }, () => placeOrder(deps, users[0]!, key, body)),
     );
     const ms = performance.now() - t0;
     const ids = new Set(storm.flatMap((r) => (r.status === 'fulfilled' ? [r.value.order.id] : [])));

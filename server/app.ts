@@ -69,7 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    jsonParser(request, text, done);
+    return jsonParser(request, text, done);
   });
 
   // Ecosystem plugins.
@@ -92,10 +92,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
   // A form posted to a JSON endpoint would otherwise fail schema validation with an unhelpful message.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.routeOptions.schema?.body && request.isMultipart()) {
-      throw errors.unsupportedMedia('This endpoint expects a JSON body (Content-Type: application/json)');
+      return done(errors.unsupportedMedia('This endpoint expects a JSON body (Content-Type: application/json)'));
     }
+    done();
   });
   await app.register(swagger, {
     openapi: {
@@ -151,7 +152,7 @@ const HELMET_OPTIONS = {
 async function helmetHeaders(): Promise<Record<string, string>> {
   const probe = Fastify();
   await probe.register(helmet, HELMET_OPTIONS);
-  probe.get('/', async () => '');
+  probe.get('/', () => '');
   const res = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
   const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);

@@ -8,7 +8,7 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm (24-ho
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const bool = z.preprocess(
-  (v) => (v === '' || v === undefined ? undefined : String(v).toLowerCase()),
+  (v) => (typeof v !== 'string' ? v : v === '' ? undefined : v.toLowerCase()),
   z.enum(['true', 'false', '1', '0']).optional(),
 );
 

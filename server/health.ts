@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
+import { routes } from './lib/routes';
 import type { LinkState } from './plugins/socket';
 
 /** GET /healthz (the process answers) and GET /readyz (the database and, when configured, Redis answer too). */
-export default async function healthRoutes(app: FastifyInstance) {
+export default routes((app) => {
   /** Redis as the rate limits and the link between processes see it: both must be up to be 'ready'. */
   const redisState = (): LinkState => {
     const limits = app.limits.redisReady();
@@ -11,7 +11,7 @@ export default async function healthRoutes(app: FastifyInstance) {
     if (limits === undefined && link === 'off') return 'off';
     return limits !== false && link !== 'unavailable' ? 'ready' : 'unavailable';
   };
-  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ ok: true }));
+  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, () => ({ ok: true }));
   app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
     const redis = redisState();
     try {
@@ -29,4 +29,4 @@ export default async function healthRoutes(app: FastifyInstance) {
         .send({ ok: false, ...errorBody('Redis unreachable', 'UNAVAILABLE'), db: app.database.kind, redis });
     return { ok: true, db: app.database.kind, redis };
   });
-}
+});

@@ -54,7 +54,7 @@ async function main() {
   }
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const result = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    const result = await ensureAdmin({ db: database.db }, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     app.log.info({ email: config.ADMIN_EMAIL, result }, 'admin account from ADMIN_EMAIL');
   }
   const worker = startOutboxWorker({ db: database.db, config, log: app.log });

@@ -76,7 +76,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   /** The site theme for a page; a database hiccup paints the default rather than failing the page. */
   async function currentTheme(): Promise<Theme> {
     try {
-      return await getTheme(app.db);
+      return await getTheme({ db: app.db });
     } catch (err) {
       app.log.warn({ err }, 'could not read the site theme for a page; using the default');
       return DEFAULT_THEME;

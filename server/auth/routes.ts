@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuthResponseSchema,
   FileNameSchema,
@@ -9,11 +8,12 @@ import {
   UserSchema,
   type LoginBody,
 } from '#shared/auth';
-import { ApiErrorSchema } from '#shared/common';
 import { IDENTITY_PROOF_MAX_BYTES } from '#shared/constants';
 import { MSG } from '#shared/messages';
+import { depsOf } from '../deps';
 import { AppError, errors } from '../errors';
 import { addressKey } from '../lib/client-address';
+import { errorReplies, routes, secured } from '../lib/routes';
 import { currentUser } from '../plugins/auth';
 import { zodDetails } from '../plugins/errors';
 import { waitText } from '../plugins/limits';
@@ -62,15 +62,15 @@ async function readParts(
       });
       if (data.length > 0) onFile({ data, filename: part.filename });
     } else if (REGISTER_FIELDS.has(part.fieldname)) {
-      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      // A field sent as JSON is not text: it reads as empty, and the form's schema says what is missing.
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
     }
   }
 }
 
 /** POST /api/auth/login, POST /api/auth/register, GET /api/auth/me (spec section 7). */
-export default async function authRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export default routes((app) => {
+  const deps = depsOf(app);
   /** A 429 saying how long to wait, with Retry-After. */
   const refuse = (reply: FastifyReply, retryAfterSeconds: number, message: (wait: string) => string) => {
     reply.header('retry-after', retryAfterSeconds);
@@ -131,12 +131,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Log in with email and password',
         body: LoginBodySchema,
-        response: { 200: AuthResponseSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 200: AuthResponseSchema, ...errorReplies(401, 429) },
       },
     },
     async (request, reply) => {
       const user = await loginLimited(request, reply, () =>
-        verifyLogin(app.db, request.body.email, request.body.password),
+        verifyLogin(deps, request.body.email, request.body.password),
       );
       return { token: app.signToken(user), user };
     },
@@ -158,14 +158,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         summary: 'Register a customer account (multipart/form-data with an identityProof file)',
         consumes: ['multipart/form-data'],
         multipartBody: RegisterFormSchema,
-        response: {
-          201: AuthResponseSchema,
-          400: ApiErrorSchema,
-          409: ApiErrorSchema,
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
-          429: ApiErrorSchema,
-        },
+        response: { 201: AuthResponseSchema, ...errorReplies(400, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -180,7 +173,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           { path: 'identityProof', message: MSG.identityProofRequired },
         ]);
       const mime = await detectProofMime(file.data);
-      const user = await registerCustomer(app.db, parsed.data, { data: file.data, mime, filename: file.filename });
+      const user = await registerCustomer(deps, parsed.data, { data: file.data, mime, filename: file.filename });
       return reply.status(201).send({ token: app.signToken(user), user });
     },
   );
@@ -188,17 +181,17 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/auth/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
-        response: { 200: UserSchema, 401: ApiErrorSchema },
+        ...secured,
+        response: { 200: UserSchema, ...errorReplies(401) },
       },
     },
     async (request) => {
       const me = currentUser(request);
-      return me.profile ?? getUser(app.db, me.id);
+      return me.profile ?? getUser(deps, me.id);
     },
   );
-}
+});

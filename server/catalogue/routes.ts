@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductQuerySchema, ProductSchema } from '#shared/catalogue';
-import { ApiErrorSchema, IdParamSchema, NEXT_CURSOR_HEADER } from '#shared/common';
+import { IdParamSchema, NEXT_CURSOR_HEADER } from '#shared/common';
+import { depsOf } from '../deps';
 import { errors } from '../errors';
+import { errorReplies, routes } from '../lib/routes';
 import { getProduct, listProducts } from './service';
 
 /** A product id in a path: digits only; anything else is a 404 before the database sees it. */
@@ -13,9 +13,8 @@ function parseProductId(raw: string): number {
 }
 
 /** The public catalogue: GET /api/products (filters) and GET /api/products/{id}. */
-export default async function catalogueRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export default routes((app) => {
+  const deps = depsOf(app);
   app.get(
     '/api/products',
     {
@@ -24,11 +23,11 @@ export default async function catalogueRoutes(fastify: FastifyInstance) {
         summary:
           'Products, optionally filtered by category, maximum price, minimum rating and search text (X-Next-Cursor when more exist)',
         querystring: ProductQuerySchema,
-        response: { 200: z.array(ProductSchema), 400: ApiErrorSchema },
+        response: { 200: z.array(ProductSchema), ...errorReplies(400) },
       },
     },
     async (request, reply) => {
-      const rows = await listProducts(app.db, request.query);
+      const rows = await listProducts(deps, request.query);
       const { limit } = request.query;
       if (rows.length > limit) {
         const page = rows.slice(0, limit);
@@ -46,13 +45,13 @@ export default async function catalogueRoutes(fastify: FastifyInstance) {
         tags: ['catalogue'],
         summary: 'One product',
         params: IdParamSchema,
-        response: { 200: ProductSchema, 404: ApiErrorSchema },
+        response: { 200: ProductSchema, ...errorReplies(404) },
       },
     },
     async (request) => {
-      const product = await getProduct(app.db, parseProductId(request.params.id));
+      const product = await getProduct(deps, parseProductId(request.params.id));
       if (!product) throw errors.notFound('Product');
       return product;
     },
   );
-}
+});

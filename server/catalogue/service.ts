@@ -1,23 +1,19 @@
 import { and, asc, eq, gt, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { Product, ProductQuery } from '#shared/catalogue';
 import type { Category } from '#shared/constants';
-import type { Executor } from '../db/client';
+import { present } from '../db/rows';
 import { products } from '../db/schema/index';
+import type { Deps } from '../deps';
 
 type ProductRow = typeof products.$inferSelect;
 
 /** The public shape of a product: numbers for the DB's numeric strings, `_id` beside `id`. */
 export function toProductDto(r: ProductRow): Product {
   return {
-    _id: r.id,
-    id: r.id,
-    name: r.name,
+    ...present(r, ['name', 'discount', 'image', 'details']),
     price: Number(r.price),
     rating: Number(r.rating),
     category: r.category as Category,
-    discount: r.discount,
-    image: r.image,
-    details: r.details,
   };
 }
 
@@ -27,7 +23,7 @@ function likePattern(q: string): string {
 }
 
 /** Products matching the filters, in catalogue order; fetches `limit + 1` so the caller can tell if more exist. */
-export async function listProducts(db: Executor, query: ProductQuery): Promise<Product[]> {
+export async function listProducts({ db }: Pick<Deps, 'db'>, query: ProductQuery): Promise<Product[]> {
   const conds: SQL[] = [];
   if (query.category) conds.push(eq(products.category, query.category));
   if (query.maxPrice !== undefined) conds.push(lte(products.price, query.maxPrice.toFixed(2)));
@@ -47,13 +43,13 @@ export async function listProducts(db: Executor, query: ProductQuery): Promise<P
 }
 
 /** One product by its numeric id, or undefined. */
-export async function getProduct(db: Executor, id: number): Promise<Product | undefined> {
+export async function getProduct({ db }: Pick<Deps, 'db'>, id: number): Promise<Product | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   return row ? toProductDto(row) : undefined;
 }
 
 /** The products of the given ids (unknown ids are simply missing from the answer). */
-export async function productsByIds(db: Executor, ids: number[]): Promise<Product[]> {
+export async function productsByIds({ db }: Pick<Deps, 'db'>, ids: number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await db.select().from(products).where(inArray(products.id, ids));
   return rows.map(toProductDto);

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CHAT_TEXT,
@@ -11,10 +9,11 @@ import {
   SendMessageSchema,
   UnreadCountSchema,
 } from '#shared/chat';
-import { ApiErrorSchema, IdParamSchema, OkSchema } from '#shared/common';
+import { IdParamSchema, OkSchema } from '#shared/common';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { decodeCursor, pageOf, type Cursor } from '../lib/pagination';
+import { errorReplies, routes, secured } from '../lib/routes';
 import { currentUser } from '../plugins/auth';
 import { createChatDelivery } from './delivery';
 import {
@@ -31,9 +30,6 @@ import {
 } from './service';
 import { onlineCustomerIds, registerChatSocket } from './socket';
 
-const secured = { security: [{ bearerAuth: [] }] };
-const errorResponses = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
-
 /** `before` (or `cursor`) of a history page; cursors always carry a message or customer UUID. */
 function pageCursor(q: { before?: string; cursor?: string }): Cursor | undefined {
   const c = decodeCursor(q.before ?? q.cursor);
@@ -47,16 +43,15 @@ const admitted = () => Promise.resolve(true);
 const byTimestamp = (m: { timestamp: string; id: string }) => ({ at: new Date(m.timestamp), id: m.id });
 
 /** Chat: socket handlers plus history, conversations, unread counts and a REST way to send. */
-export default async function chatRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const delivery = createChatDelivery(fastify);
-  registerChatSocket(fastify, delivery);
+export default routes((app) => {
+  const delivery = createChatDelivery(app);
+  registerChatSocket(app, delivery);
   const staffOnly = app.requireRole('employee', 'admin');
 
   app.get(
     '/api/chat/customer/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['chat'],
         summary:
@@ -64,7 +59,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
         ...secured,
         params: IdParamSchema,
         querystring: ChatHistoryQuerySchema,
-        response: { 200: z.array(ChatMessageSchema), ...errorResponses },
+        response: { 200: z.array(ChatMessageSchema), ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -80,14 +75,14 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/chat/employee/:id',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags: ['chat'],
         summary: "The staff inbox: every customer's messages and this staff member's replies (staff only)",
         ...secured,
         params: IdParamSchema,
         querystring: ChatHistoryQuerySchema,
-        response: { 200: z.array(ChatMessageSchema), ...errorResponses },
+        response: { 200: z.array(ChatMessageSchema), ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -102,13 +97,13 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/chat/message',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['chat'],
         summary: 'Send a message (same rules as send_message); 201 when stored, 200 when it was already stored',
         ...secured,
         body: SendMessageSchema,
-        response: { 200: ChatMessageSchema, 201: ChatMessageSchema, ...errorResponses, 429: ApiErrorSchema },
+        response: { 200: ChatMessageSchema, 201: ChatMessageSchema, ...errorReplies(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -132,13 +127,13 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/chat/conversations',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags: ['chat'],
         summary: "One row per customer: last message and the caller's unread count, most recent first (staff)",
         ...secured,
         querystring: ChatHistoryQuerySchema,
-        response: { 200: z.array(ConversationSchema), ...errorResponses },
+        response: { 200: z.array(ConversationSchema), ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -151,13 +146,13 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/chat/conversations/:customerId/read',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['chat'],
         summary: 'Mark a conversation read by the caller (staff: any customer; a customer: their own)',
         ...secured,
         params: ConversationParamSchema,
-        response: { 200: OkSchema, ...errorResponses },
+        response: { 200: OkSchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -173,12 +168,12 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/chat/unread-count',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['chat'],
         summary: "Unread chat messages of the caller (a customer: own conversation; staff: all customers')",
         ...secured,
-        response: { 200: UnreadCountSchema, 401: ApiErrorSchema },
+        response: { 200: UnreadCountSchema, ...errorReplies(401) },
       },
     },
     async (request) => ({ count: await unreadCount(app.db, currentUser(request)) }),
@@ -187,15 +182,15 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/chat/online',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags: ['chat'],
         summary:
           'Ids of customers connected to chat right now (staff); `partial` while other server processes cannot be asked',
         ...secured,
-        response: { 200: OnlineCustomersSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        response: { 200: OnlineCustomersSchema, ...errorReplies(401, 403) },
       },
     },
-    () => onlineCustomerIds(fastify),
+    () => onlineCustomerIds(app),
   );
-}
+});

@@ -123,14 +123,14 @@ if (twoProcesses)
       database = await createTestDatabase();
       await seedEssentials(database.db);
       const password = 'secret123';
-      const customer = await createUser(database.db, {
+      const customer = await createUser(database, {
         role: 'user',
         name: 'Pet Owner',
         email: `c-${randomUUID().slice(0, 8)}@example.com`,
         password,
         phone: '9876543210',
       });
-      const employee = await createUser(database.db, {
+      const employee = await createUser(database, {
         role: 'employee',
         name: 'Clinic Staff',
         email: `e-${randomUUID().slice(0, 8)}@example.com`,

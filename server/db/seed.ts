@@ -67,7 +67,7 @@ export async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAcc
   const accounts: DemoAccount[] = [];
   for (const p of people) {
     const password = randomBytes(9).toString('base64url');
-    await createUser(db, { ...p, password });
+    await createUser({ db }, { ...p, password });
     accounts.push({ role: p.role, email: p.email, password });
   }
   const text = accounts.map((a) => `${a.role.padEnd(8)} ${a.email.padEnd(26)} ${a.password}`).join('\n') + '\n';

@@ -20,7 +20,7 @@ const listPage = (token: string, cursor?: string) =>
     headers: t.auth(token),
   });
 const notify = (userId: string, title: string) =>
-  createNotification(t.database.db, { userId, type: 'test', title, body: `${title} body`, data: { n: title } });
+  createNotification(t.database, { userId, type: 'test', title, body: `${title} body`, data: { n: title } });
 
 describe('notifications', () => {
   it('lists own notifications newest first with the unread count, page by page', async () => {

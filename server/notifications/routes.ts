@@ -1,22 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, IdParamSchema, OkSchema, PageQuerySchema } from '#shared/common';
+import { IdParamSchema, OkSchema, PageQuerySchema } from '#shared/common';
 import { NotificationSchema } from '#shared/notifications';
+import { depsOf } from '../deps';
+import { errorReplies, routes, secured } from '../lib/routes';
 import { currentUser } from '../plugins/auth';
 import { decodeCursor, pageOf } from '../lib/pagination';
 import { listNotifications, markAllRead, markRead, unreadCount } from './service';
 
-const secured = { security: [{ bearerAuth: [] }] };
-
 /** The signed-in user's notifications. */
-export default async function notificationRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export default routes((app) => {
+  const deps = depsOf(app);
   app.get(
     '/api/notifications',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: 'Own notifications, newest first (X-Unread-Count header)',
@@ -29,8 +26,8 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
       const me = currentUser(request);
       const { limit, cursor } = request.query;
       const [rows, unread] = await Promise.all([
-        listNotifications(app.db, me.id, limit, decodeCursor(cursor)),
-        unreadCount(app.db, me.id),
+        listNotifications(deps, me.id, limit, decodeCursor(cursor)),
+        unreadCount(deps, me.id),
       ]);
       reply.header('x-unread-count', unread);
       return pageOf(reply, rows, limit, (n) => ({ at: new Date(n.createdAt), id: n.id }));
@@ -40,22 +37,22 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/notifications/:id/read',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: 'Mark a notification read',
         ...secured,
         params: IdParamSchema,
-        response: { 200: NotificationSchema, 404: ApiErrorSchema },
+        response: { 200: NotificationSchema, ...errorReplies(404) },
       },
     },
-    async (request) => markRead(app.db, currentUser(request).id, request.params.id),
+    async (request) => markRead(deps, currentUser(request).id, request.params.id),
   );
 
   app.put(
     '/api/notifications/read-all',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: 'Mark all own notifications read',
@@ -64,8 +61,8 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await markAllRead(app.db, currentUser(request).id);
+      await markAllRead(deps, currentUser(request).id);
       return { ok: true as const };
     },
   );
-}
+});

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Notification } from '#shared/notifications';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
-import type { Db, Executor } from '../db/client';
+import { present } from '../db/rows';
 import { notifications } from '../db/schema/index';
+import type { Deps } from '../deps';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { olderThanRow, type Cursor } from '../lib/pagination';
@@ -12,16 +12,7 @@ import { userRoom } from '../plugins/socket';
 type Row = typeof notifications.$inferSelect;
 
 export function toNotificationDto(r: Row): Notification {
-  return {
-    _id: r.id,
-    id: r.id,
-    type: r.type,
-    title: r.title,
-    body: r.body,
-    data: r.data ?? null,
-    read: !!r.readAt,
-    createdAt: r.createdAt.toISOString(),
-  };
+  return { ...present(r, ['type', 'title', 'body', 'createdAt']), data: r.data ?? null, read: !!r.readAt };
 }
 
 /**
@@ -29,10 +20,10 @@ export function toNotificationDto(r: Row): Notification {
  * `pushNotification` after the commit so nobody is told about a change that was rolled back.
  */
 export async function createNotification(
-  tx: Executor,
+  { db }: Pick<Deps, 'db'>,
   input: { userId: string; type: string; title: string; body: string; data?: Record<string, unknown> },
 ): Promise<Notification> {
-  const [row] = await tx
+  const [row] = await db
     .insert(notifications)
     .values({ userId: input.userId, type: input.type, title: input.title, body: input.body, data: input.data ?? null })
     .returning();
@@ -40,12 +31,12 @@ export async function createNotification(
 }
 
 /** Sends a stored notification live to every open tab of its user (event 'notification'). */
-export function pushNotification(app: FastifyInstance, userId: string, n: Notification): void {
-  app.io.to(userRoom(userId)).emit(NOTIFICATION_EVENT, n);
+export function pushNotification({ io }: Pick<Deps, 'io'>, userId: string, n: Notification): void {
+  io.to(userRoom(userId)).emit(NOTIFICATION_EVENT, n);
 }
 
 /** A page of a user's notifications, newest first, with the unread count. */
-export async function listNotifications(db: Db, userId: string, limit: number, cursor?: Cursor) {
+export async function listNotifications({ db }: Pick<Deps, 'db'>, userId: string, limit: number, cursor?: Cursor) {
   const conds = [eq(notifications.userId, userId)];
   if (cursor) conds.push(olderThanRow(notifications, notifications.createdAt, notifications.id, cursor));
   const rows = await db
@@ -57,7 +48,7 @@ export async function listNotifications(db: Db, userId: string, limit: number, c
   return rows.map(toNotificationDto);
 }
 
-export async function unreadCount(db: Db, userId: string): Promise<number> {
+export async function unreadCount({ db }: Pick<Deps, 'db'>, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
@@ -66,7 +57,7 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 }
 
 /** Marks one of the user's notifications read; someone else's is a 404. */
-export async function markRead(db: Db, userId: string, id: string): Promise<Notification> {
+export async function markRead({ db }: Pick<Deps, 'db'>, userId: string, id: string): Promise<Notification> {
   if (!isUuid(id)) throw errors.notFound('Notification');
   const [row] = await db
     .update(notifications)
@@ -77,7 +68,7 @@ export async function markRead(db: Db, userId: string, id: string): Promise<Noti
   return toNotificationDto(row);
 }
 
-export async function markAllRead(db: Db, userId: string): Promise<void> {
+export async function markAllRead({ db }: Pick<Deps, 'db'>, userId: string): Promise<void> {
   await db
     .update(notifications)
     .set({ readAt: new Date() })

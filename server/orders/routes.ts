@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, IdParamSchema, PageQuerySchema } from '#shared/common';
+import { IdParamSchema, PageQuerySchema } from '#shared/common';
 import {
   IDEMPOTENCY_KEY_HEADER,
   OrderListQuerySchema,
@@ -10,18 +8,17 @@ import {
   PlaceOrderBodySchema,
   PlaceOrderHeadersSchema,
 } from '#shared/orders';
+import { depsOf } from '../deps';
 import { decodeCursor, pageOf } from '../lib/pagination';
+import { errorReplies, routes, secured } from '../lib/routes';
 import { currentUser } from '../plugins/auth';
 import { announceOrder, changeOrderStatus, listOrders, placeOrder } from './service';
 
-const secured = { security: [{ bearerAuth: [] }] };
 const byCreated = (o: { createdAt: string; id: string }) => ({ at: new Date(o.createdAt), id: o.id });
-const errorReplies = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 /** Orders: customers place and see their own; employees and admins see all and move them along. */
-export default async function orderRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Roles are checked on request, before the body is validated: an anonymous caller learns nothing else.
+export default routes((app) => {
+  const deps = depsOf(app);
   const customerOnly = app.requireRole('user');
   const staffOnly = app.requireRole('employee', 'admin');
 
@@ -35,13 +32,13 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         ...secured,
         headers: PlaceOrderHeadersSchema,
         body: PlaceOrderBodySchema,
-        response: { 200: OrderSchema, 201: OrderSchema, ...errorReplies, 409: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 200: OrderSchema, 201: OrderSchema, ...errorReplies(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const me = currentUser(request);
-      const { order, created } = await placeOrder(app.db, me, key, request.body, () =>
+      const { order, created } = await placeOrder(deps, me, key, request.body, () =>
         app.limits.enforce(
           'order',
           me.id,
@@ -50,7 +47,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         ),
       );
       if (created) {
-        announceOrder(app, order, 'placed');
+        announceOrder(deps, order, 'placed');
         return reply.status(201).send(order);
       }
       reply.header('idempotent-replayed', 'true');
@@ -67,12 +64,12 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         summary: 'Own orders, newest first (X-Next-Cursor when more exist)',
         ...secured,
         querystring: PageQuerySchema,
-        response: { 200: z.array(OrderSchema), ...errorReplies },
+        response: { 200: z.array(OrderSchema), ...errorReplies(400, 401, 403) },
       },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      const rows = await listOrders(app.db, { userId: currentUser(request).id, limit, cursor: decodeCursor(cursor) });
+      const rows = await listOrders(deps, { userId: currentUser(request).id, limit, cursor: decodeCursor(cursor) });
       return pageOf(reply, rows, limit, byCreated);
     },
   );
@@ -86,12 +83,12 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         summary: 'All orders, newest first, optionally of one status (employee, admin)',
         ...secured,
         querystring: OrderListQuerySchema,
-        response: { 200: z.array(OrderSchema), ...errorReplies },
+        response: { 200: z.array(OrderSchema), ...errorReplies(400, 401, 403) },
       },
     },
     async (request, reply) => {
       const { limit, cursor, status } = request.query;
-      const rows = await listOrders(app.db, { status, limit, cursor: decodeCursor(cursor) });
+      const rows = await listOrders(deps, { status, limit, cursor: decodeCursor(cursor) });
       return pageOf(reply, rows, limit, byCreated);
     },
   );
@@ -107,13 +104,13 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         ...secured,
         params: IdParamSchema,
         body: OrderStatusBodySchema,
-        response: { 200: OrderSchema, ...errorReplies, 404: ApiErrorSchema, 409: ApiErrorSchema },
+        response: { 200: OrderSchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      const { order, notification } = await changeOrderStatus(app.db, request.params.id, request.body.status);
-      announceOrder(app, order, 'status', notification);
+      const { order, notification } = await changeOrderStatus(deps, request.params.id, request.body.status);
+      announceOrder(deps, order, 'status', notification);
       return order;
     },
   );
-}
+});

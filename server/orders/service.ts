@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Notification } from '#shared/notifications';
 import { fromPaise, lineTotalPaise, toPaise } from '#shared/money';
 import {
@@ -14,8 +13,10 @@ import {
   type PlaceOrderBody,
 } from '#shared/orders';
 import { productsByIds } from '../catalogue/service';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
+import { present } from '../db/rows';
 import { orderItems, orders, products } from '../db/schema/index';
+import type { Deps } from '../deps';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { olderThanRow, type Cursor } from '../lib/pagination';
@@ -68,18 +69,10 @@ async function withItems(db: Executor, rows: OrderRow[]): Promise<Order[]> {
 /** An order row in its public shape, without the items. */
 function toOrderHead(r: OrderRow): Omit<Order, 'items'> {
   return {
-    _id: r.id,
-    id: r.id,
+    ...present(r, ['userId', 'customerName', 'customerEmail', 'paymentMethod', 'status', 'createdAt', 'updatedAt']),
     number: orderNumber(r.id),
-    userId: r.userId,
-    customerName: r.customerName,
-    customerEmail: r.customerEmail,
     total: fromPaise(toPaise(r.total)),
     address: r.address as DeliveryAddress,
-    paymentMethod: r.paymentMethod,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -120,7 +113,7 @@ export interface PlaceOrderResult {
  * before `admit`, so a retry of an order already placed never counts against the order limit.
  */
 export async function placeOrder(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   user: AuthUser,
   key: string,
   body: PlaceOrderBody,
@@ -137,7 +130,7 @@ export async function placeOrder(
   const catalogue = new Map(
     (
       await productsByIds(
-        db,
+        { db },
         body.items.map((i) => i.productId),
       )
     ).map((p) => [p.id, p]),
@@ -221,14 +214,14 @@ export async function placeOrder(
 }
 
 /** One order by id (any owner), or undefined. */
-export async function getOrder(db: Executor, id: string): Promise<Order | undefined> {
+export async function getOrder({ db }: Pick<Deps, 'db'>, id: string): Promise<Order | undefined> {
   if (!isUuid(id)) return undefined;
   return (await withItems(db, await db.select().from(orders).where(eq(orders.id, id)).limit(1)))[0];
 }
 
 /** A page of orders, newest first: one customer's when `userId` is given, optionally of one status. */
 export async function listOrders(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   opts: { userId?: string; status?: OrderStatus; limit: number; cursor?: Cursor },
 ): Promise<Order[]> {
   const conds: SQL[] = [];
@@ -261,7 +254,7 @@ const STATUS_SENTENCE: Record<OrderStatus, string> = {
  * transaction; the live push happens after commit (see `announceStatusChange`).
  */
 export async function changeOrderStatus(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   id: string,
   status: OrderStatus,
 ): Promise<{ order: Order; notification?: Notification }> {
@@ -287,13 +280,16 @@ export async function changeOrderStatus(
     }
     const [order] = await withItems(tx, [row]);
     const notification = row.userId
-      ? await createNotification(tx, {
-          userId: row.userId,
-          type: 'order_status',
-          title: `Order ${order!.number} ${ORDER_STATUS_LABELS[status].toLowerCase()}`,
-          body: `Your order ${order!.number} ${STATUS_SENTENCE[status]}.`,
-          data: { orderId: row.id, status },
-        })
+      ? await createNotification(
+          { db: tx },
+          {
+            userId: row.userId,
+            type: 'order_status',
+            title: `Order ${order!.number} ${ORDER_STATUS_LABELS[status].toLowerCase()}`,
+            body: `Your order ${order!.number} ${STATUS_SENTENCE[status]}.`,
+            data: { orderId: row.id, status },
+          },
+        )
       : undefined;
     return { order: order!, notification };
   });
@@ -302,13 +298,13 @@ export async function changeOrderStatus(
 
 /** Tells staff screens (and the customer's open tabs) that an order appeared or changed. Call after commit. */
 export function announceOrder(
-  app: FastifyInstance,
+  { io }: Pick<Deps, 'io'>,
   order: Order,
   kind: OrderChangedEvent['kind'],
   notification?: Notification,
 ): void {
   const event: OrderChangedEvent = { order, kind };
   const rooms = [roleRoom('employee'), roleRoom('admin'), ...(order.userId ? [userRoom(order.userId)] : [])];
-  app.io.to(rooms).emit(ORDER_CHANGED_EVENT, event);
-  if (order.userId && notification) pushNotification(app, order.userId, notification);
+  io.to(rooms).emit(ORDER_CHANGED_EVENT, event);
+  if (order.userId && notification) pushNotification({ io }, order.userId, notification);
 }

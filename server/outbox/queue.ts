@@ -23,17 +23,7 @@ signal.setMaxListeners(50);
 
 /** Queues a mail. Call inside the transaction of the change it reports, so both commit or neither does. */
 export async function enqueueMail(tx: Executor, mail: OutboxMail): Promise<string> {
-  const [row] = await tx
-    .insert(outbox)
-    .values({
-      kind: mail.kind,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      attachments: mail.attachments ?? null,
-    })
-    .returning({ id: outbox.id });
+  const [row] = await tx.insert(outbox).values(mail).returning({ id: outbox.id });
   return row!.id;
 }
 

@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '#shared/constants';
 import type { User } from '#shared/auth';
@@ -36,10 +36,10 @@ declare module 'fastify' {
     auth: AuthUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid token of an existing user is sent. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: 401 when anonymous, 403 unless the user has one of the roles. */
-    requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    /** A route's onRequest hook: 401 unless a valid token of an existing user is sent. */
+    authenticate: onRequestAsyncHookHandler;
+    /** A route's onRequest hook: 401 when anonymous, 403 unless the user has one of the roles. */
+    requireRole: (...roles: Role[]) => onRequestAsyncHookHandler;
     /** Signs a token for a user. */
     signToken: (user: { id: string; role: Role; name: string }) => string;
     /** Verifies a token and loads its user; null when invalid or the user is gone; throws when the database is away. */
@@ -61,7 +61,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   });
   app.decorateRequest('auth', null);
 
-  const userById = prepareUserById(app.db);
+  const userById = prepareUserById({ db: app.db });
   async function loadUser(id: string): Promise<AuthUser | null> {
     if (!isUuid(id)) return null;
     const user = await userById(id);

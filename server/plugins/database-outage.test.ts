@@ -29,7 +29,7 @@ describe.runIf(base)('a database outage', () => {
     scratch = await createScratchDatabase(base!, 'pawcare_t');
     const direct = await openDatabase({ databaseUrl: scratch.url });
     await seedEssentials(direct.db);
-    const user = await createUser(direct.db, {
+    const user = await createUser(direct, {
       role: 'user',
       name: 'Outage Tester',
       email: 'outage@example.com',

@@ -12,8 +12,9 @@ declare module 'fastify' {
 }
 
 /** Makes the database and the configuration available to every route. The caller owns the database. */
-export default fp(async function dbPlugin(app: FastifyInstance, opts: { database: Database; config: Config }) {
+export default fp(function dbPlugin(app: FastifyInstance, opts: { database: Database; config: Config }, done) {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);
+  done();
 });

@@ -15,18 +15,19 @@ export function zodDetails(issues: readonly { path: PropertyKey[]; message: stri
  * Errors the router raises before any hook or handler runs (a path escape that is not UTF-8, a path parameter too
  * long): answered with our error body, with a fixed message rather than the echoed path.
  */
-export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return reply.status(414).send(errorBody('The address is too long', 'BAD_REQUEST'));
-  if (err.code === 'FST_ERR_BAD_URL')
-    return reply
-      .status(400)
-      .send(errorBody('The address is not valid: it holds an escape that is not UTF-8', 'BAD_REQUEST'));
-  return reply.status(500).send(errorBody('Something went wrong on our side', 'INTERNAL'));
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, body] =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, errorBody('The address is too long', 'BAD_REQUEST')]
+      : err.code === 'FST_ERR_BAD_URL'
+        ? [400, errorBody('The address is not valid: it holds an escape that is not UTF-8', 'BAD_REQUEST')]
+        : [500, errorBody('Something went wrong on our side', 'INTERNAL')];
+  // Fastify's option expects no return value; the reply is sent without waiting for it.
+  void reply.status(status).send(body);
 }
 
 /** One error handler for the whole app: 4xx with `{ error, message, code }`, 5xx logged and hidden. */
-export default fp(async function errorsPlugin(app: FastifyInstance) {
+export default fp(function errorsPlugin(app: FastifyInstance, _opts, done) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send(errorBody(err.message, err.code, err.details));
@@ -96,4 +97,5 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     request.log.error({ err, url: request.url, method: request.method }, 'unhandled error');
     return reply.status(500).send(errorBody('Something went wrong on our side', 'INTERNAL'));
   });
+  done();
 });

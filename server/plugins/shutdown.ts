@@ -11,22 +11,26 @@ const IDLE_SWEEP_MS = 100;
  * still in flight then would otherwise be kept open for the keep-alive timeout (72 s in Fastify), and close()
  * waits for it.
  */
-export default fp(async function shutdownPlugin(app: FastifyInstance) {
+export default fp(function shutdownPlugin(app: FastifyInstance, _opts, done) {
   let closing = false;
   let sweep: NodeJS.Timeout | undefined;
 
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (hookDone) => {
     closing = true;
     sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
     sweep.unref();
     app.log.info('closing: answering requests in flight with Connection: close');
+    hookDone();
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, hookDone) => {
     if (closing) reply.header('connection', 'close');
+    hookDone(null, payload);
   });
 
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, hookDone) => {
     clearInterval(sweep);
+    hookDone();
   });
+  done();
 });

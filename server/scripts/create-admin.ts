@@ -24,7 +24,7 @@ async function run() {
     pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
   });
   try {
-    const result = await ensureAdmin(database.db, parsed.data.email, parsed.data.password);
+    const result = await ensureAdmin({ db: database.db }, parsed.data.email, parsed.data.password);
     console.log(
       result === 'created'
         ? `Admin ${parsed.data.email} created.`

@@ -1,38 +1,37 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '#shared/common';
 import { THEME_EVENT } from '#shared/realtime';
 import { PublicConfigSchema, ThemeBodySchema } from '#shared/settings';
+import { depsOf } from '../deps';
+import { errorReplies, routes, secured } from '../lib/routes';
 import { getTheme, setTheme } from './service';
 
 /** GET/PUT /api/settings/theme and GET /api/config (the browser's whitelist of server settings). */
-export default async function settingsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const cfg = app.config;
+export default routes((app) => {
+  const deps = depsOf(app);
+  const cfg = deps.config;
 
   app.get(
     '/api/settings/theme',
     { schema: { tags: ['settings'], summary: "The site's theme colour", response: { 200: ThemeBodySchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return { theme: await getTheme(app.db) };
+      return { theme: await getTheme(deps) };
     },
   );
 
   app.put(
     '/api/settings/theme',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['settings'],
         summary: "Set the site's theme colour (admin)",
-        security: [{ bearerAuth: [] }],
+        ...secured,
         body: ThemeBodySchema,
-        response: { 200: ThemeBodySchema, 400: ApiErrorSchema },
+        response: { 200: ThemeBodySchema, ...errorReplies(400) },
       },
     },
     async (request) => {
-      const theme = await setTheme(app.db, request.body.theme);
+      const theme = await setTheme(deps, request.body.theme);
       app.io.emit(THEME_EVENT, { theme });
       return { theme };
     },
@@ -47,7 +46,7 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
         response: { 200: PublicConfigSchema },
       },
     },
-    async () => ({
+    () => ({
       upiId: cfg.SHOP_UPI_ID,
       upiName: cfg.SHOP_UPI_NAME,
       clinic: {
@@ -66,4 +65,4 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
       },
     }),
   );
-}
+});

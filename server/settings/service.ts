@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_THEME, THEMES, type Theme } from '#shared/constants';
-import type { Db } from '../db/client';
 import { siteSettings } from '../db/schema/index';
+import type { Deps } from '../deps';
 
 /** The site's theme colour; white until an admin picks another. */
-export async function getTheme(db: Db): Promise<Theme> {
+export async function getTheme({ db }: Pick<Deps, 'db'>): Promise<Theme> {
   const [row] = await db
     .select({ value: siteSettings.value })
     .from(siteSettings)
@@ -15,7 +15,7 @@ export async function getTheme(db: Db): Promise<Theme> {
 }
 
 /** Stores the site's theme colour (upsert). */
-export async function setTheme(db: Db, theme: Theme): Promise<Theme> {
+export async function setTheme({ db }: Pick<Deps, 'db'>, theme: Theme): Promise<Theme> {
   await db
     .insert(siteSettings)
     .values({ key: 'theme', value: { theme } })

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiErrorSchema, IdParamSchema, PageQuerySchema } from '#shared/common';
+import { IdParamSchema, PageQuerySchema } from '#shared/common';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
 import { MSG } from '#shared/messages';
 import {
@@ -18,8 +17,10 @@ import {
   type BookingChangedEvent,
   type SlotBooking,
 } from '#shared/slots';
+import { depsOf } from '../deps';
 import { AppError } from '../errors';
 import { decodeCursor, pageOf } from '../lib/pagination';
+import { errorReplies, routes, secured } from '../lib/routes';
 import { pushNotification } from '../notifications/service';
 import { nudgeOutbox } from '../outbox/queue';
 import { currentUser } from '../plugins/auth';
@@ -36,25 +37,13 @@ import {
   stats,
 } from './service';
 
-const secured = { security: [{ bearerAuth: [] }] };
-const errorsOf = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ApiErrorSchema]));
 const BookingListSchema = z.array(SlotBookingSchema);
 const byCreated = (b: SlotBooking) => ({ at: new Date(b.createdAt), id: b.id });
 
 /** Slot booking: customers book and cancel their own, staff see, confirm and cancel every booking. */
-export default async function slotsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, config: app.config };
+export default routes((app) => {
+  const deps = depsOf(app);
   const staffOnly = app.requireRole('employee', 'admin');
-
-  // The dashboard's confirm and the cancel calls send no body; some clients still label them JSON.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return jsonParser(request, text, done);
-  });
 
   /** Tells staff screens (and the owner's other tabs) that a booking changed, so they refetch. */
   function broadcast(b: SlotBooking, action: BookingChangedEvent['action']) {
@@ -62,7 +51,7 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
     app.io.to(roleRoom('employee')).to(roleRoom('admin')).to(userRoom(b.userId)).emit(BOOKING_CHANGED_EVENT, event);
   }
 
-  // Auth runs before validation, so an anonymous visitor hears "log in" rather than about a field.
+  // An anonymous visitor who tries to book is asked to log in to book.
   async function customerAuth(request: FastifyRequest) {
     const match = request.headers.authorization?.match(/^Bearer\s+(.+)$/i);
     const user = match ? await app.userFromToken(match[1]) : null;
@@ -73,7 +62,7 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/slots/book',
     {
-      preValidation: customerAuth,
+      onRequest: customerAuth,
       schema: {
         tags: ['slots'],
         summary:
@@ -82,7 +71,7 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
         ...secured,
         headers: BookSlotHeadersSchema,
         body: BookSlotBodySchema,
-        response: { 200: SlotBookingSchema, 201: SlotBookingSchema, ...errorsOf(400, 401, 403, 409, 429) },
+        response: { 200: SlotBookingSchema, 201: SlotBookingSchema, ...errorReplies(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -106,13 +95,13 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/slots/availability',
     {
-      preValidation: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['slots'],
         summary: 'Seats taken and free at every slot time of a day',
         ...secured,
         querystring: AvailabilityQuerySchema,
-        response: { 200: AvailabilitySchema, ...errorsOf(400, 401) },
+        response: { 200: AvailabilitySchema, ...errorReplies(400, 401) },
       },
     },
     async (request, reply) => {
@@ -124,13 +113,13 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/slots/mine',
     {
-      preValidation: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['slots'],
         summary: 'Own bookings, newest first',
         ...secured,
         querystring: PageQuerySchema,
-        response: { 200: BookingListSchema, ...errorsOf(400, 401) },
+        response: { 200: BookingListSchema, ...errorReplies(400, 401) },
       },
     },
     async (request, reply) => {
@@ -143,13 +132,13 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/slots/bookings',
     {
-      preValidation: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags: ['slots'],
         summary: 'All bookings, newest first (staff); filter by status (pending, confirmed, canceled, active) and date',
         ...secured,
         querystring: PageQuerySchema.extend(BookingListQuerySchema.shape),
-        response: { 200: BookingListSchema, ...errorsOf(400, 401, 403) },
+        response: { 200: BookingListSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -162,12 +151,12 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/slots/stats',
     {
-      preValidation: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags: ['slots'],
         summary: 'Dashboard counts from today on (staff)',
         ...secured,
-        response: { 200: SlotStatsSchema, ...errorsOf(401, 403) },
+        response: { 200: SlotStatsSchema, ...errorReplies(401, 403) },
       },
     },
     async () => stats(deps),
@@ -176,7 +165,7 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/slots/confirm/:id',
     {
-      preValidation: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags: ['slots'],
         summary:
@@ -184,13 +173,13 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
         ...secured,
         params: IdParamSchema,
         body: ConfirmSlotBodySchema,
-        response: { 200: SlotBookingSchema, ...errorsOf(400, 401, 403, 404, 409) },
+        response: { 200: SlotBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      const hospital = hospitalInfoFor(app.config, request.body);
+      const hospital = hospitalInfoFor(deps.config, request.body);
       const { booking, notification } = await confirmBooking(deps, request.params.id, hospital);
-      pushNotification(app, booking.userId, notification);
+      pushNotification(deps, booking.userId, notification);
       broadcast(booking, 'confirmed');
       nudgeOutbox();
       return booking;
@@ -200,22 +189,22 @@ export default async function slotsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/slots/cancel/:id',
     {
-      preValidation: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['slots'],
         summary: 'Cancel a booking and free its seat (staff: any booking; customers: their own)',
         ...secured,
         params: IdParamSchema,
-        response: { 200: SlotBookingSchema, ...errorsOf(401, 404) },
+        response: { 200: SlotBookingSchema, ...errorReplies(401, 404) },
       },
     },
     async (request) => {
       const { booking, changed, notification } = await cancelBooking(deps, currentUser(request), request.params.id);
       if (changed) {
-        if (notification) pushNotification(app, booking.userId, notification);
+        if (notification) pushNotification(deps, booking.userId, notification);
         broadcast(booking, 'canceled');
       }
       return booking;
     },
   );
-}
+});

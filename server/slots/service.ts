@@ -18,9 +18,10 @@ import {
   type SlotBooking,
   type SlotStats,
 } from '#shared/slots';
-import type { Config } from '../config';
-import { findPgError, isUniqueViolation, rowsOf, type Db, type Executor } from '../db/client';
+import { findPgError, isUniqueViolation, rowsOf, type Executor } from '../db/client';
+import { fromSqlRow, present } from '../db/rows';
 import { slotBookings } from '../db/schema/index';
+import type { Deps } from '../deps';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { olderThanRow, type Cursor } from '../lib/pagination';
@@ -31,7 +32,7 @@ import type { AuthUser } from '../plugins/auth';
 
 type Row = typeof slotBookings.$inferSelect;
 type SlotConfig = Pick<
-  Config,
+  Deps['config'],
   | 'SLOT_OPEN'
   | 'SLOT_CLOSE'
   | 'SLOT_MINUTES'
@@ -45,34 +46,31 @@ type SlotConfig = Pick<
   | 'CLINIC_HOURS'
 >;
 
-/** What every service function needs: the database and the clinic's configuration. */
-export interface SlotDeps {
-  db: Db;
-  config: SlotConfig;
-}
+/** What every slot function needs: the database and the clinic's part of the configuration. */
+export type SlotDeps = Pick<Deps, 'db'> & { config: SlotConfig };
 
 /** The API shape of a stored booking; date and time are read back in the clinic's time zone. */
 export function toBookingDto(r: Row, timeZone: string): SlotBooking {
   const { date, time } = zonedDateTime(r.startsAt, timeZone);
   return {
-    _id: r.id,
-    id: r.id,
-    userId: r.userId,
-    userName: r.userName,
-    userEmail: r.userEmail,
-    userAddress: r.userAddress,
-    schedule: r.schedule,
+    ...present(r, [
+      'userId',
+      'userName',
+      'userEmail',
+      'userAddress',
+      'schedule',
+      'startsAt',
+      'petName',
+      'ownerName',
+      'petAge',
+      'phone',
+      'status',
+      'createdAt',
+      'updatedAt',
+    ]),
     date,
     time,
-    startsAt: r.startsAt.toISOString(),
-    petName: r.petName,
-    ownerName: r.ownerName,
-    petAge: r.petAge,
-    phone: r.phone,
-    status: r.status,
     hospitalInfo: r.hospitalInfo ?? null,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -123,47 +121,6 @@ export function resolveSchedule(
   const startsAt = zonedTimeToUtc(date, time, config.CLINIC_TZ);
   if (startsAt.getTime() <= now.getTime()) throw errors.badRequest(SLOT_MSG.pastTime);
   return { date, time, startsAt };
-}
-
-interface RawBooking {
-  id: string;
-  user_id: string;
-  user_name: string;
-  user_email: string;
-  user_address: string | null;
-  schedule: string;
-  starts_at: Date | string;
-  pet_name: string;
-  owner_name: string;
-  pet_age: number | null;
-  phone: string;
-  status: Row['status'];
-  hospital_info: Row['hospitalInfo'] | string | null;
-  idempotency_key: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-/** A row from raw SQL (snake_case columns, driver-dependent value types) as Drizzle would type it. */
-function fromRaw(r: RawBooking): Row {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    userName: r.user_name,
-    userEmail: r.user_email,
-    userAddress: r.user_address,
-    schedule: r.schedule,
-    startsAt: new Date(r.starts_at),
-    petName: r.pet_name,
-    ownerName: r.owner_name,
-    petAge: r.pet_age === null ? null : Number(r.pet_age),
-    phone: r.phone,
-    status: r.status,
-    hospitalInfo: typeof r.hospital_info === 'string' ? JSON.parse(r.hospital_info) : r.hospital_info,
-    idempotencyKey: r.idempotency_key,
-    createdAt: new Date(r.created_at),
-    updatedAt: new Date(r.updated_at),
-  };
 }
 
 /**
@@ -242,7 +199,13 @@ export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody,
   const at = startsAt.toISOString();
   const bodyAddress = body.userAddress?.trim() || null;
 
-  type Outcome = Partial<RawBooking> & { customer_exists: boolean; open_bookings: number; earlier_id: string | null };
+  // The guard's answer, and the booking's columns when one was made (id null when not).
+  type Outcome = Record<string, unknown> & {
+    customer_exists: boolean;
+    open_bookings: number;
+    earlier_id: string | null;
+    id: string | null;
+  };
   let outcome: Outcome | undefined;
   try {
     [outcome] = await withRetry(async () =>
@@ -287,7 +250,7 @@ export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody,
   const open = Number(outcome.open_bookings);
   if (open >= config.BOOKING_MAX_OPEN) throw errors.conflict(SLOT_MSG.tooManyOpen(open), 'BOOKING_LIMIT');
   if (!outcome.id) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
-  return { booking: toBookingDto(fromRaw(outcome as RawBooking), config.CLINIC_TZ), created: true };
+  return { booking: toBookingDto(fromSqlRow(slotBookings, outcome), config.CLINIC_TZ), created: true };
 }
 
 /** Seats per grid time of one clinic-local day. */
@@ -426,13 +389,16 @@ export async function confirmBooking(
       .returning();
     if (!row) return explainMissing(tx, id);
     const booking = toBookingDto(row, config.CLINIC_TZ);
-    const notification = await createNotification(tx, {
-      userId: row.userId,
-      type: SLOT_NOTIFICATION_TYPES.confirmed,
-      title: 'Booking confirmed',
-      body: `${row.petName}'s appointment on ${row.schedule} at ${hospital.name} is confirmed.`,
-      data: { bookingId: row.id, schedule: row.schedule, status: 'confirmed', hospitalInfo: hospital },
-    });
+    const notification = await createNotification(
+      { db: tx },
+      {
+        userId: row.userId,
+        type: SLOT_NOTIFICATION_TYPES.confirmed,
+        title: 'Booking confirmed',
+        body: `${row.petName}'s appointment on ${row.schedule} at ${hospital.name} is confirmed.`,
+        data: { bookingId: row.id, schedule: row.schedule, status: 'confirmed', hospitalInfo: hospital },
+      },
+    );
     const mail = bookingConfirmedMail({
       bookingId: row.id,
       userName: row.userName,
@@ -491,13 +457,16 @@ export async function cancelBooking(
       }
       let notification: Notification | undefined;
       if (row.userId !== me.id) {
-        notification = await createNotification(tx, {
-          userId: row.userId,
-          type: SLOT_NOTIFICATION_TYPES.canceled,
-          title: 'Booking canceled',
-          body: `The clinic canceled ${row.petName}'s appointment on ${row.schedule}. Please book another time.`,
-          data: { bookingId: row.id, schedule: row.schedule, status: 'canceled' },
-        });
+        notification = await createNotification(
+          { db: tx },
+          {
+            userId: row.userId,
+            type: SLOT_NOTIFICATION_TYPES.canceled,
+            title: 'Booking canceled',
+            body: `The clinic canceled ${row.petName}'s appointment on ${row.schedule}. Please book another time.`,
+            data: { bookingId: row.id, schedule: row.schedule, status: 'canceled' },
+          },
+        );
       }
       return { booking: toBookingDto(row, config.CLINIC_TZ), changed: true, notification };
     }),

@@ -68,7 +68,7 @@ export async function createTestApp(
     async buildUser(o = {}) {
       n += 1;
       const password = o.password ?? 'secret123';
-      const user = await createUser(database.db, {
+      const user = await createUser(database, {
         role: o.role ?? 'user',
         name:
           o.name ??

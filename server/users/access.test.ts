@@ -156,7 +156,7 @@ describe.each(WHO)('as %s', (who) => {
 
   it('GET /api/notifications lists only own notifications', async () => {
     if (who !== 'anonymous') {
-      await createNotification(t.database.db, {
+      await createNotification(t.database, {
         userId: people[who].user.id,
         type: 'test',
         title: `For ${who}`,

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { singleLineText } from '#shared/text';
+import { routes } from '../lib/routes';
 
 const PALETTE = [
   '#1d4ed8',
@@ -35,8 +34,7 @@ export function avatarSvg(name: string): string {
 }
 
 /** GET /api/avatar?name=...: the generated avatar image of a name. */
-export default async function avatarRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default routes((app) => {
   app.get(
     '/api/avatar',
     {
@@ -53,4 +51,4 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .send(avatarSvg(request.query.name)),
   );
-}
+});

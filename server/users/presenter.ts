@@ -1,4 +1,5 @@
 import type { AdminUser, Contact, User } from '#shared/auth';
+import { present } from '../db/rows';
 import type { users } from '../db/schema/index';
 
 type UserRow = typeof users.$inferSelect;
@@ -14,17 +15,11 @@ export function toUserDto(
   hasIdentityProof: boolean,
 ): User {
   return {
-    _id: row.id,
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
+    ...present(row, ['name', 'email', 'phone', 'role', 'createdAt']),
     address: row.address ?? null,
     bloodGroup: row.bloodGroup ?? null,
-    role: row.role,
     image: avatarUrl(row.name),
     hasIdentityProof,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

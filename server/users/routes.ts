@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminUserSchema,
@@ -9,9 +7,11 @@ import {
   UserListQuerySchema,
   UserSchema,
 } from '#shared/auth';
-import { ApiErrorSchema, IdParamSchema } from '#shared/common';
+import { IdParamSchema } from '#shared/common';
 import type { Role } from '#shared/constants';
+import { depsOf } from '../deps';
 import { errors } from '../errors';
+import { errorReplies, routes, secured } from '../lib/routes';
 import { currentUser } from '../plugins/auth';
 import { userRoom } from '../plugins/socket';
 import { decodeCursor, pageOf } from '../lib/pagination';
@@ -20,7 +20,6 @@ import { changeRole, deleteUser, getIdentityProof, listUsers, updateProfile } fr
 
 const ContactListSchema = z.array(ContactSchema);
 const AdminUserListSchema = z.array(AdminUserSchema);
-const secured = { security: [{ bearerAuth: [] }] };
 const byCreated = (u: { createdAt: string; id: string }) => ({ at: new Date(u.createdAt), id: u.id });
 
 /** Which roles each role may list through GET /api/users (chat contacts). */
@@ -31,29 +30,29 @@ const VISIBLE_ROLES: Record<Role, Role[]> = {
 };
 
 /** Profiles, the chat contact list, and the admin's user management (spec section 7). */
-export default async function userRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default routes((app) => {
+  const deps = depsOf(app);
   const adminOnly = app.requireRole('admin');
 
   app.put(
     '/api/users/profile',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Update own name, phone, address or blood group',
         ...secured,
         body: ProfileBodySchema,
-        response: { 200: UserSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+        response: { 200: UserSchema, ...errorReplies(400, 401) },
       },
     },
-    async (request) => updateProfile(app.db, currentUser(request).id, request.body),
+    async (request) => updateProfile(deps, currentUser(request).id, request.body),
   );
 
   app.get(
     '/api/users',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary:
@@ -65,7 +64,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { limit, cursor, q } = request.query;
-      const rows = await listUsers(app.db, {
+      const rows = await listUsers(deps, {
         roles: VISIBLE_ROLES[currentUser(request).role],
         limit,
         cursor: decodeCursor(cursor),
@@ -83,7 +82,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     app.get(
       path,
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: {
           tags: ['admin'],
           summary,
@@ -94,7 +93,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
       async (request, reply) => {
         const { limit, cursor, q } = request.query;
-        const rows = await listUsers(app.db, {
+        const rows = await listUsers(deps, {
           roles: [role],
           limit,
           cursor: decodeCursor(cursor),
@@ -109,18 +108,18 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/users/:id/role',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['admin'],
         summary: "Change a user's role",
         ...secured,
         params: IdParamSchema,
         body: RoleBodySchema,
-        response: { 200: AdminUserSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+        response: { 200: AdminUserSchema, ...errorReplies(403, 404, 409) },
       },
     },
     async (request) => {
-      const user = await changeRole(app.db, currentUser(request).id, request.params.id, request.body.role);
+      const user = await changeRole(deps, currentUser(request).id, request.params.id, request.body.role);
       // Open sockets joined role rooms at handshake: drop them so the client reconnects with its new role.
       app.io.in(userRoom(user.id)).disconnectSockets(true);
       return toAdminUser(user);
@@ -130,22 +129,17 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/users/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Delete a user',
         ...secured,
         params: IdParamSchema,
-        response: {
-          200: z.object({ ok: z.literal(true), id: z.string() }),
-          403: ApiErrorSchema,
-          404: ApiErrorSchema,
-          409: ApiErrorSchema,
-        },
+        response: { 200: z.object({ ok: z.literal(true), id: z.string() }), ...errorReplies(403, 404, 409) },
       },
     },
     async (request) => {
-      await deleteUser(app.db, currentUser(request).id, request.params.id);
+      await deleteUser(deps, currentUser(request).id, request.params.id);
       // A deleted account's open sockets stop at once; their reconnect fails the handshake.
       app.io.in(userRoom(request.params.id)).disconnectSockets(true);
       return { ok: true as const, id: request.params.id };
@@ -155,7 +149,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/:id/identity-proof',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'The identity proof file (admins and the owner only)',
@@ -166,7 +160,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const me = currentUser(request);
       if (me.role !== 'admin' && me.id !== request.params.id) throw errors.forbidden();
-      const proof = await getIdentityProof(app.db, request.params.id);
+      const proof = await getIdentityProof(deps, request.params.id);
       const ext = proof.mime === 'application/pdf' ? 'pdf' : proof.mime.split('/')[1];
       return reply
         .header('content-type', proof.mime)
@@ -177,4 +171,4 @@ export default async function userRoutes(fastify: FastifyInstance) {
         .send(proof.data);
     },
   );
-}
+});

@@ -2,9 +2,10 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { ProfileBody, RegisterFields, User } from '#shared/auth';
 import type { Role } from '#shared/constants';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { isUniqueViolation } from '../db/client';
 import { identityProofs, users } from '../db/schema/index';
+import type { Deps } from '../deps';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { olderThanRow, type Cursor } from '../lib/pagination';
@@ -21,7 +22,7 @@ export const hashPassword = (password: string) => hash(password);
 let dummyHash: Promise<string> | undefined;
 
 /** Checks an email/password pair; the same error for a wrong email and a wrong password. */
-export async function verifyLogin(db: Db, email: string, password: string): Promise<User> {
+export async function verifyLogin({ db }: Pick<Deps, 'db'>, email: string, password: string): Promise<User> {
   const [row] = await db
     .select({ ...selectUser, passwordHash: users.passwordHash })
     .from(users)
@@ -49,7 +50,7 @@ export interface NewUser {
 
 /** Creates a user (409 when the email is taken, whatever its case). */
 export async function createUser(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   input: NewUser,
   proof?: { data: Buffer; mime: string; filename?: string },
 ): Promise<User> {
@@ -88,18 +89,18 @@ export async function createUser(
 
 /** Registration: always a customer, whatever the request says. */
 export function registerCustomer(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   fields: RegisterFields,
   proof: { data: Buffer; mime: string; filename?: string },
 ) {
-  return createUser(db, { ...fields, role: 'user' }, proof);
+  return createUser({ db }, { ...fields, role: 'user' }, proof);
 }
 
 /**
  * The public user row by id as a prepared statement, built once per database: it runs on every authenticated
  * request, so the query is not rebuilt each time.
  */
-export function prepareUserById(db: Db) {
+export function prepareUserById({ db }: Pick<Deps, 'db'>) {
   const query = db
     .select(selectUser)
     .from(users)
@@ -113,7 +114,7 @@ export function prepareUserById(db: Db) {
 }
 
 /** One user by id, or 404. */
-export async function getUser(db: Executor, id: string): Promise<User> {
+export async function getUser({ db }: Pick<Deps, 'db'>, id: string): Promise<User> {
   if (!isUuid(id)) throw errors.notFound('User');
   const [row] = await db.select(selectUser).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw errors.notFound('User');
@@ -121,7 +122,7 @@ export async function getUser(db: Executor, id: string): Promise<User> {
 }
 
 /** Updates one's own name, phone, address or blood group. */
-export async function updateProfile(db: Db, id: string, body: ProfileBody): Promise<User> {
+export async function updateProfile({ db }: Pick<Deps, 'db'>, id: string, body: ProfileBody): Promise<User> {
   const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (body.name !== undefined) patch.name = body.name;
   if (body.phone !== undefined) patch.phone = body.phone;
@@ -129,10 +130,10 @@ export async function updateProfile(db: Db, id: string, body: ProfileBody): Prom
   if (body.bloodGroup !== undefined) patch.bloodGroup = body.bloodGroup;
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning({ id: users.id });
   if (!row) throw errors.notFound('User');
-  return getUser(db, id);
+  return getUser({ db }, id);
 }
 
-function prepareListUsers(db: Db, withCursor: boolean, withQuery: boolean, byEmail: boolean) {
+function prepareListUsers(db: Executor, withCursor: boolean, withQuery: boolean, byEmail: boolean) {
   const conds = [sql`${users.role} = any(${sql.placeholder('roles')}::text[])`];
   if (withCursor) {
     conds.push(
@@ -155,20 +156,20 @@ function prepareListUsers(db: Db, withCursor: boolean, withQuery: boolean, byEma
 }
 
 // Admin lists and chat contacts are hot paths: their query shapes are built once per database.
-const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareListUsers>>>();
+const listQueries = new WeakMap<Executor, Map<string, ReturnType<typeof prepareListUsers>>>();
 
 /**
  * A page of users with the given roles, newest first. `q` matches names, and e-mail addresses too only with
  * `searchEmail` (admins): otherwise a search would let its caller spell out addresses they are not shown.
  */
 export async function listUsers(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   opts: { roles: Role[]; limit: number; cursor?: Cursor; q?: string; searchEmail?: boolean },
 ): Promise<User[]> {
   const byEmail = !!opts.q && !!opts.searchEmail;
   const key = `${Number(!!opts.cursor)}${Number(!!opts.q)}${Number(byEmail)}`;
   let cache = listQueries.get(db);
-  if (!cache) listQueries.set(db, (cache = new Map()));
+  if (!cache) listQueries.set(db, (cache = new Map<string, ReturnType<typeof prepareListUsers>>()));
   let query = cache.get(key);
   if (!query) cache.set(key, (query = prepareListUsers(db, !!opts.cursor, !!opts.q, byEmail)));
   const rows = await query.execute({
@@ -195,7 +196,12 @@ async function otherAdminsExist(tx: Executor, exceptId: string): Promise<boolean
 }
 
 /** Changes a user's role. An admin cannot change their own role; the last admin stays an admin. */
-export async function changeRole(db: Db, actorId: string, targetId: string, role: Role): Promise<User> {
+export async function changeRole(
+  { db }: Pick<Deps, 'db'>,
+  actorId: string,
+  targetId: string,
+  role: Role,
+): Promise<User> {
   if (!isUuid(targetId)) throw errors.notFound('User');
   if (actorId === targetId) throw errors.forbidden('You cannot change your own role');
   await db.transaction(async (tx) => {
@@ -206,11 +212,11 @@ export async function changeRole(db: Db, actorId: string, targetId: string, role
       throw errors.conflict('The last admin cannot be demoted');
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, targetId));
   });
-  return getUser(db, targetId);
+  return getUser({ db }, targetId);
 }
 
 /** Deletes a user and what is theirs. An admin cannot delete themself; the last admin stays. */
-export async function deleteUser(db: Db, actorId: string, targetId: string): Promise<void> {
+export async function deleteUser({ db }: Pick<Deps, 'db'>, actorId: string, targetId: string): Promise<void> {
   if (!isUuid(targetId)) throw errors.notFound('User');
   if (actorId === targetId) throw errors.forbidden('You cannot delete your own account');
   await db.transaction(async (tx) => {
@@ -224,7 +230,7 @@ export async function deleteUser(db: Db, actorId: string, targetId: string): Pro
 }
 
 /** The identity proof of a user, or 404. */
-export async function getIdentityProof(db: Db, userId: string) {
+export async function getIdentityProof({ db }: Pick<Deps, 'db'>, userId: string) {
   if (!isUuid(userId)) throw errors.notFound('Identity proof');
   const [row] = await db.select().from(identityProofs).where(eq(identityProofs.userId, userId)).limit(1);
   if (!row) throw errors.notFound('Identity proof');
@@ -233,7 +239,7 @@ export async function getIdentityProof(db: Db, userId: string) {
 
 /** Creates the admin of ADMIN_EMAIL or promotes that account; never changes an existing password. */
 export async function ensureAdmin(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   email: string,
   password: string,
 ): Promise<'created' | 'promoted' | 'unchanged'> {
@@ -248,7 +254,7 @@ export async function ensureAdmin(
     return 'promoted';
   }
   try {
-    await createUser(db, { name: 'Site Admin', email, password, phone: '0000000000', role: 'admin' });
+    await createUser({ db }, { name: 'Site Admin', email, password, phone: '0000000000', role: 'admin' });
     return 'created';
   } catch (err) {
     // Another process created it at the same moment.

@@ -60,11 +60,11 @@ describe('admin rules', () => {
     it('the last admin cannot be demoted or removed (409), whoever asks', async () => {
       const { changeRole, deleteUser } = await import('./service');
       const other = await ctx.buildUser({ role: 'user' });
-      await expect(changeRole(ctx.database.db, other.user.id, only.user.id, 'user')).rejects.toMatchObject({
+      await expect(changeRole(ctx.database, other.user.id, only.user.id, 'user')).rejects.toMatchObject({
         statusCode: 409,
         message: 'The last admin cannot be demoted',
       });
-      await expect(deleteUser(ctx.database.db, other.user.id, only.user.id)).rejects.toMatchObject({
+      await expect(deleteUser(ctx.database, other.user.id, only.user.id)).rejects.toMatchObject({
         statusCode: 409,
         message: 'The last admin cannot be removed',
       });
@@ -131,7 +131,7 @@ describe('admin rules', () => {
       });
       expect(demote.json()).toMatchObject({ role: 'user' });
       const { deleteUser } = await import('./service');
-      await expect(deleteUser(ctx.database.db, only.user.id, d.user.id)).rejects.toMatchObject({ statusCode: 409 });
+      await expect(deleteUser(ctx.database, only.user.id, d.user.id)).rejects.toMatchObject({ statusCode: 409 });
       // Restore, so later tests of this group start from one admin again.
       await ctx.app.inject({
         method: 'PUT',
@@ -375,19 +375,19 @@ describe('pagination of admin lists', () => {
 describe('ensureAdmin', () => {
   it('creates, then leaves alone, then promotes; never changes a password', async () => {
     const db = t.database.db;
-    expect(await ensureAdmin(db, 'Boss@Example.com', 'firstpass')).toBe('created');
-    expect(await ensureAdmin(db, 'boss@example.com', 'otherpass')).toBe('unchanged');
+    expect(await ensureAdmin({ db }, 'Boss@Example.com', 'firstpass')).toBe('created');
+    expect(await ensureAdmin({ db }, 'boss@example.com', 'otherpass')).toBe('unchanged');
     expect(await roleAfterLogin('boss@example.com', 'firstpass')).toBe('admin');
 
     await t.buildUser({ email: 'promote-me@example.com', password: 'keepthis' });
-    expect(await ensureAdmin(db, 'promote-me@example.com', 'ignored1')).toBe('promoted');
+    expect(await ensureAdmin({ db }, 'promote-me@example.com', 'ignored1')).toBe('promoted');
     expect(await roleAfterLogin('promote-me@example.com', 'keepthis')).toBe('admin');
   });
 
   it('two starts racing create one admin', async () => {
     const results = await Promise.all([
-      ensureAdmin(t.database.db, 'race@example.com', 'secret123'),
-      ensureAdmin(t.database.db, 'race@example.com', 'secret123'),
+      ensureAdmin(t.database, 'race@example.com', 'secret123'),
+      ensureAdmin(t.database, 'race@example.com', 'secret123'),
     ]);
     expect(results.sort()).toEqual(['created', 'unchanged']);
   });

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** bytea as a Node Buffer (both pg and PGlite hand back Uint8Array-compatible values). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -51,11 +40,4 @@ export const identityProofs = pgTable('identity_proofs', {
   size: integer('size').notNull(),
   filename: text('filename'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Key/value site settings (the admin's theme, ...). */
-export const siteSettings = pgTable('site_settings', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
