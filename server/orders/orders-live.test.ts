@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
-import type { Notification } from '#shared/notifications';
-import { ORDER_CHANGED_EVENT, OrderSchema, type OrderChangedEvent } from '#shared/orders';
+import { ORDER_CHANGED_EVENT, OrderSchema } from '#shared/orders';
 import { json } from '../test/json';
 import { createLiveTestApp, type LiveTestContext } from '../test/live';
 import { deliveryAddress, listProducts, placeOrder } from '../test/orders';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
 import { z } from 'zod';
-import { NotificationSchema, type Notification } from '#shared/notifications';
-import { addDays, BOOKING_CHANGED_EVENT, SlotBookingSchema, todayIn, type BookingChangedEvent } from '#shared/slots';
+import { NotificationSchema } from '#shared/notifications';
+import { addDays, BOOKING_CHANGED_EVENT, SlotBookingSchema, todayIn } from '#shared/slots';
 import { json } from '../test/json';
 import { createLiveTestApp, type LiveTestContext } from '../test/live';
 import { bookingFor, bookSlot } from '../test/slots';
