@@ -26,7 +26,7 @@ export const conversationRoom = (customerId: string) => `chat:${customerId}`;
 export const isStaff = (role: Role) => role === 'employee' || role === 'admin';
 
 /** The wire shape of a stored message. */
-export function toChatMessage(r: Row): ChatMessage {
+function toChatMessage(r: Row): ChatMessage {
   return {
     ...present(r, ['senderId', 'senderName', 'senderRole', 'receiverId', 'customerId', 'message', 'clientMessageId']),
     timestamp: r.createdAt.toISOString(),
