@@ -54,7 +54,7 @@ async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Pro
 }
 
 /** Logs in through the API and returns the token. */
-export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
   const body = await json<{ token: string }>(
     await request.post(`${BASE_URL}/api/auth/login`, { data: { email, password } }),
   );
@@ -104,13 +104,6 @@ export async function createUser(request: APIRequestContext, role: Role = 'user'
 /** A customer and an employee, the two sides of most flows. */
 export async function customerAndEmployee(request: APIRequestContext): Promise<[TestUser, TestUser]> {
   return Promise.all([createUser(request, 'user'), createUser(request, 'employee')]);
-}
-
-/** The admin created from ADMIN_EMAIL/ADMIN_PASSWORD at server start. */
-export async function adminUser(
-  request: APIRequestContext,
-): Promise<Pick<TestUser, 'email' | 'password' | 'role' | 'token'>> {
-  return { ...ADMIN, role: 'admin', token: await apiLogin(request, ADMIN.email, ADMIN.password) };
 }
 
 /**

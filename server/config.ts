@@ -16,7 +16,7 @@ const bool = z.preprocess(
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** Fastify's `trustProxy` from TRUST_PROXY: false (trust nobody), a hop count, or the proxies' addresses. */
-export function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number | string[] {
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number | string[] {
   if (value === undefined) return false;
   const v = value.trim();
   if (v.toLowerCase() === 'true') {
@@ -127,7 +127,7 @@ const EnvSchema = z.object({
   SHOP_UPI_NAME: z.string().default('Pawcare Pet Shop'),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO'> {
   JWT_SECRET: string;
@@ -141,7 +141,7 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO'> {
 }
 
 /** A limit: at most `points` actions per `seconds` for one key. */
-export interface RateLimit {
+interface RateLimit {
   points: number;
   seconds: number;
 }
@@ -152,7 +152,7 @@ export type RateLimitName =
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 /** The one table of limits every route reads: keys are per IP, per account-and-IP or per signed-in user. */
-export function rateLimitsOf(
+function rateLimitsOf(
   e: Pick<
     Env,
     | 'LOGIN_RATE_LIMIT_IP'

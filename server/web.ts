@@ -12,7 +12,7 @@ import { getTheme } from './settings/service';
  * Writes the site theme into a page, so it paints in the theme's colours before any script runs: the same
  * data-theme attribute, CSS variables and theme-color the client's applyTheme sets.
  */
-export function withTheme(html: string, theme: Theme): string {
+function withTheme(html: string, theme: Theme): string {
   const { bg, fg } = themeColors(theme);
   return html
     .replace(

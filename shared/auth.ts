@@ -5,18 +5,18 @@ import { MSG } from './messages';
 import { rawText, singleLineText } from './text';
 
 /** The spec's "simple address pattern": something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const NAME_PATTERN = /^[A-Za-z ]+$/;
-export const PHONE_PATTERN = /^\d{10}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NAME_PATTERN = /^[A-Za-z ]+$/;
+const PHONE_PATTERN = /^\d{10}$/;
 
 const requiredText = (label: string, message: string) => singleLineText(label, message).min(1, message);
 
-export const EmailSchema = requiredText('Email', MSG.emailRequired)
+const EmailSchema = requiredText('Email', MSG.emailRequired)
   .max(EMAIL_MAX, 'Email is too long')
   .regex(EMAIL_PATTERN, MSG.emailInvalid)
   .transform((v) => v.toLowerCase());
 
-export const PasswordSchema = rawText('Password', MSG.passwordRequired)
+const PasswordSchema = rawText('Password', MSG.passwordRequired)
   .min(1, MSG.passwordRequired)
   .min(PASSWORD_MIN, MSG.passwordShort)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
@@ -33,13 +33,13 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-export const AddressTextSchema = optionalText(ADDRESS_MAX, 'Address');
-export const BloodGroupSchema = z
+const AddressTextSchema = optionalText(ADDRESS_MAX, 'Address');
+const BloodGroupSchema = z
   .union([z.enum(BLOOD_GROUPS), z.literal('')], { error: 'Choose a valid blood group' })
   .optional()
   .transform((v) => (v ? v : undefined));
 
-export const RoleSchema = z.enum(ROLES, { error: 'Role must be user, employee or admin' });
+const RoleSchema = z.enum(ROLES, { error: 'Role must be user, employee or admin' });
 
 /** POST /api/auth/login body. */
 export const LoginBodySchema = z.object({
@@ -62,7 +62,6 @@ export const RegisterFieldsSchema = z.object({
   role: singleLineText('Role').max(20).optional(),
 });
 export type RegisterFields = z.infer<typeof RegisterFieldsSchema>;
-export type RegisterFieldsInput = z.input<typeof RegisterFieldsSchema>;
 
 /** The registration form as the API documents it: the text fields plus the identity proof file. */
 export const RegisterFormSchema = RegisterFieldsSchema.extend({
@@ -126,11 +125,9 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 /** PUT /api/users/{id}/role body. */
 export const RoleBodySchema = z.object({ role: RoleSchema });
-export type RoleBody = z.infer<typeof RoleBodySchema>;
 
 export const UserListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: CursorSchema,
   q: singleLineText('Search text').max(100, 'Search text must be at most 100 characters').optional(),
 });
-export type UserListQuery = z.infer<typeof UserListQuerySchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CATEGORIES, PAGE_MAX, PRICE_FILTER_MAX, PRICE_FILTER_MIN } from './constants';
+import { CATEGORIES, PAGE_MAX } from './constants';
 import { singleLineText } from './text';
 
-export const CategorySchema = z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` });
+const CategorySchema = z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` });
 
 /** A product as GET /api/products returns it: `_id` and `id`, numbers for money, rating and discount. */
 export const ProductSchema = z.object({
@@ -62,10 +62,3 @@ export const ProductQuerySchema = z.object({
   ),
 });
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
-export type ProductQueryInput = z.input<typeof ProductQuerySchema>;
-
-export { discountedPrice } from './money';
-
-/** Defaults of the catalogue filters on the page (spec section 9). */
-export const CATALOGUE_FILTER_DEFAULTS = { maxPrice: PRICE_FILTER_MAX, minRating: 0, category: 'All', q: '' } as const;
-export const PRICE_SLIDER = { min: PRICE_FILTER_MIN, max: PRICE_FILTER_MAX, step: 50 } as const;

@@ -30,12 +30,12 @@ export const CHAT_TEXT = {
 } as const;
 
 /** The message text: blank refused, at most CHAT_MESSAGE_MAX characters, surrounding whitespace dropped. */
-export const ChatTextSchema = multiLineText('Message', CHAT_TEXT.blank)
+const ChatTextSchema = multiLineText('Message', CHAT_TEXT.blank)
   .min(1, CHAT_TEXT.blank)
   .max(CHAT_MESSAGE_MAX, CHAT_TEXT.tooLong);
 
 /** A client-generated id that makes a resend recognisable (one stored row per sender and id). */
-export const ClientMessageIdSchema = singleLineText('clientMessageId')
+const ClientMessageIdSchema = singleLineText('clientMessageId')
   .min(1, 'clientMessageId is required')
   .max(100, 'clientMessageId must be at most 100 characters');
 
@@ -89,7 +89,6 @@ export const JoinRoomSchema = z.union([
   CustomerIdTextSchema.transform((customerId) => ({ customerId })),
   z.object({ customerId: CustomerIdTextSchema }),
 ]);
-export type JoinRoom = z.output<typeof JoinRoomSchema>;
 export type JoinRoomInput = z.input<typeof JoinRoomSchema>;
 
 /** Acknowledgement of join_room and leave_room. */
@@ -133,7 +132,6 @@ export const ChatHistoryQuerySchema = z.object({
   before: CursorSchema,
   cursor: CursorSchema,
 });
-export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuerySchema>;
 
 /** One row of the staff conversation list: a customer, the last message and what this reader has not read. */
 export const ConversationSchema = z.object({

@@ -13,27 +13,24 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** Stable error codes the web client maps to texts. */
-export const ERROR_CODES = [
-  'VALIDATION',
-  'BAD_REQUEST',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'EMAIL_TAKEN',
-  'SLOT_FULL',
-  'BOOKING_LIMIT',
-  'RATE_LIMITED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'INTERNAL',
-  'UNAVAILABLE',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode =
+  | 'VALIDATION'
+  | 'BAD_REQUEST'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'EMAIL_TAKEN'
+  | 'SLOT_FULL'
+  | 'BOOKING_LIMIT'
+  | 'RATE_LIMITED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'INTERNAL'
+  | 'UNAVAILABLE';
 
 /** A UUID path parameter; any other text is a 404, not a database error. */
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
-export type IdParam = z.infer<typeof IdParamSchema>;
 
 /** `?cursor=` of a list: the X-Next-Cursor of the previous page (base64url); what it encodes is checked on the server. */
 export const CursorSchema = z
@@ -50,7 +47,6 @@ export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
   cursor: CursorSchema,
 });
-export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });
 

@@ -34,7 +34,6 @@ export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] a
 /** UI timings (spec section 9). */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const REDIRECT_DELAY_MS = 2000;
-export const BOOKING_NOTIFICATION_MS = 3000;
 export const PRODUCT_AD_ROTATE_MS = 3000;
 export const TIPS_AD_ROTATE_MS = 4000;
 

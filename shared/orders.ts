@@ -8,8 +8,8 @@ export { IDEMPOTENCY_KEY_HEADER } from './constants';
 
 /** Limits of one order: enough for any real basket, small enough that nobody orders a warehouse by typo. */
 export const ORDER_QTY_MAX = 99;
-export const ORDER_LINES_MAX = 20;
-export const ADDRESS_FIELD_MAX = 120;
+const ORDER_LINES_MAX = 20;
+const ADDRESS_FIELD_MAX = 120;
 
 export const PAYMENT_METHODS = ['upi', 'card', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -73,13 +73,13 @@ const DeliveryAddressOutSchema = z.object({
   country: z.string(),
 });
 
-export const QuantitySchema = z
+const QuantitySchema = z
   .number({ error: 'Quantity must be a whole number' })
   .int('Quantity must be a whole number')
   .min(1, 'Quantity must be at least 1')
   .max(ORDER_QTY_MAX, `Quantity can be at most ${ORDER_QTY_MAX}`);
 
-export const OrderItemInputSchema = z.object({
+const OrderItemInputSchema = z.object({
   productId: z
     .number({ error: 'productId must be a product id' })
     .int('productId must be a product id')
@@ -87,7 +87,6 @@ export const OrderItemInputSchema = z.object({
     .max(2_147_483_647, 'productId must be a product id'),
   quantity: QuantitySchema,
 });
-export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
 
 /** POST /api/orders body. Prices are never sent: the server takes them from the catalogue. */
 export const PlaceOrderBodySchema = z.object({
@@ -107,7 +106,7 @@ export const PlaceOrderBodySchema = z.object({
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 
 /** The Idempotency-Key header: one per checkout attempt, reused when the same attempt is retried. */
-export const IdempotencyKeySchema = z
+const IdempotencyKeySchema = z
   .string({ error: 'The Idempotency-Key header is required' })
   .min(1, 'The Idempotency-Key header is required')
   .max(100, 'The Idempotency-Key header must be at most 100 characters')
@@ -115,7 +114,7 @@ export const IdempotencyKeySchema = z
 
 export const PlaceOrderHeadersSchema = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema });
 
-export const OrderItemSchema = z.object({
+const OrderItemSchema = z.object({
   productId: z.number().int(),
   name: z.string(),
   /** Catalogue image of the product, or null when the product no longer exists. */
@@ -127,7 +126,6 @@ export const OrderItemSchema = z.object({
   /** unitPrice x quantity x (1 - discount/100), rounded to paise. */
   lineTotal: z.number(),
 });
-export type OrderItem = z.infer<typeof OrderItemSchema>;
 
 export const OrderSchema = z.object({
   _id: z.string(),
@@ -150,7 +148,6 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderStatusBodySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }),
 });
-export type OrderStatusBody = z.infer<typeof OrderStatusBodySchema>;
 
 /** GET /api/orders (staff) query: a page, optionally of one status. */
 export const OrderListQuerySchema = z.object({
@@ -161,7 +158,6 @@ export const OrderListQuerySchema = z.object({
     z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional(),
   ),
 });
-export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 /** Socket event to staff (and the order's customer) whenever an order is placed or changes status. */
 export const ORDER_CHANGED_EVENT = 'order_changed';
@@ -172,5 +168,3 @@ export type OrderChangedEvent = z.infer<typeof OrderChangedEventSchema>;
 export function orderNumber(id: string): string {
   return id.replaceAll('-', '').slice(0, 8).toUpperCase();
 }
-
-export { formatRupees, fromPaise, lineTotalPaise, toPaise } from './money';

@@ -4,12 +4,12 @@ import { MSG } from './messages';
 import { singleLineText } from './text';
 
 /** Statuses a booking goes through (spec section 4). */
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled'] as const;
+const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** How far ahead a customer may book: keeps typos such as year 2206 out of the schedule. */
 export const BOOKING_HORIZON_DAYS = 90;
-export const PET_NAME_MAX = 60;
+const PET_NAME_MAX = 60;
 export const PET_AGE_MAX = 40;
 
 /** Texts the server and the web app both show for booking problems beyond the spec's own. */
@@ -39,11 +39,11 @@ export const SLOT_MSG = {
 } as const;
 
 /** 'YYYY-MM-DD' of a real calendar day. */
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** 'HH:mm', 24-hour. */
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The spec's schedule text: 'date at time'. */
-export const SCHEDULE_PATTERN = /^(\d{4}-\d{2}-\d{2}) at (([01]\d|2[0-3]):[0-5]\d)$/;
+const SCHEDULE_PATTERN = /^(\d{4}-\d{2}-\d{2}) at (([01]\d|2[0-3]):[0-5]\d)$/;
 
 /** True when 'YYYY-MM-DD' names a day that exists (no 2025-02-30). */
 export function isRealDate(date: string): boolean {
@@ -56,7 +56,7 @@ export function isRealDate(date: string): boolean {
 }
 
 /** True when a 'YYYY-MM-DD' date lies in the range every date of the API lies in (string order is date order). */
-export const isDateInRange = (date: string) => date >= DATE_MIN && date <= DATE_MAX;
+const isDateInRange = (date: string) => date >= DATE_MIN && date <= DATE_MAX;
 
 /**
  * A 'YYYY-MM-DD' date of a query or a form: a day that exists, between DATE_MIN and DATE_MAX, so nothing computed
@@ -154,7 +154,7 @@ const optionalText = (label: string, max: number, tooLong: string) =>
     .transform((v) => (v ? v : undefined));
 
 /** Pet age: optional whole number; the spec's clients may send it as text, and '' means "not given". */
-export const PetAgeSchema = z.preprocess(
+const PetAgeSchema = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
   z
     .number({ error: SLOT_MSG.petAgeInvalid })
@@ -165,7 +165,7 @@ export const PetAgeSchema = z.preprocess(
 );
 
 /** 10 digits, as at registration. */
-export const BookingPhoneSchema = singleLineText('Phone number', MSG.fillAllFields)
+const BookingPhoneSchema = singleLineText('Phone number', MSG.fillAllFields)
   .min(1, MSG.fillAllFields)
   .regex(/^\d{10}$/, MSG.phoneInvalid);
 
@@ -195,7 +195,7 @@ export type BookSlotInput = z.input<typeof BookSlotBodySchema>;
  * The optional Idempotency-Key of POST /api/slots/book: one per booking attempt, sent again when that attempt is
  * retried, so a booking whose answer was lost is returned rather than refused or made twice.
  */
-export const BookingIdempotencyKeySchema = z
+const BookingIdempotencyKeySchema = z
   .string()
   .min(8, SLOT_MSG.keyInvalid)
   .max(200, SLOT_MSG.keyInvalid)
@@ -219,7 +219,7 @@ export const BookingFormSchema = z.object({
 export type BookingForm = z.infer<typeof BookingFormSchema>;
 
 /** Hospital info as stored and returned with a confirmed booking (spec section 3); input rules are below. */
-export const HospitalInfoSchema = z.object({
+const HospitalInfoSchema = z.object({
   name: z.string(),
   address: z.string(),
   phone: z.string(),
@@ -250,7 +250,6 @@ export const ConfirmSlotBodySchema = z
   .nullish()
   .transform((v) => v ?? {});
 export type ConfirmSlotBody = z.output<typeof ConfirmSlotBodySchema>;
-export type ConfirmSlotInput = z.input<typeof ConfirmSlotBodySchema>;
 
 /** A booking as every endpoint returns it (`_id` and `id` both, for the spec's clients). */
 export const SlotBookingSchema = z.object({
@@ -277,7 +276,7 @@ export type SlotBooking = z.infer<typeof SlotBookingSchema>;
 
 /** GET /api/slots/availability?date= */
 export const AvailabilityQuerySchema = z.object({ date: DateSchema });
-export const SlotTimeSchema = z.object({
+const SlotTimeSchema = z.object({
   time: z.string(),
   capacity: z.number(),
   booked: z.number(),

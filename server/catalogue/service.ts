@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 type ProductRow = typeof products.$inferSelect;
 
 /** The public shape of a product: numbers for the DB's numeric strings, `_id` beside `id`. */
-export function toProductDto(r: ProductRow): Product {
+function toProductDto(r: ProductRow): Product {
   return {
     ...present(r, ['name', 'discount', 'image', 'details']),
     price: Number(r.price),

@@ -10,6 +10,7 @@ import {
   UnreadCountSchema,
 } from '#shared/chat';
 import { IdParamSchema, OkSchema } from '#shared/common';
+import { depsOf } from '../deps';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { decodeCursor, pageOf, type Cursor } from '../lib/pagination';
@@ -44,6 +45,7 @@ const byTimestamp = (m: { timestamp: string; id: string }) => ({ at: new Date(m.
 
 /** Chat: socket handlers plus history, conversations, unread counts and a REST way to send. */
 export default routes((app) => {
+  const deps = depsOf(app);
   const delivery = createChatDelivery(app);
   registerChatSocket(app, delivery);
   const staffOnly = app.requireRole('employee', 'admin');
@@ -65,9 +67,9 @@ export default routes((app) => {
     async (request, reply) => {
       const me = currentUser(request);
       if (!isStaff(me.role) && me.id !== request.params.id) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
-      const customer = await loadCustomer(app.db, request.params.id);
+      const customer = await loadCustomer(deps, request.params.id);
       const { limit } = request.query;
-      const rows = await customerHistory(app.db, customer, limit, pageCursor(request.query));
+      const rows = await customerHistory(deps, customer, limit, pageCursor(request.query));
       return pageOf(reply, rows, limit, byTimestamp).reverse();
     },
   );
@@ -86,10 +88,10 @@ export default routes((app) => {
       },
     },
     async (request, reply) => {
-      const staff = await loadChatter(app.db, request.params.id);
+      const staff = await loadChatter(deps, request.params.id);
       if (!staff || !isStaff(staff.role)) throw errors.notFound('Employee');
       const { limit } = request.query;
-      const rows = await staffInbox(app.db, staff.id, limit, pageCursor(request.query));
+      const rows = await staffInbox(deps, staff.id, limit, pageCursor(request.query));
       return pageOf(reply, rows, limit, byTimestamp).reverse();
     },
   );
@@ -113,9 +115,9 @@ export default routes((app) => {
         if (!r.allowed) reply.header('retry-after', r.retryAfterSeconds);
         return r.allowed;
       };
-      const { message, created } = await storeMessage(app.db, me, request.body, admit).catch((err: unknown) => {
+      const { message, created } = await storeMessage(deps, me, request.body, admit).catch((err: unknown) => {
         // The role changed between loading the user and storing: apply the current one (already counted).
-        if (err instanceof SenderChangedError) return storeMessage(app.db, err.current, request.body, admitted);
+        if (err instanceof SenderChangedError) return storeMessage(deps, err.current, request.body, admitted);
         throw err;
       });
       // Held for other processes while Redis is away, and delivered to them once it is back (decision 015).
@@ -138,7 +140,7 @@ export default routes((app) => {
     },
     async (request, reply) => {
       const { limit } = request.query;
-      const rows = await listConversations(app.db, currentUser(request).id, limit, pageCursor(request.query));
+      const rows = await listConversations(deps, currentUser(request).id, limit, pageCursor(request.query));
       return pageOf(reply, rows, limit, (c) => ({ at: new Date(c.lastMessage.timestamp), id: c.customerId }));
     },
   );
@@ -159,8 +161,8 @@ export default routes((app) => {
       const me = currentUser(request);
       if (!isStaff(me.role) && me.id !== request.params.customerId)
         throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
-      const customer = await loadCustomer(app.db, request.params.customerId);
-      await markConversationRead(app.db, customer.id, me.id);
+      const customer = await loadCustomer(deps, request.params.customerId);
+      await markConversationRead(deps, customer.id, me.id);
       return { ok: true as const };
     },
   );
@@ -176,7 +178,7 @@ export default routes((app) => {
         response: { 200: UnreadCountSchema, ...errorReplies(401) },
       },
     },
-    async (request) => ({ count: await unreadCount(app.db, currentUser(request)) }),
+    async (request) => ({ count: await unreadCount(deps, currentUser(request)) }),
   );
 
   app.get(

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_BROADCAST, CHAT_TEXT, type ChatMessage, type Conversation, type SendMessage } from '#shared/chat';
 import type { Role } from '#shared/constants';
-import { rowsOf, type Db } from '../db/client';
+import { rowsOf } from '../db/client';
+import { fromSqlRow, present } from '../db/rows';
 import { chatMessages, users } from '../db/schema/index';
+import type { Deps } from '../deps';
 import { errors } from '../errors';
 import { isUuid } from '../lib/ids';
 import { olderThan, olderThanRow, type Cursor } from '../lib/pagination';
@@ -24,23 +26,15 @@ export const conversationRoom = (customerId: string) => `chat:${customerId}`;
 export const isStaff = (role: Role) => role === 'employee' || role === 'admin';
 
 /** The wire shape of a stored message. */
-export function toChatMessage(r: Row): ChatMessage {
+function toChatMessage(r: Row): ChatMessage {
   return {
-    _id: r.id,
-    id: r.id,
-    senderId: r.senderId,
-    senderName: r.senderName,
-    senderRole: r.senderRole as Role,
-    receiverId: r.receiverId,
-    customerId: r.customerId,
-    message: r.message,
-    clientMessageId: r.clientMessageId,
+    ...present(r, ['senderId', 'senderName', 'senderRole', 'receiverId', 'customerId', 'message', 'clientMessageId']),
     timestamp: r.createdAt.toISOString(),
   };
 }
 
 /** Loads a user's current name and role; null when the account is gone. */
-export async function loadChatter(db: Db, id: string): Promise<Chatter | null> {
+export async function loadChatter({ db }: Pick<Deps, 'db'>, id: string): Promise<Chatter | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({ id: users.id, name: users.name, role: users.role })
@@ -51,7 +45,10 @@ export async function loadChatter(db: Db, id: string): Promise<Chatter | null> {
 }
 
 /** Loads a customer (role user) or answers 404. */
-export async function loadCustomer(db: Db, id: string): Promise<{ id: string; name: string; createdAt: Date }> {
+export async function loadCustomer(
+  { db }: Pick<Deps, 'db'>,
+  id: string,
+): Promise<{ id: string; name: string; createdAt: Date }> {
   if (!isUuid(id)) throw errors.notFound('Customer');
   const [row] = await db
     .select({ id: users.id, name: users.name, role: users.role, createdAt: users.createdAt })
@@ -75,7 +72,11 @@ export class SenderChangedError extends Error {
   }
 }
 
-async function findStored(db: Db, senderId: string, clientMessageId: string): Promise<Row | undefined> {
+async function findStored(
+  { db }: Pick<Deps, 'db'>,
+  senderId: string,
+  clientMessageId: string,
+): Promise<Row | undefined> {
   const [row] = await db
     .select()
     .from(chatMessages)
@@ -83,30 +84,6 @@ async function findStored(db: Db, senderId: string, clientMessageId: string): Pr
     .limit(1);
   return row;
 }
-
-interface MessageRow {
-  id: string;
-  sender_id: string;
-  sender_name: string;
-  sender_role: string;
-  receiver_id: string | null;
-  customer_id: string | null;
-  client_message_id: string;
-  message: string;
-  created_at: string | Date;
-}
-
-const fromSqlRow = (r: MessageRow): Row => ({
-  id: r.id,
-  senderId: r.sender_id,
-  senderName: r.sender_name,
-  senderRole: r.sender_role,
-  receiverId: r.receiver_id,
-  customerId: r.customer_id,
-  clientMessageId: r.client_message_id,
-  message: r.message,
-  createdAt: new Date(r.created_at),
-});
 
 /** Counts one message of `senderId` against the chat limit; false refuses it. It must not touch the database. */
 export type AdmitSender = (senderId: string) => Promise<boolean>;
@@ -121,7 +98,7 @@ export type AdmitSender = (senderId: string) => Promise<boolean>;
  * exists with that role, the named customer is a customer) while inserting, and copies the current name.
  */
 export async function storeMessage(
-  db: Db,
+  deps: Pick<Deps, 'db'>,
   sender: Chatter,
   input: SendMessage,
   admit: AdmitSender,
@@ -151,8 +128,8 @@ export async function storeMessage(
     customerId === null || customerId === sender.id
       ? sql``
       : sql`and exists (select 1 from users c where c.id = ${customerId} and c.role = 'user')`;
-  const inserted = rowsOf<MessageRow>(
-    await db.execute(sql`
+  const inserted = rowsOf<Record<string, unknown>>(
+    await deps.db.execute(sql`
       insert into chat_messages (sender_id, sender_name, sender_role, receiver_id, customer_id, client_message_id, message)
       select s.id, s.name, s.role, ${receiverId}, ${customerId}, ${clientMessageId}, ${input.message}
         from users s
@@ -160,12 +137,12 @@ export async function storeMessage(
       on conflict (sender_id, client_message_id) do nothing
       returning *`),
   )[0];
-  if (inserted) return { message: toChatMessage(fromSqlRow(inserted)), created: true };
+  if (inserted) return { message: toChatMessage(fromSqlRow(chatMessages, inserted)), created: true };
 
-  const stored = await findStored(db, sender.id, clientMessageId);
+  const stored = await findStored(deps, sender.id, clientMessageId);
   if (stored) return { message: toChatMessage(stored), created: false };
   // Nothing stored: find out which check failed.
-  const current = await loadChatter(db, sender.id);
+  const current = await loadChatter(deps, sender.id);
   if (!current) throw errors.unauthenticated();
   if (current.role !== sender.role) throw new SenderChangedError(current);
   throw errors.validation(CHAT_TEXT.customerNotFound);
@@ -186,7 +163,7 @@ function beforeCursor(cursor: Cursor | undefined): SQL | undefined {
 }
 
 /** limit+1 rows newest first (pageOf trims them); callers reverse the page for display order. */
-async function pageNewestFirst(db: Db, where: SQL | undefined, limit: number, cursor?: Cursor) {
+async function pageNewestFirst({ db }: Pick<Deps, 'db'>, where: SQL | undefined, limit: number, cursor?: Cursor) {
   const rows = await db
     .select()
     .from(chatMessages)
@@ -197,18 +174,23 @@ async function pageNewestFirst(db: Db, where: SQL | undefined, limit: number, cu
 }
 
 /** A customer's conversation: their messages, the staff's replies and broadcasts sent since they joined. */
-export function customerHistory(db: Db, customer: { id: string; createdAt: Date }, limit: number, cursor?: Cursor) {
+export function customerHistory(
+  deps: Pick<Deps, 'db'>,
+  customer: { id: string; createdAt: Date },
+  limit: number,
+  cursor?: Cursor,
+) {
   const where = or(
     eq(chatMessages.customerId, customer.id),
     and(isNull(chatMessages.customerId), sql`${chatMessages.createdAt} >= ${customer.createdAt.toISOString()}`),
   );
-  return pageNewestFirst(db, where, limit, cursor);
+  return pageNewestFirst(deps, where, limit, cursor);
 }
 
 /** The staff inbox of one staff member: every customer's messages and that member's own replies. */
-export function staffInbox(db: Db, staffId: string, limit: number, cursor?: Cursor) {
+export function staffInbox(deps: Pick<Deps, 'db'>, staffId: string, limit: number, cursor?: Cursor) {
   return pageNewestFirst(
-    db,
+    deps,
     or(eq(chatMessages.senderRole, 'user'), eq(chatMessages.senderId, staffId)),
     limit,
     cursor,
@@ -216,7 +198,7 @@ export function staffInbox(db: Db, staffId: string, limit: number, cursor?: Curs
 }
 
 /** A conversation's last message (its customer_id is the conversation's), with the customer's name and unread count. */
-interface ConversationRow extends MessageRow {
+interface ConversationRow extends Record<string, unknown> {
   customer_id: string;
   customer_name: string;
   unread: number;
@@ -227,7 +209,7 @@ interface ConversationRow extends MessageRow {
  * customer's messages `readerId` has not read. All computed in one SQL statement.
  */
 export async function listConversations(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   readerId: string,
   limit: number,
   cursor?: Cursor,
@@ -254,12 +236,16 @@ export async function listConversations(
     customerId: r.customer_id,
     customerName: r.customer_name,
     unreadCount: Number(r.unread),
-    lastMessage: toChatMessage(fromSqlRow(r)),
+    lastMessage: toChatMessage(fromSqlRow(chatMessages, r)),
   }));
 }
 
 /** Marks everything in a customer's conversation (broadcasts included) as read by `readerId`. */
-export async function markConversationRead(db: Db, customerId: string, readerId: string): Promise<void> {
+export async function markConversationRead(
+  { db }: Pick<Deps, 'db'>,
+  customerId: string,
+  readerId: string,
+): Promise<void> {
   await db.execute(sql`
     insert into chat_reads (customer_id, reader_id, last_read_at)
     values (${customerId}, ${readerId},
@@ -272,7 +258,7 @@ export async function markConversationRead(db: Db, customerId: string, readerId:
  * Unread messages for a badge. A customer: staff replies and broadcasts in their conversation since they last
  * read it. Staff: customers' messages in every conversation they have not read.
  */
-export async function unreadCount(db: Db, me: Chatter & { createdAt?: Date }): Promise<number> {
+export async function unreadCount({ db }: Pick<Deps, 'db'>, me: Chatter & { createdAt?: Date }): Promise<number> {
   if (me.role === 'user') {
     const result = await db.execute(sql`
       select count(*)::int as n

@@ -228,13 +228,13 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
         try {
           let result;
           try {
-            result = await storeMessage(app.db, me(), parsed.data, admit);
+            result = await storeMessage({ db: app.db }, me(), parsed.data, admit);
           } catch (err) {
             if (!(err instanceof SenderChangedError)) throw err;
             // An admin changed this person's role since they connected: move them and apply the new role's rules.
             await moveRoleRoom(socket, me().role, err.current.role);
             socket.data.user = { ...me(), name: err.current.name, role: err.current.role };
-            result = await storeMessage(app.db, err.current, parsed.data, admitted);
+            result = await storeMessage({ db: app.db }, err.current, parsed.data, admitted);
           }
           const { message, created } = result;
           // Stored first; a resend of a stored message is answered but not delivered twice. While Redis is away

@@ -13,7 +13,7 @@ import * as schema from './schema/index';
 /** One typed database handle; PGlite and node-postgres expose the same query builder. */
 export type Db = NodePgDatabase<typeof schema>;
 /** The handle inside `db.transaction(async (tx) => ...)`: always use it there, never `db`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: services accept both so callers can compose them. */
 export type Executor = Db | Tx;
 

@@ -3,12 +3,12 @@ import type { ServerOptions } from 'socket.io';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/orders';
 
 /** The HTTP methods the API answers: a preflight from a configured origin allows each of them. */
-export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 /** The request headers the API reads (besides the CORS-safelisted ones). */
-export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', IDEMPOTENCY_KEY_HEADER];
+const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', IDEMPOTENCY_KEY_HEADER];
 
 /** CORS_ORIGIN's comma-separated origins, or false (same origin only) when it is unset. */
-export function corsOrigins(value: string | undefined): string[] | false {
+function corsOrigins(value: string | undefined): string[] | false {
   const origins = (value ?? '')
     .split(',')
     .map((s) => s.trim())

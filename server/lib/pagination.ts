@@ -13,7 +13,7 @@ export interface Cursor {
 }
 
 /** Opaque cursor text for `?cursor=`. */
-export function encodeCursor(c: Cursor): string {
+function encodeCursor(c: Cursor): string {
   return Buffer.from(`${c.at.toISOString()}|${c.id}`).toString('base64url');
 }
 

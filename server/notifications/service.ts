@@ -11,7 +11,7 @@ import { userRoom } from '../plugins/socket';
 
 type Row = typeof notifications.$inferSelect;
 
-export function toNotificationDto(r: Row): Notification {
+function toNotificationDto(r: Row): Notification {
   return { ...present(r, ['type', 'title', 'body', 'createdAt']), data: r.data ?? null, read: !!r.readAt };
 }
 

@@ -213,12 +213,6 @@ export async function placeOrder(
   return { order, created: true };
 }
 
-/** One order by id (any owner), or undefined. */
-export async function getOrder({ db }: Pick<Deps, 'db'>, id: string): Promise<Order | undefined> {
-  if (!isUuid(id)) return undefined;
-  return (await withItems(db, await db.select().from(orders).where(eq(orders.id, id)).limit(1)))[0];
-}
-
 /** A page of orders, newest first: one customer's when `userId` is given, optionally of one status. */
 export async function listOrders(
   { db }: Pick<Deps, 'db'>,

@@ -9,7 +9,7 @@ import { rowsOf, type Db } from '../db/client';
 import { onOutboxNudge, type OutboxAttachment } from './queue';
 
 /** One claimed outbox row. */
-export interface OutboxRow {
+interface OutboxRow {
   id: string;
   kind: string;
   to: string;
@@ -64,7 +64,7 @@ export function backoffMs(attempts: number): number {
 }
 
 /** Sends through SMTP_URL when set; otherwise renders the complete message and writes it as an .eml file. */
-export function defaultSender(config: Config): { send: MailSender; close(): void } {
+function defaultSender(config: Config): { send: MailSender; close(): void } {
   if (config.SMTP_URL) {
     const smtp = nodemailer.createTransport(config.SMTP_URL);
     return {
@@ -94,7 +94,7 @@ export function defaultSender(config: Config): { send: MailSender; close(): void
 }
 
 /** The nodemailer message of a row; a text/calendar attachment becomes the mail's calendar invite. */
-export function toMessage(row: OutboxRow, from: string): Mail.Options {
+function toMessage(row: OutboxRow, from: string): Mail.Options {
   const attachments = row.attachments ?? [];
   const invite = attachments.find((a) => a.contentType.startsWith('text/calendar'));
   return {

@@ -18,7 +18,7 @@ export interface AuthUser {
 }
 
 /** What the JWT carries. Only `sub` is trusted for identity; the rest is a hint for clients. */
-export interface TokenPayload {
+interface TokenPayload {
   sub: string;
   role: Role;
   name: string;
@@ -47,7 +47,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthOptions {
+interface AuthOptions {
   secret: string;
   expiresIn: string;
 }

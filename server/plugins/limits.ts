@@ -6,7 +6,7 @@ import type { RateLimitName, RateLimits } from '../config';
 import { errors } from '../errors';
 
 /** The answer of a limit check: allowed, or how long to wait. */
-export interface LimitResult {
+interface LimitResult {
   allowed: boolean;
   /** Seconds until the key may act again (0 when allowed). */
   retryAfterSeconds: number;
@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /** Counting and checking of the named limits of config.limits. Keys say who is limited (an IP, a user id ...). */
-export interface Limits {
+interface Limits {
   /** Counts one action of `key`; refused once the key has used up its limit in the current window. */
   take(name: RateLimitName, key: string): Promise<LimitResult>;
   /** Whether `key` has already used up its limit, without counting (for limits that count failures only). */

@@ -28,7 +28,7 @@ declare module 'fastify' {
 export type LinkState = 'ready' | 'unavailable' | 'off';
 
 /** What the rest of the app may know about the Redis link of Socket.IO. */
-export interface RealtimeLink {
+interface RealtimeLink {
   state(): LinkState;
   /**
    * Whether the cross-process part of the broadcast emitted just before (synchronously, `io.to(...).emit(...)`)

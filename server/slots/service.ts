@@ -50,7 +50,7 @@ type SlotConfig = Pick<
 export type SlotDeps = Pick<Deps, 'db'> & { config: SlotConfig };
 
 /** The API shape of a stored booking; date and time are read back in the clinic's time zone. */
-export function toBookingDto(r: Row, timeZone: string): SlotBooking {
+function toBookingDto(r: Row, timeZone: string): SlotBooking {
   const { date, time } = zonedDateTime(r.startsAt, timeZone);
   return {
     ...present(r, [
@@ -95,7 +95,7 @@ async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
  * Checks a requested 'date at time' against the grid, the opening hours and the calendar. Returns the
  * instant it names. Every refusal is a 400 with a sentence a customer understands.
  */
-export function resolveSchedule(
+function resolveSchedule(
   config: SlotConfig,
   schedule: string,
   now = new Date(),

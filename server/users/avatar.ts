@@ -19,14 +19,14 @@ const escapeXml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Initials of up to two words of a name ("Pet Owner" -> "PO"). */
-export function initials(name: string): string {
+function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0]![0], words[words.length - 1]![0]] : [words[0]?.[0], words[0]?.[1]];
   return letters.filter(Boolean).join('').toUpperCase() || '?';
 }
 
 /** A deterministic SVG avatar (coloured circle + initials): no outside service learns our users' names. */
-export function avatarSvg(name: string): string {
+function avatarSvg(name: string): string {
   let h = 0;
   for (const ch of name) h = (h * 31 + ch.codePointAt(0)!) >>> 0;
   const bg = PALETTE[h % PALETTE.length];

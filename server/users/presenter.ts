@@ -5,7 +5,7 @@ import type { users } from '../db/schema/index';
 type UserRow = typeof users.$inferSelect;
 
 /** URL of the generated avatar we serve for a name. */
-export function avatarUrl(name: string): string {
+function avatarUrl(name: string): string {
   return `/api/avatar?name=${encodeURIComponent(name)}`;
 }
 

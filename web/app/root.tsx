@@ -8,7 +8,7 @@ import { AppRoutes } from './router';
 import { ThemeSync } from './theme-sync';
 
 /** Shown while a role area's code loads. */
-export function ShellFallback() {
+function ShellFallback() {
   return (
     <div role="status" className="themed flex min-h-screen items-center justify-center gap-3">
       <Spinner />

@@ -43,7 +43,7 @@ function buildUrl(path: string, query?: ApiOptions['query']): string {
 }
 
 /** Sends one request; resolves the parsed JSON body and the response headers, throws ApiError otherwise. */
-export async function apiRaw<T>(path: string, opts: ApiOptions = {}): Promise<{ data: T; headers: Headers }> {
+async function apiRaw<T>(path: string, opts: ApiOptions = {}): Promise<{ data: T; headers: Headers }> {
   const token = getToken();
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (token) headers.authorization = `Bearer ${token}`;

@@ -26,7 +26,7 @@ async function servedBuild(): Promise<string | null | undefined> {
  * load again, for as long as it takes), a new build is served (NewVersionError), or neither (the error, after one
  * more try). React.lazy remembers a failure for good, so the waiting has to happen in here.
  */
-export async function loadPage<T>(load: () => Promise<T>): Promise<T> {
+async function loadPage<T>(load: () => Promise<T>): Promise<T> {
   let triedWithServerUp = false;
   for (let attempt = 1; ; attempt++) {
     try {

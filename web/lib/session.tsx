@@ -7,7 +7,7 @@ import { MSG } from '#shared/messages';
 import { ApiError, api, setUnauthorizedHandler } from './api-client';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './storage';
 
-export type SessionStatus = 'anonymous' | 'validating' | 'authenticated';
+type SessionStatus = 'anonymous' | 'validating' | 'authenticated';
 
 export interface SessionValue {
   user: User | null;
@@ -30,13 +30,6 @@ export function homePathFor(role: string | undefined | null): string | null {
   if (role === 'employee') return '/employee/home';
   if (role === 'admin') return '/admin/home';
   return null;
-}
-
-/** Where a profile icon leads for a role. */
-export function profilePathFor(role: string | undefined | null): string {
-  if (role === 'employee') return '/employee/profile';
-  if (role === 'admin') return '/admin/profile';
-  return '/customer/profile';
 }
 
 /**

@@ -2,7 +2,7 @@ import type { User } from '#shared/auth';
 import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '#shared/constants';
 
 /** localStorage that never throws (private mode, quota, disabled storage all behave like an empty store). */
-export function readItem(key: string): string | null {
+function readItem(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -11,7 +11,7 @@ export function readItem(key: string): string | null {
 }
 
 /** Writes a value; null removes the key. */
-export function writeItem(key: string, value: string | null): void {
+function writeItem(key: string, value: string | null): void {
   try {
     if (value === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);

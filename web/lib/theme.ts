@@ -3,7 +3,7 @@ import { themeColors } from '#shared/theme-colors';
 import { api } from './api-client';
 import { getStoredTheme, isTheme } from './storage';
 
-export { THEME_COLORS, contrastRatio, luminance, readableText } from '#shared/theme-colors';
+export { THEME_COLORS, contrastRatio, readableText } from '#shared/theme-colors';
 
 /** Paints the site in a theme: page background plus a foreground chosen for contrast on it. */
 export function applyTheme(theme: Theme): void {
@@ -20,7 +20,7 @@ export function applyTheme(theme: Theme): void {
 export const THEME_QUERY_KEY = ['settings', 'theme'] as const;
 
 /** GET /api/settings/theme: the site theme, read by every visitor. */
-export async function fetchTheme(): Promise<Theme> {
+async function fetchTheme(): Promise<Theme> {
   const { theme } = await api<{ theme: Theme }>('/api/settings/theme');
   return isTheme(theme) ? theme : DEFAULT_THEME;
 }

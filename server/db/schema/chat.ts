@@ -13,7 +13,7 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     senderName: text('sender_name').notNull(),
-    senderRole: text('sender_role').notNull(),
+    senderRole: text('sender_role', { enum: ['user', 'employee', 'admin'] }).notNull(),
     receiverId: text('receiver_id'),
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'cascade' }),
     clientMessageId: text('client_message_id').notNull(),

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { adminUsersKey } from './list-users';
 
 /** PUT /api/users/{id}/role. */
-export function changeRole(id: string, role: Role): Promise<AdminUser> {
+function changeRole(id: string, role: Role): Promise<AdminUser> {
   return api<AdminUser>(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } });
 }
 

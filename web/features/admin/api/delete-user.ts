@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { adminUsersKey } from './list-users';
 
 /** DELETE /api/users/{id}. */
-export function deleteUser(id: string): Promise<{ ok: true; id: string }> {
+function deleteUser(id: string): Promise<{ ok: true; id: string }> {
   return api(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

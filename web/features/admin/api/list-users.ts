@@ -7,7 +7,7 @@ export type UserKind = 'customers' | 'employees';
 const PAGE_SIZE = 50;
 
 /** GET /api/all-customers or /api/all-employees, one page (newest first; X-Next-Cursor for more). */
-export function listUsers(kind: UserKind, q: string, cursor?: string) {
+function listUsers(kind: UserKind, q: string, cursor?: string) {
   return apiPage<AdminUser>(`/api/all-${kind}`, { query: { limit: PAGE_SIZE, cursor, q: q || undefined } });
 }
 

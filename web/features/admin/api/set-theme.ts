@@ -5,7 +5,7 @@ import { storeTheme } from '../../../lib/storage';
 import { THEME_QUERY_KEY } from '../../../lib/theme';
 
 /** PUT /api/settings/theme (admin). */
-export function setTheme(theme: Theme): Promise<{ theme: Theme }> {
+function setTheme(theme: Theme): Promise<{ theme: Theme }> {
   return api<{ theme: Theme }>('/api/settings/theme', { method: 'PUT', body: { theme } });
 }
 

@@ -3,7 +3,7 @@ import type { AuthResponse, LoginBody } from '#shared/auth';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/auth/login. */
-export function login(body: LoginBody): Promise<AuthResponse> {
+function login(body: LoginBody): Promise<AuthResponse> {
   return api<AuthResponse>('/api/auth/login', { method: 'POST', body });
 }
 

@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, RegisterFields } from '#shared/auth';
 import { api } from '../../../lib/api-client';
 
-export interface RegisterInput extends RegisterFields {
+interface RegisterInput extends RegisterFields {
   identityProof: File;
 }
 
 /** POST /api/auth/register as multipart/form-data (spec section 7); the server always creates a customer. */
-export function register(input: RegisterInput): Promise<AuthResponse> {
+function register(input: RegisterInput): Promise<AuthResponse> {
   const form = new FormData();
   form.set('name', input.name);
   form.set('email', input.email);

@@ -15,7 +15,7 @@ import { AuthCard } from '../components/auth-card';
 import { ReadyFieldset } from '../../../components/ready-fieldset';
 
 /** The toast text for a failed login: the server's own words for a refused login, else the spec's fallback. */
-export function loginErrorMessage(err: unknown): string {
+function loginErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message) return err.message;
   if (err instanceof ApiError && err.status === 0) return MSG.loginFailed;
   return MSG.invalidCredentials;

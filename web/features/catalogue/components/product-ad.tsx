@@ -18,7 +18,7 @@ export interface ProductAdProps {
 const AD_FRAME = 'overflow-hidden rounded-xl min-h-[190px] sm:min-h-[130px]';
 
 /** The ad's frame while the products load. */
-export function ProductAdPlaceholder() {
+function ProductAdPlaceholder() {
   return <div aria-hidden="true" className={`${AD_FRAME} animate-pulse bg-brand-900/80`} />;
 }
 

@@ -4,7 +4,7 @@ import { apiPage } from '../../../lib/api-client';
 import { chatKeys } from './keys';
 
 /** GET /api/chat/conversations: customers with their last message and unread count, most recent first. */
-export function getConversations(signal?: AbortSignal) {
+function getConversations(signal?: AbortSignal) {
   return apiPage<Conversation>('/api/chat/conversations', { query: { limit: 200 }, signal });
 }
 

@@ -6,7 +6,7 @@ import { chatKeys } from './keys';
 const PAGE_SIZE = 50;
 
 /** GET /api/chat/customer/{id}: one page of a conversation (newest page first, each page oldest to newest). */
-export function getCustomerHistory(customerId: string, before: string | null, signal?: AbortSignal) {
+function getCustomerHistory(customerId: string, before: string | null, signal?: AbortSignal) {
   return apiPage<ChatMessage>(`/api/chat/customer/${encodeURIComponent(customerId)}`, {
     query: { limit: PAGE_SIZE, before },
     signal,

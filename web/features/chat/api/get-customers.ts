@@ -4,7 +4,7 @@ import { apiPage } from '../../../lib/api-client';
 import { chatKeys } from './keys';
 
 /** GET /api/users: for staff, the customers they may write to. */
-export function getChatCustomers(signal?: AbortSignal) {
+function getChatCustomers(signal?: AbortSignal) {
   return apiPage<Contact>('/api/users', { query: { limit: 200 }, signal });
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { chatKeys } from './keys';
 
 /** GET /api/chat/online: ids of customers connected right now (staff); partial while Redis is away. */
-export function getOnlineCustomers(signal?: AbortSignal): Promise<OnlineCustomers> {
+function getOnlineCustomers(signal?: AbortSignal): Promise<OnlineCustomers> {
   return api('/api/chat/online', { signal });
 }
 

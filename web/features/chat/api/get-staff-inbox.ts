@@ -6,7 +6,7 @@ import { chatKeys } from './keys';
 const PAGE_SIZE = 50;
 
 /** GET /api/chat/employee/{id}: every customer's messages and this staff member's replies, a page at a time. */
-export function getStaffInbox(staffId: string, before: string | null, signal?: AbortSignal) {
+function getStaffInbox(staffId: string, before: string | null, signal?: AbortSignal) {
   return apiPage<ChatMessage>(`/api/chat/employee/${encodeURIComponent(staffId)}`, {
     query: { limit: PAGE_SIZE, before },
     signal,

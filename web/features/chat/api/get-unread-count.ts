@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { chatKeys } from './keys';
 
 /** GET /api/chat/unread-count: chat messages the caller has not read yet. */
-export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
+function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
   return api<UnreadCount>('/api/chat/unread-count', { signal });
 }
 

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { chatKeys } from './keys';
 
 /** PUT /api/chat/conversations/{customerId}/read: the caller has seen this conversation. */
-export function markConversationRead(customerId: string): Promise<{ ok: true }> {
+function markConversationRead(customerId: string): Promise<{ ok: true }> {
   return api(`/api/chat/conversations/${encodeURIComponent(customerId)}/read`, { method: 'PUT' });
 }
 

@@ -18,7 +18,7 @@ const OutgoingMessageSchema = z.object({
 export type OutgoingMessage = z.infer<typeof OutgoingMessageSchema>;
 
 /** How long to wait for an acknowledgement before trying the same message again. */
-export const ACK_TIMEOUT_MS = 8000;
+const ACK_TIMEOUT_MS = 8000;
 const RETRY_AFTER_TIMEOUT_MS = 2000;
 
 const storageKey = (userId: string) => `pawcare.chatSendQueue.${userId}`;

@@ -7,7 +7,7 @@ import { usePublicConfig } from '../../../lib/public-config';
 import type { Variant } from '../content';
 
 /** Builds the mailto: link with the visitor's message as subject and body. Nothing goes to our server. */
-export function contactMailto(to: string, v: { name: string; email: string; message: string }): string {
+function contactMailto(to: string, v: { name: string; email: string; message: string }): string {
   const subject = `Message from ${v.name} via the Pawcare website`;
   const body = `${v.message}\n\n--\n${v.name}\n${v.email}`;
   return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;

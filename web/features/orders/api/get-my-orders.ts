@@ -5,7 +5,7 @@ import { apiPage } from '../../../lib/api-client';
 const PAGE_SIZE = 20;
 
 /** GET /api/orders/mine: one page of the customer's orders, newest first. */
-export function getMyOrders(cursor: string | null, signal?: AbortSignal) {
+function getMyOrders(cursor: string | null, signal?: AbortSignal) {
   return apiPage<Order>('/api/orders/mine', { query: { limit: PAGE_SIZE, cursor }, signal });
 }
 

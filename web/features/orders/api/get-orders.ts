@@ -5,7 +5,7 @@ import { apiPage } from '../../../lib/api-client';
 const PAGE_SIZE = 25;
 
 /** GET /api/orders (employee, admin): one page of every customer's orders, optionally of one status. */
-export function getOrders(status: OrderStatus | undefined, cursor: string | null, signal?: AbortSignal) {
+function getOrders(status: OrderStatus | undefined, cursor: string | null, signal?: AbortSignal) {
   return apiPage<Order>('/api/orders', { query: { limit: PAGE_SIZE, cursor, status }, signal });
 }
 

@@ -3,7 +3,7 @@ import type { Product } from '#shared/catalogue';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/products/{id}: the current price and discount of the product in the cart. */
-export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
+function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
   return api<Product>(`/api/products/${id}`, { signal });
 }
 

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_HEADER, type Order, type PlaceOrderBody } from '#shared
 import { api } from '../../../lib/api-client';
 
 /** POST /api/orders with the checkout attempt's Idempotency-Key (a retry with the same key returns the same order). */
-export function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<Order> {
+function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<Order> {
   return api<Order>('/api/orders', { method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 }
 

@@ -3,7 +3,7 @@ import type { Order, OrderStatus } from '#shared/orders';
 import { api } from '../../../lib/api-client';
 
 /** PUT /api/orders/{id}/status (employee, admin). */
-export function updateOrderStatus(id: string, status: OrderStatus): Promise<Order> {
+function updateOrderStatus(id: string, status: OrderStatus): Promise<Order> {
   return api<Order>(`/api/orders/${encodeURIComponent(id)}/status`, { method: 'PUT', body: { status } });
 }
 

@@ -9,11 +9,11 @@ export interface SavedAddress extends DeliveryAddress {
 }
 
 /** Addresses are kept per account, so two people sharing a browser never see each other's. */
-export const addressBookKey = (userId: string) => `deliveryAddresses:${userId}`;
+const addressBookKey = (userId: string) => `deliveryAddresses:${userId}`;
 const MAX_ADDRESSES = 10;
 
 /** Reads the saved addresses, dropping anything that is no longer a valid address. */
-export function readAddresses(userId: string): SavedAddress[] {
+function readAddresses(userId: string): SavedAddress[] {
   const raw = readJson<unknown>(addressBookKey(userId));
   if (!Array.isArray(raw)) return [];
   const out: SavedAddress[] = [];

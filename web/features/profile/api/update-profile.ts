@@ -3,7 +3,7 @@ import type { ProfileBodyInput, User } from '#shared/auth';
 import { api } from '../../../lib/api-client';
 
 /** PUT /api/users/profile: the signed-in user's own name, phone, address, blood group. */
-export function updateProfile(body: ProfileBodyInput): Promise<User> {
+function updateProfile(body: ProfileBodyInput): Promise<User> {
   return api<User>('/api/users/profile', { method: 'PUT', body });
 }
 

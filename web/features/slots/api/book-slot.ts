@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { slotKeys } from './keys';
 
 /** POST /api/slots/book with the spec's JSON and the attempt's Idempotency-Key (a retry returns the stored booking). */
-export function bookSlot(body: BookSlotInput, idempotencyKey: string): Promise<SlotBooking> {
+function bookSlot(body: BookSlotInput, idempotencyKey: string): Promise<SlotBooking> {
   return api<SlotBooking>('/api/slots/book', {
     method: 'POST',
     body,

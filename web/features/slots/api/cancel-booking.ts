@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { slotKeys } from './keys';
 
 /** PUT /api/slots/cancel/{id}: staff cancel any booking, customers their own. Cancelling twice is harmless. */
-export function cancelBooking(id: string): Promise<SlotBooking> {
+function cancelBooking(id: string): Promise<SlotBooking> {
   return api<SlotBooking>(`/api/slots/cancel/${encodeURIComponent(id)}`, { method: 'PUT' });
 }
 

@@ -4,13 +4,7 @@ import { api } from '../../../lib/api-client';
 import { slotKeys } from './keys';
 
 /** PUT /api/slots/confirm/{id}; without hospital info (the dashboard) the clinic's defaults are used. */
-export function confirmBooking({
-  id,
-  hospitalInfo,
-}: {
-  id: string;
-  hospitalInfo?: HospitalInfoInput;
-}): Promise<SlotBooking> {
+function confirmBooking({ id, hospitalInfo }: { id: string; hospitalInfo?: HospitalInfoInput }): Promise<SlotBooking> {
   return api<SlotBooking>(`/api/slots/confirm/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body: hospitalInfo ? { hospitalInfo } : undefined,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { slotKeys } from './keys';
 
 /** GET /api/slots/availability?date= */
-export function getAvailability(date: string, signal?: AbortSignal): Promise<Availability> {
+function getAvailability(date: string, signal?: AbortSignal): Promise<Availability> {
   return api<Availability>('/api/slots/availability', { query: { date }, signal });
 }
 

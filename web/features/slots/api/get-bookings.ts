@@ -6,7 +6,7 @@ import { slotKeys } from './keys';
 const PAGE = 25;
 
 /** GET /api/slots/bookings (staff): one page, newest first, filtered by status and day. */
-export function getBookings(filter: BookingListQuery, cursor: string | null, signal?: AbortSignal) {
+function getBookings(filter: BookingListQuery, cursor: string | null, signal?: AbortSignal) {
   return apiPage<SlotBooking>('/api/slots/bookings', { query: { ...filter, limit: PAGE, cursor }, signal });
 }
 

@@ -6,7 +6,7 @@ import { slotKeys } from './keys';
 const PAGE = 20;
 
 /** GET /api/slots/mine: one page of the customer's bookings, newest first. */
-export function getMyBookings(cursor: string | null, signal?: AbortSignal) {
+function getMyBookings(cursor: string | null, signal?: AbortSignal) {
   return apiPage<SlotBooking>('/api/slots/mine', { query: { limit: PAGE, cursor }, signal });
 }
 

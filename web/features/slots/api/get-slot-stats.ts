@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { slotKeys } from './keys';
 
 /** GET /api/slots/stats (staff). */
-export function getSlotStats(signal?: AbortSignal): Promise<SlotStats> {
+function getSlotStats(signal?: AbortSignal): Promise<SlotStats> {
   return api<SlotStats>('/api/slots/stats', { signal });
 }
 

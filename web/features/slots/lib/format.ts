@@ -9,7 +9,7 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', {
 });
 
 /** 'YYYY-MM-DD' as 'Tue, 4 Mar 2031' (a calendar day, so no time zone shifts it). */
-export function formatDay(date: string): string {
+function formatDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   if (!y || !m || !d) return date;
   return dateFormat.format(new Date(Date.UTC(y, m - 1, d, 12)));
