@@ -171,7 +171,7 @@ function startServer(role: Role, databaseUrl: string): Promise<{ child: ChildPro
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.API_BENCH_PROFILE}`]
       : [];
   const child = fork(self, ['--serve'], {
-    execArgv: ['--import', 'tsx', ...profile],
+    execArgv: [...profile],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -40,7 +40,7 @@ interface FloodReport {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The flooder: `tsx bench/chat-flood.ts flood <baseUrl> <token> <n>`, one socket, n sends without waiting.
+// The flooder: `node bench/chat-flood.ts flood <baseUrl> <token> <n>`, one socket, n sends without waiting.
 
 async function runFlooder(base: string, token: string, n: number) {
   const s: Socket = ioClient(base, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });

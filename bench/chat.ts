@@ -33,7 +33,7 @@ const BASE_DB =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 // ---------------------------------------------------------------------------------------------------------------
-// The baseline: a bare ws relay, run in its own process like our server (`tsx bench/chat.ts relay`).
+// The baseline: a bare ws relay, run in its own process like our server (`node bench/chat.ts relay`).
 
 function runRelay() {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Forks `script` through tsx and resolves once it sends `{ ready, port }` over IPC (as server/main.ts does).
+ * Forks `script` (Node strips its types) and resolves once it sends `{ ready, port }` over IPC (as server/main.ts does).
  * `execArgv` adds node flags (a CPU profile, say).
  */
 export function startChild(
@@ -19,7 +19,7 @@ export function startChild(
   return new Promise((resolve, reject) => {
     const child = fork(script, args, {
       cwd: root,
-      execArgv: ['--import', 'tsx', ...execArgv],
+      execArgv: [...execArgv],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

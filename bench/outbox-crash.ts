@@ -1,5 +1,5 @@
 /**
- * npx tsx bench/outbox-crash.ts: confirmation mail after a crash, measured on the real server process.
+ * npm run bench:outbox-crash: confirmation mail after a crash, measured on the real server process.
  *
  * For each way of dying, on a fresh PostgreSQL database: 10 booking confirmation mails are queued, `server/main.ts`
  * starts with SMTP_URL pointing at a local SMTP sink, and is killed with SIGKILL while sending the third mail:
@@ -37,7 +37,7 @@ type Mode = 'mid-send' | 'after-accept';
 
 function startServer(databaseUrl: string, smtpUrl: string): { child: ChildProcess; ready: Promise<void> } {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-outbox-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

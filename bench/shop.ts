@@ -1,5 +1,5 @@
 /**
- * npx tsx bench/shop.ts: placing orders on PostgreSQL (a fresh database, dropped afterwards).
+ * npm run bench:shop: placing orders on PostgreSQL (a fresh database, dropped afterwards).
  *
  * Ours: placeOrder (look up the Idempotency-Key, read the catalogue, then one transaction: insert ... on conflict
  * do nothing on (user, key), insert the items). Baseline: the same two inserts in one transaction, with the

@@ -2,7 +2,7 @@
  * npm run bench:web: the web app's budgets, measured against the real server.
  *
  * 1. Builds the app (vite build).
- * 2. Starts `node --import tsx server/main.ts` on a free port with a fresh embedded database.
+ * 2. Starts `node server/main.ts` on a free port with a fresh embedded database.
  * 3. Loads the landing page in Chromium and adds up the gzipped size of every JavaScript file it requests
  *    (budget: 120 kB), compared with the framework-only baseline (React + React DOM from the same build).
  * 4. Runs Lighthouse 3 times per page (mobile defaults: simulated slow 4G, 4x CPU slowdown; and the desktop
@@ -61,7 +61,7 @@ function build() {
 
 async function startServer(port: number): Promise<{ proc: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-web-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  const proc = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -19,10 +19,12 @@ const OUTAGE_MS = 20_000;
 class OwnServer {
   private proc: ChildProcess | null = null;
   private log = '';
-  constructor(
-    readonly port: number,
-    private readonly env: NodeJS.ProcessEnv,
-  ) {}
+  readonly port: number;
+  private readonly env: NodeJS.ProcessEnv;
+  constructor(port: number, env: NodeJS.ProcessEnv) {
+    this.port = port;
+    this.env = env;
+  }
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -31,7 +33,7 @@ class OwnServer {
   /** Starts the server and resolves once it answers /healthz. */
   async start(): Promise<void> {
     this.log = '';
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    const proc = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
       cwd: root,
       env: this.env,
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,15 +1,14 @@
-// npm run dev: the API server (tsx watch, restarts on change) and the Vite dev server (hot reload) side by side.
+// npm run dev: the API server (node --watch, restarts on change) and the Vite dev server (hot reload) side by side.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = process.env.PORT ?? '3000';
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const children = [
   {
     name: 'server',
-    proc: spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
+    proc: spawn(process.execPath, ['--watch', 'server/main.ts'], {
       cwd: root,
       stdio: 'inherit',
       env: { NODE_ENV: 'development', ...process.env, PORT: port },

@@ -65,6 +65,4 @@ if (canBuild && (!existsSync(built) || statSync(built).mtimeMs < sources)) {
 
 stopWithParent();
 // The server runs here rather than in a child process, so there is no second process to leave behind.
-const { register } = await import('tsx/esm/api');
-register();
 await import(pathToFileURL(path.join(root, 'server', 'main.ts')).href);

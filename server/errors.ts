@@ -7,14 +7,16 @@ export function errorBody(message: string, code: ErrorCode, details?: { path: st
 
 /** An error the client may see: an HTTP status, a stable code and a human message. */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: { path: string; message: string }[],
-  ) {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly details?: { path: string; message: string }[];
+
+  constructor(statusCode: number, code: ErrorCode, message: string, details?: { path: string; message: string }[]) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.details = details;
   }
 }
 

@@ -146,7 +146,10 @@ describe('every log line is bounded', () => {
     const app = Fastify({ logger: loggerOptions({ level: 'info', stream: log }) });
     const huge = 'x'.repeat(5_000_000);
     class Holder {
-      constructor(readonly payload: string) {}
+      readonly payload: string;
+      constructor(payload: string) {
+        this.payload = payload;
+      }
     }
     const queryError = Object.assign(
       new Error(

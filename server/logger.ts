@@ -217,10 +217,13 @@ export class LogDestination {
   /** The reader is gone (EPIPE or another hard error): nothing more is written. */
   broken = false;
 
-  constructor(
-    private readonly fd: number,
-    private readonly maxQueuedChars = 8 * 1024 * 1024,
-  ) {}
+  private readonly fd: number;
+  private readonly maxQueuedChars: number;
+
+  constructor(fd: number, maxQueuedChars = 8 * 1024 * 1024) {
+    this.fd = fd;
+    this.maxQueuedChars = maxQueuedChars;
+  }
 
   /** Queues a line; drops it when a stalled reader has let the queue grow past its bound. */
   write(line: string): boolean {

@@ -56,18 +56,14 @@ describe('npm run create-admin', () => {
 
 describe('server/main.ts', () => {
   it('refuses a bad configuration, naming the variable', async () => {
-    const res = await run(
-      process.execPath,
-      ['--import', 'tsx', 'server/main.ts'],
-      childEnv({ PORT: 'abc', SLOT_OPEN: '9am' }),
-    );
+    const res = await run(process.execPath, ['server/main.ts'], childEnv({ PORT: 'abc', SLOT_OPEN: '9am' }));
     expect(res.code).toBe(1);
     expect(res.out).toContain('PORT:');
     expect(res.out).toContain('SLOT_OPEN:');
   }, 120_000);
 
   it('serves the admin made by create-admin, then stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['server/main.ts'], {
       cwd: root,
       env: childEnv({ PORT: '0', HOST: '127.0.0.1' }),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

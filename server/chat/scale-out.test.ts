@@ -17,12 +17,12 @@ import { Inbox, nextEvent, openConnected, send, type ClientSocket } from '../tes
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const twoProcesses = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
 
-/** Starts `node --import tsx server/main.ts` on port 0 and resolves with its base URL once it listens. */
+/** Starts `node server/main.ts` on port 0 and resolves with its base URL once it listens. */
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(root, 'server', 'main.ts'), [], {
       cwd: root,
-      execArgv: ['--import', 'tsx'],
+      execArgv: [],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -67,8 +67,10 @@ export interface SendResult {
 
 /** The sender's role is no longer the one the caller believed (changed by an admin since the socket connected). */
 export class SenderChangedError extends Error {
-  constructor(readonly current: Chatter) {
+  readonly current: Chatter;
+  constructor(current: Chatter) {
     super('sender changed');
+    this.current = current;
   }
 }
 

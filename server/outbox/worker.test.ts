@@ -291,7 +291,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
   const base = Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/test/outbox-worker-process.ts'], {
+  const child = spawn(process.execPath, ['server/test/outbox-worker-process.ts'], {
     cwd: root,
     env: { ...base, OUTBOX_LEASE_MS: '1000', OUTBOX_POLL_MS: '200', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -54,7 +54,7 @@ export function serverProcesses() {
       extra.DATABASE_URL = db.url;
     }
     if (process.env.REDIS_URL) extra.REDIS_URL = process.env.REDIS_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['server/main.ts'], {
       cwd: repoRoot,
       env: childEnv(dataDir, { ...extra, ...opts.env }),
       stdio: ['ignore', opts.stdout ?? 'pipe', 'pipe', 'ipc'],

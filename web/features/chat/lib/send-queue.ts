@@ -69,7 +69,10 @@ export class SendQueue {
   private flushing = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly userId: string) {
+  private readonly userId: string;
+
+  constructor(userId: string) {
+    this.userId = userId;
     this.items = this.load();
     if (typeof window !== 'undefined') {
       // Another tab of the same person changed the queue.
