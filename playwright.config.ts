@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
-import { createScratchDatabase } from './server/db/scratch';
+import { createScratchDatabase } from './server/db/scratch.ts';
 
 /**
  * End-to-end tests in a real Chromium against the real server on a fresh embedded database per run.

@@ -35,7 +35,7 @@ const autocannon = autocannonUntyped as (opts: {
   headers: Record<string, string>;
 }) => Promise<AutocannonResult>;
 import pg from 'pg';
-import { createScratchDatabase } from '../server/db/scratch';
+import { createScratchDatabase } from '../server/db/scratch.ts';
 
 const num = (name: string, def: number) => (process.env[name] ? Number(process.env[name]) : def);
 const SECONDS = num('API_BENCH_SECONDS', 4);
@@ -57,9 +57,9 @@ interface ServeMessage {
 // ---------------------------------------------------------------- child processes: the two servers
 
 async function serveOurs(msg: ServeMessage): Promise<number> {
-  const { buildApp } = await import('../server/app');
-  const { loadConfig } = await import('../server/config');
-  const { openDatabase } = await import('../server/db/client');
+  const { buildApp } = await import('../server/app.ts');
+  const { loadConfig } = await import('../server/config.ts');
+  const { openDatabase } = await import('../server/db/client.ts');
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: msg.databaseUrl,
@@ -214,9 +214,9 @@ function signJwt(payload: Record<string, unknown>): string {
 }
 
 async function seed(databaseUrl: string) {
-  const { openDatabase } = await import('../server/db/client');
-  const { users } = await import('../server/db/schema/index');
-  const { hashPassword } = await import('../server/users/service');
+  const { openDatabase } = await import('../server/db/client.ts');
+  const { users } = await import('../server/db/schema/index.ts');
+  const { hashPassword } = await import('../server/users/service.ts');
   const database = await openDatabase({ databaseUrl });
   try {
     const passwordHash = await hashPassword('bench-password');

@@ -14,10 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createScratchDatabase } from '../server/db/scratch';
+import { createScratchDatabase } from '../server/db/scratch.ts';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
-import { percentile, startChild, stopChild } from './child';
+import { percentile, startChild, stopChild } from './child.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');

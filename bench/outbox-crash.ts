@@ -19,11 +19,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf } from '../server/db/client';
-import { createScratchDatabase } from '../server/db/scratch';
-import { bookingConfirmedMail } from '../server/mail/booking-confirmed';
-import { enqueueMail } from '../server/outbox/queue';
-import { startSmtpSink, type SinkDecision, type SinkMessage } from '../server/test/smtp-sink';
+import { openDatabase, rowsOf } from '../server/db/client.ts';
+import { createScratchDatabase } from '../server/db/scratch.ts';
+import { bookingConfirmedMail } from '../server/mail/booking-confirmed.ts';
+import { enqueueMail } from '../server/outbox/queue.ts';
+import { startSmtpSink, type SinkDecision, type SinkMessage } from '../server/test/smtp-sink.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASE_DB =

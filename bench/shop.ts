@@ -13,17 +13,17 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { createScratchDatabase } from '../server/db/scratch';
+import { createScratchDatabase } from '../server/db/scratch.ts';
 import { lineTotalPaise, toPaise } from '#shared/money';
 import type { PlaceOrderBody } from '#shared/orders';
-import { productsByIds } from '../server/catalogue/service';
-import { openDatabase, rowsOf, type Database } from '../server/db/client';
-import { orderItems, orders } from '../server/db/schema/index';
-import { seedEssentials } from '../server/db/seed';
-import { placeOrder } from '../server/orders/service';
-import type { AuthUser } from '../server/plugins/auth';
-import { deliveryAddress } from '../server/test/orders';
-import { createUser } from '../server/users/service';
+import { productsByIds } from '../server/catalogue/service.ts';
+import { openDatabase, rowsOf, type Database } from '../server/db/client.ts';
+import { orderItems, orders } from '../server/db/schema/index.ts';
+import { seedEssentials } from '../server/db/seed.ts';
+import { placeOrder } from '../server/orders/service.ts';
+import type { AuthUser } from '../server/plugins/auth.ts';
+import { deliveryAddress } from '../server/test/orders.ts';
+import { createUser } from '../server/users/service.ts';
 
 const num = (name: string, def: number) => (process.env[name] ? Number(process.env[name]) : def);
 const ORDERS = num('SHOP_BENCH_ORDERS', 1500);

@@ -1,4 +1,4 @@
-import { ADMIN, createUser, expect, loginViaUI, seriousViolations, test } from './fixtures';
+import { ADMIN, createUser, expect, loginViaUI, seriousViolations, test } from './fixtures.ts';
 
 const PUBLIC_PAGES = ['/', '/home', '/services', '/about', '/contact', '/login', '/register', '/products'];
 

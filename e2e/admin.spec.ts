@@ -1,4 +1,4 @@
-import { ADMIN, createUser, expect, loginViaUI, test } from './fixtures';
+import { ADMIN, createUser, expect, loginViaUI, test } from './fixtures.ts';
 
 const admin = { ...ADMIN, role: 'admin' as const };
 

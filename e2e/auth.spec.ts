@@ -9,7 +9,7 @@ import {
   newUserDetails,
   test,
   type Role,
-} from './fixtures';
+} from './fixtures.ts';
 
 test.describe('login form', () => {
   test('shows every validation message of the spec', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { createUser, customerAndEmployee, expect, loginViaUI, openCustomerChat, signedIn, test } from './fixtures';
+import { createUser, customerAndEmployee, expect, loginViaUI, openCustomerChat, signedIn, test } from './fixtures.ts';
 
 test('a customer and an employee chat both ways from two browsers', async ({ page, browser, request }) => {
   // Two browsers and two logins on a small machine.

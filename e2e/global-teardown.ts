@@ -1,4 +1,4 @@
-import { dropScratchDatabase } from '../server/db/scratch';
+import { dropScratchDatabase } from '../server/db/scratch.ts';
 
 /** Drops the PostgreSQL database the config created for this run (nothing to do on the embedded database). */
 export default async function globalTeardown() {

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch';
-import { freePort } from '../server/test/free-port';
-import { expect, loginViaUI, newUserDetails, registerCustomer, test } from './fixtures';
+import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
+import { freePort } from '../server/test/free-port.ts';
+import { expect, loginViaUI, newUserDetails, registerCustomer, test } from './fixtures.ts';
 
 /**
  * The server goes away in the middle of a session and comes back: the page recovers by itself, without a reload.

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.ts';
 
 test.describe('public pages', () => {
   test('the landing page shows the hero, three vets and three testimonials, and Book a Ride leads to login', async ({

@@ -8,7 +8,7 @@ import {
   seriousViolations,
   signedIn,
   test,
-} from './fixtures';
+} from './fixtures.ts';
 
 test.describe('shop', () => {
   test('visitors filter the public catalogue, share the filtered link, and Add to Cart asks them to log in', async ({

@@ -9,7 +9,7 @@ import {
   seriousViolations,
   signedIn,
   test,
-} from './fixtures';
+} from './fixtures.ts';
 
 test.describe('slot booking', () => {
   test('a customer books, an employee confirms, and the customer sees it confirmed with a live notification', async ({

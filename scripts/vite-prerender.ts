@@ -41,7 +41,7 @@ export function prerender(): Plugin {
       if (!serverEntry) throw new Error(`prerender: the server build wrote no entry-server.js to ${ssrDir}`);
       const { render } = (await import(
         pathToFileURL(path.join(ssrDir, serverEntry)).href
-      )) as typeof import('../web/entry-server');
+      )) as typeof import('../web/entry-server.tsx');
 
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       if (!template.includes('<div id="root"></div>'))

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '#shared/common';
-import { createTestApp, expectError, multipart, type TestContext } from './test/app';
-import { json, OpenApiDocSchema } from './test/json';
+import { createTestApp, expectError, multipart, type TestContext } from './test/app.ts';
+import { json, OpenApiDocSchema } from './test/json.ts';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<TestContext['buildUser']>>;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'pawcare-config-'));
 const env = (vars: Record<string, string>) => ({ DATA_DIR: tmp(), ...vars }) as NodeJS.ProcessEnv;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './test/app';
+import { createTestApp, type TestContext } from './test/app.ts';
 
 /** A web app on another origin (CORS_ORIGIN) can make every call of the API, and keep a live socket. */
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
-import type { Executor } from './db/client';
+import type { Config } from './config.ts';
+import type { Executor } from './db/client.ts';
 
 /**
  * What a service function works with, always its first argument. Each function takes the part it uses

@@ -1,6 +1,6 @@
-import { errorBody } from './errors';
-import { routes } from './lib/routes';
-import type { LinkState } from './plugins/socket';
+import { errorBody } from './errors.ts';
+import { routes } from './lib/routes.ts';
+import type { LinkState } from './plugins/socket.ts';
 
 /** GET /healthz (the process answers) and GET /readyz (the database and, when configured, Redis answer too). */
 export default routes((app) => {

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from './app';
-import { seedEssentials } from './db/seed';
-import { LOG_LINE_MAX, loggerOptions } from './logger';
-import { FILES, multipart, testConfig } from './test/app';
-import { createTestDatabase } from './test/db';
-import { checked } from './test/json';
-import { serverProcesses } from './test/process';
+import { buildApp } from './app.ts';
+import { seedEssentials } from './db/seed.ts';
+import { LOG_LINE_MAX, loggerOptions } from './logger.ts';
+import { FILES, multipart, testConfig } from './test/app.ts';
+import { createTestDatabase } from './test/db.ts';
+import { checked } from './test/json.ts';
+import { serverProcesses } from './test/process.ts';
 
 /** What the server logs: never query parameters, file bytes, hashes, tokens or a person's details; every line bounded. */
 

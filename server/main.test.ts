@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AuthResponseSchema } from '#shared/auth';
-import { checked } from './test/json';
-import { childEnv as processEnv } from './test/process';
+import { checked } from './test/json.ts';
+import { childEnv as processEnv } from './test/process.ts';
 
 /** The real entry points in child processes: `npm run create-admin`, then `server/main.ts` started and stopped. */
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
-import { seedDemoAccounts, seedEssentials } from './db/seed';
-import { createLogDestination, loggerOptions } from './logger';
-import { startOutboxWorker } from './outbox/worker';
-import { ensureAdmin } from './users/service';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoAccounts, seedEssentials } from './db/seed.ts';
+import { createLogDestination, loggerOptions } from './logger.ts';
+import { startOutboxWorker } from './outbox/worker.ts';
+import { ensureAdmin } from './users/service.ts';
 
 /** Starts Pawcare: config, database + migrations, seed, HTTP + socket server, outbox worker, graceful stop. */
 async function main() {

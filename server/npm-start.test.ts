@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childEnv, repoRoot } from './test/process';
-import { freePort } from './test/free-port';
+import { childEnv, repoRoot } from './test/process.ts';
+import { freePort } from './test/free-port.ts';
 
 /**
  * `npm start` is npm, a shell, and node running scripts/start.mjs (which runs the server): one process group that

@@ -8,10 +8,10 @@ import { CHAT_EVENTS, ChatMessageSchema } from '#shared/chat';
 import { ApiErrorSchema } from '#shared/common';
 import { forbiddenCharsMessage } from '#shared/text';
 import { addDays, SlotBookingSchema, SLOT_MSG, todayIn } from '#shared/slots';
-import errorsPlugin from './plugins/errors';
-import { createTestApp, FILES, multipart, nextCursor, type TestContext } from './test/app';
-import { errorOf, json, OpenApiDocSchema } from './test/json';
-import { nextEvent, openConnected, send, type ClientSocket } from './test/socket';
+import errorsPlugin from './plugins/errors.ts';
+import { createTestApp, FILES, multipart, nextCursor, type TestContext } from './test/app.ts';
+import { errorOf, json, OpenApiDocSchema } from './test/json.ts';
+import { nextEvent, openConnected, send, type ClientSocket } from './test/socket.ts';
 
 /** NUL, lone surrogates and other control characters in every family of text field; crafted cursors; odd dates. */
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { validateHeaderValue } from 'node:http';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, FILES, type TestContext } from './test/app';
+import { createTestApp, FILES, type TestContext } from './test/app.ts';
 
 /**
  * Walks every operation of the OpenAPI document the server publishes (/api/docs/json) with hostile values, as every

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket as NetSocket } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverProcesses, type ServerProcess } from './test/process';
+import { serverProcesses, type ServerProcess } from './test/process.ts';
 
 /** SIGTERM to the real server process while clients hold connections: it must end cleanly, and soon. */
 

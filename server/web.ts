@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { BuildInfoSchema } from '#shared/common';
 import { BUILD_ID_META, DEFAULT_THEME, PRERENDERED_DIR, type Theme } from '#shared/constants';
 import { themeColors } from '#shared/theme-colors';
-import { errorBody } from './errors';
-import { getTheme } from './settings/service';
+import { errorBody } from './errors.ts';
+import { getTheme } from './settings/service.ts';
 
 /**
  * Writes the site theme into a page, so it paints in the theme's colours before any script runs: the same

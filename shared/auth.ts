@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CursorSchema } from './common';
-import { ADDRESS_MAX, BLOOD_GROUPS, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants';
-import { MSG } from './messages';
-import { rawText, singleLineText } from './text';
+import { CursorSchema } from './common.ts';
+import { ADDRESS_MAX, BLOOD_GROUPS, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.ts';
+import { MSG } from './messages.ts';
+import { rawText, singleLineText } from './text.ts';
 
 /** The spec's "simple address pattern": something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

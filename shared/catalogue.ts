@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CATEGORIES, PAGE_MAX } from './constants';
-import { singleLineText } from './text';
+import { CATEGORIES, PAGE_MAX } from './constants.ts';
+import { singleLineText } from './text.ts';
 
 const CategorySchema = z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CursorSchema } from './common';
-import { CHAT_MESSAGE_MAX, PAGE_DEFAULT, PAGE_MAX, ROLES } from './constants';
-import { multiLineText, singleLineText } from './text';
+import { CursorSchema } from './common.ts';
+import { CHAT_MESSAGE_MAX, PAGE_DEFAULT, PAGE_MAX, ROLES } from './constants.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /** receiverId an employee uses to write to every customer at once. */
 export const CHAT_BROADCAST = 'all';

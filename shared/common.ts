@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PAGE_DEFAULT, PAGE_MAX } from './constants';
+import { PAGE_DEFAULT, PAGE_MAX } from './constants.ts';
 
-export { NEXT_CURSOR_HEADER } from './constants';
+export { NEXT_CURSOR_HEADER } from './constants.ts';
 
 /** Error body of every 4xx/5xx answer: `message` repeats `error` for clients that read the message from there. */
 export const ApiErrorSchema = z.object({

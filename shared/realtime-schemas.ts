@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CHAT_EVENTS, ChatMessageSchema, MessageErrorSchema, PresenceEventSchema, TypingEventSchema } from './chat';
-import { NotificationSchema } from './notifications';
-import { ORDER_CHANGED_EVENT, OrderChangedEventSchema } from './orders';
+import { CHAT_EVENTS, ChatMessageSchema, MessageErrorSchema, PresenceEventSchema, TypingEventSchema } from './chat.ts';
+import { NotificationSchema } from './notifications.ts';
+import { ORDER_CHANGED_EVENT, OrderChangedEventSchema } from './orders.ts';
 import {
   INTER_SERVER_EVENTS,
   NOTIFICATION_EVENT,
@@ -10,9 +10,9 @@ import {
   type InterServerEvents,
   type ServerEventName,
   type ServerEventPayload,
-} from './realtime';
-import { ThemeBodySchema } from './settings';
-import { BOOKING_CHANGED_EVENT, BookingChangedEventSchema } from './slots';
+} from './realtime.ts';
+import { ThemeBodySchema } from './settings.ts';
+import { BOOKING_CHANGED_EVENT, BookingChangedEventSchema } from './slots.ts';
 
 /** The schema of each server event's payload: the browser parses what it receives with it and drops what fails. */
 export const serverEventSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>> } = {

@@ -4,7 +4,7 @@
  * `Socket<ServerToClientEvents, ClientToServerEvents>`. The zod schemas that check the payloads are in
  * realtime-schemas.ts. This file imports types only, so the app shell can name events without loading zod.
  */
-import type { User } from './auth';
+import type { User } from './auth.ts';
 import type {
   CHAT_EVENTS,
   ChatMessage,
@@ -16,11 +16,11 @@ import type {
   SendMessageInput,
   TypingEvent,
   TypingInput,
-} from './chat';
-import type { Notification } from './notifications';
-import type { ORDER_CHANGED_EVENT, OrderChangedEvent } from './orders';
-import type { ThemeBody } from './settings';
-import type { BOOKING_CHANGED_EVENT, BookingChangedEvent } from './slots';
+} from './chat.ts';
+import type { Notification } from './notifications.ts';
+import type { ORDER_CHANGED_EVENT, OrderChangedEvent } from './orders.ts';
+import type { ThemeBody } from './settings.ts';
+import type { BOOKING_CHANGED_EVENT, BookingChangedEvent } from './slots.ts';
 
 /**
  * Socket event a server process sends its own clients when its link to the other processes (Redis) is back after an

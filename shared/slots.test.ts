@@ -10,7 +10,7 @@ import {
   todayIn,
   zonedDateTime,
   zonedTimeToUtc,
-} from './slots';
+} from './slots.ts';
 
 describe('slot grid and clinic time', () => {
   it('lists start times whose slot ends by closing time', () => {

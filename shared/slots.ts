@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, IDEMPOTENCY_KEY_HEADER, NAME_MAX } from './constants';
-import { MSG } from './messages';
-import { singleLineText } from './text';
+import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, IDEMPOTENCY_KEY_HEADER, NAME_MAX } from './constants.ts';
+import { MSG } from './messages.ts';
+import { singleLineText } from './text.ts';
 
 /** Statuses a booking goes through (spec section 4). */
 const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled'] as const;

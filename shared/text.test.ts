@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenCharsMessage, hasForbiddenChars, multiLineText, rawText, singleLineText } from './text';
+import { forbiddenCharsMessage, hasForbiddenChars, multiLineText, rawText, singleLineText } from './text.ts';
 
 describe('text primitives', () => {
   it('single-line text refuses NUL, every other control character and lone surrogates', () => {

@@ -1,4 +1,4 @@
-import type { Theme } from './constants';
+import type { Theme } from './constants.ts';
 
 /** The CSS colour of each theme name (the spec's names are CSS named colours). */
 export const THEME_COLORS: Record<Theme, string> = {

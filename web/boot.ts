@@ -13,4 +13,4 @@ if (prerendered) {
     setTimeout(resolve, 250);
   });
 }
-await import('./main');
+await import('./main.tsx');

@@ -1,9 +1,9 @@
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppProviders } from './app/app';
-import { AppShell } from './app/root';
-import { TitleSink } from './components/page-shell';
-import { createQueryClient } from './lib/query-client';
+import { AppProviders } from './app/app.tsx';
+import { AppShell } from './app/root.tsx';
+import { TitleSink } from './components/page-shell.tsx';
+import { createQueryClient } from './lib/query-client.ts';
 
 /**
  * Renders a public page to HTML at build time (scripts/vite-prerender.ts), as an anonymous visitor with no data

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { queryClient } from './lib/query-client';
-import { getStoredTheme, getToken, isTheme, storeTheme } from './lib/storage';
-import { applyTheme } from './lib/theme';
+import { App } from './app/app.tsx';
+import { queryClient } from './lib/query-client.ts';
+import { getStoredTheme, getToken, isTheme, storeTheme } from './lib/storage.ts';
+import { applyTheme } from './lib/theme.ts';
 
 // The server writes the site theme into the page it sends; without it (e.g. the Vite dev server) the last known
 // theme is painted before the first render. The server's live value follows either way (app/theme-sync.tsx).

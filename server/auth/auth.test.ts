@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthResponseSchema, UserSchema } from '#shared/auth';
 import { ApiErrorSchema } from '#shared/common';
 import { MSG } from '#shared/messages';
-import { createTestApp, expectError, FILES, multipart, type TestContext } from '../test/app';
-import { json } from '../test/json';
+import { createTestApp, expectError, FILES, multipart, type TestContext } from '../test/app.ts';
+import { json } from '../test/json.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { IDENTITY_PROOF_MIMES } from '#shared/constants';
-import { errors } from '../errors';
+import { errors } from '../errors.ts';
 
 /** Decides a proof's type from its bytes (not its name or declared type): PNG, JPEG, WebP or PDF only. */
 export async function detectProofMime(data: Buffer): Promise<string> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { appsForFile, expectError, FILES, multipart } from '../test/app';
-import { errorOf } from '../test/json';
-import { createSiblingApp } from '../test/sibling-app';
+import { appsForFile, expectError, FILES, multipart } from '../test/app.ts';
+import { errorOf } from '../test/json.ts';
+import { createSiblingApp } from '../test/sibling-app.ts';
 
 const A = '203.0.113.10';
 const B = '198.51.100.20';

@@ -10,15 +10,15 @@ import {
 } from '#shared/auth';
 import { IDENTITY_PROOF_MAX_BYTES } from '#shared/constants';
 import { MSG } from '#shared/messages';
-import { depsOf } from '../deps';
-import { AppError, errors } from '../errors';
-import { addressKey } from '../lib/client-address';
-import { errorReplies, routes, secured } from '../lib/routes';
-import { currentUser } from '../plugins/auth';
-import { zodDetails } from '../plugins/errors';
-import { waitText } from '../plugins/limits';
-import { getUser, registerCustomer, verifyLogin } from '../users/service';
-import { detectProofMime } from './identity-proof';
+import { depsOf } from '../deps.ts';
+import { AppError, errors } from '../errors.ts';
+import { addressKey } from '../lib/client-address.ts';
+import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { zodDetails } from '../plugins/errors.ts';
+import { waitText } from '../plugins/limits.ts';
+import { getUser, registerCustomer, verifyLogin } from '../users/service.ts';
+import { detectProofMime } from './identity-proof.ts';
 
 const REGISTER_FIELDS = new Set(['name', 'email', 'password', 'phone', 'address', 'bloodGroup', 'role']);
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProductSchema, type Product } from '#shared/catalogue';
-import { seedProducts } from '../db/seed';
-import { createTestApp, nextCursor, type TestContext } from '../test/app';
-import { json } from '../test/json';
+import { seedProducts } from '../db/seed.ts';
+import { createTestApp, nextCursor, type TestContext } from '../test/app.ts';
+import { json } from '../test/json.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ProductQuerySchema, ProductSchema } from '#shared/catalogue';
 import { IdParamSchema, NEXT_CURSOR_HEADER } from '#shared/common';
-import { depsOf } from '../deps';
-import { errors } from '../errors';
-import { errorReplies, routes } from '../lib/routes';
-import { getProduct, listProducts } from './service';
+import { depsOf } from '../deps.ts';
+import { errors } from '../errors.ts';
+import { errorReplies, routes } from '../lib/routes.ts';
+import { getProduct, listProducts } from './service.ts';
 
 /** A product id in a path: digits only; anything else is a 404 before the database sees it. */
 function parseProductId(raw: string): number {

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { Product, ProductQuery } from '#shared/catalogue';
 import type { Category } from '#shared/constants';
-import { present } from '../db/rows';
-import { products } from '../db/schema/index';
-import type { Deps } from '../deps';
+import { present } from '../db/rows.ts';
+import { products } from '../db/schema/index.ts';
+import type { Deps } from '../deps.ts';
 
 type ProductRow = typeof products.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, CHAT_TEXT, SendAckSchema, type ChatMessage, type SendAck } from '#shared/chat';
-import type { Db } from '../db/client';
-import { createTestApp, type TestContext } from '../test/app';
-import { collect, disconnection, Inbox, listenForSockets, send } from '../test/socket';
+import type { Db } from '../db/client.ts';
+import { createTestApp, type TestContext } from '../test/app.ts';
+import { collect, disconnection, Inbox, listenForSockets, send } from '../test/socket.ts';
 
 let t: TestContext;
 let sockets: Awaited<ReturnType<typeof listenForSockets>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESYNC_EVENT } from '#shared/realtime';
-import { createTestApp, type TestContext } from '../test/app';
-import { startProxy, type CuttableProxy } from '../test/proxy';
-import { Inbox, nextEvent, openConnected, send, type ClientSocket } from '../test/socket';
+import { createTestApp, type TestContext } from '../test/app.ts';
+import { startProxy, type CuttableProxy } from '../test/proxy.ts';
+import { Inbox, nextEvent, openConnected, send, type ClientSocket } from '../test/socket.ts';
 
 const redisUrl = process.env.REDIS_URL;
 

@@ -9,7 +9,7 @@ import {
   type OnlineCustomers,
   type UnreadCount,
 } from '#shared/chat';
-import { createTestApp, walkPages, type TestContext } from '../test/app';
+import { createTestApp, walkPages, type TestContext } from '../test/app.ts';
 import {
   collect,
   disconnection,
@@ -23,7 +23,7 @@ import {
   sendUnchecked,
   untyped,
   type ClientSocket,
-} from '../test/socket';
+} from '../test/socket.ts';
 
 let t: TestContext;
 let url: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
 import { INTER_SERVER_EVENTS, RESYNC_EVENT } from '#shared/realtime';
 import { interServerEventSchemas } from '#shared/realtime-schemas';
-import { deliveryRooms } from './service';
+import { deliveryRooms } from './service.ts';
 
 const { chatRedeliver: REDELIVER, chatResync: RESYNC_ALL } = INTER_SERVER_EVENTS;
 /** Messages kept for other processes while Redis is away; beyond that they are told to refetch instead. */

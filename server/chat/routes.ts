@@ -10,13 +10,13 @@ import {
   UnreadCountSchema,
 } from '#shared/chat';
 import { IdParamSchema, OkSchema } from '#shared/common';
-import { depsOf } from '../deps';
-import { errors } from '../errors';
-import { isUuid } from '../lib/ids';
-import { decodeCursor, pageOf, type Cursor } from '../lib/pagination';
-import { errorReplies, routes, secured } from '../lib/routes';
-import { currentUser } from '../plugins/auth';
-import { createChatDelivery } from './delivery';
+import { depsOf } from '../deps.ts';
+import { errors } from '../errors.ts';
+import { isUuid } from '../lib/ids.ts';
+import { decodeCursor, pageOf, type Cursor } from '../lib/pagination.ts';
+import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { createChatDelivery } from './delivery.ts';
 import {
   customerHistory,
   isStaff,
@@ -28,8 +28,8 @@ import {
   staffInbox,
   storeMessage,
   unreadCount,
-} from './service';
-import { onlineCustomerIds, registerChatSocket } from './socket';
+} from './service.ts';
+import { onlineCustomerIds, registerChatSocket } from './socket.ts';
 
 /** `before` (or `cursor`) of a history page; cursors always carry a message or customer UUID. */
 function pageCursor(q: { before?: string; cursor?: string }): Cursor | undefined {

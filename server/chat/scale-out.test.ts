@@ -7,12 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '#shared/chat';
 import { RESYNC_EVENT } from '#shared/realtime';
-import { seedEssentials } from '../db/seed';
-import { createTestApp, type TestContext } from '../test/app';
-import { createTestDatabase } from '../test/db';
-import { startProxy, type CuttableProxy } from '../test/proxy';
-import { createUser } from '../users/service';
-import { Inbox, nextEvent, openConnected, send, type ClientSocket } from '../test/socket';
+import { seedEssentials } from '../db/seed.ts';
+import { createTestApp, type TestContext } from '../test/app.ts';
+import { createTestDatabase } from '../test/db.ts';
+import { startProxy, type CuttableProxy } from '../test/proxy.ts';
+import { createUser } from '../users/service.ts';
+import { Inbox, nextEvent, openConnected, send, type ClientSocket } from '../test/socket.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const twoProcesses = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_BROADCAST, CHAT_TEXT, type ChatMessage, type Conversation, type SendMessage } from '#shared/chat';
 import type { Role } from '#shared/constants';
-import { rowsOf } from '../db/client';
-import { fromSqlRow, present } from '../db/rows';
-import { chatMessages, users } from '../db/schema/index';
-import type { Deps } from '../deps';
-import { errors } from '../errors';
-import { isUuid } from '../lib/ids';
-import { olderThan, olderThanRow, type Cursor } from '../lib/pagination';
-import { roleRoom, userRoom } from '../plugins/socket';
+import { rowsOf } from '../db/client.ts';
+import { fromSqlRow, present } from '../db/rows.ts';
+import { chatMessages, users } from '../db/schema/index.ts';
+import type { Deps } from '../deps.ts';
+import { errors } from '../errors.ts';
+import { isUuid } from '../lib/ids.ts';
+import { olderThan, olderThanRow, type Cursor } from '../lib/pagination.ts';
+import { roleRoom, userRoom } from '../plugins/socket.ts';
 
 type Row = typeof chatMessages.$inferSelect;
 

@@ -14,11 +14,11 @@ import {
 } from '#shared/chat';
 import { MSG } from '#shared/messages';
 import type { SocketData } from '#shared/realtime';
-import { AppError } from '../errors';
-import { isUuid } from '../lib/ids';
-import { roleRoom, userRoom, type AppSocket } from '../plugins/socket';
-import type { ChatDelivery } from './delivery';
-import { conversationRoom, isStaff, SenderChangedError, storeMessage } from './service';
+import { AppError } from '../errors.ts';
+import { isUuid } from '../lib/ids.ts';
+import { roleRoom, userRoom, type AppSocket } from '../plugins/socket.ts';
+import type { ChatDelivery } from './delivery.ts';
+import { conversationRoom, isStaff, SenderChangedError, storeMessage } from './service.ts';
 
 /** The ack callback a client passed, if any: anyone may leave it out or send something else in its place. */
 const ackOf = <A extends (res: never) => void>(ack: A | undefined): A | undefined =>

@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema/index';
+import * as schema from './schema/index.ts';
 
 /** One typed database handle; PGlite and node-postgres expose the same query builder. */
 export type Db = NodePgDatabase<typeof schema>;

@@ -3,10 +3,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import type { Role } from '#shared/constants';
-import { PRODUCT_SEED, productImage } from '../catalogue/products-data';
-import type { Db } from './client';
-import { products, users } from './schema/index';
-import { createUser } from '../users/service';
+import { PRODUCT_SEED, productImage } from '../catalogue/products-data.ts';
+import type { Db } from './client.ts';
+import { products, users } from './schema/index.ts';
+import { createUser } from '../users/service.ts';
 
 /** Inserts the 15 products; running it again changes nothing (unique product names). */
 export async function seedProducts(db: Db): Promise<number> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from './client-address';
+import { addressKey } from './client-address.ts';
 
 describe('addressKey', () => {
   it('keeps IPv4 addresses, also when written IPv4-mapped', () => {

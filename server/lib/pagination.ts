@@ -3,8 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
 import { DATE_MAX, DATE_MIN } from '#shared/constants';
-import { errors } from '../errors';
-import { isUuid } from './ids';
+import { errors } from '../errors.ts';
+import { isUuid } from './ids.ts';
 
 /** A keyset position: the sort timestamp and the id of the last row of a page. */
 export interface Cursor {

@@ -1,4 +1,4 @@
-import { findPgError } from '../db/client';
+import { findPgError } from '../db/client.ts';
 
 /**
  * SQLSTATEs PostgreSQL (and PGlite) raise for a value it cannot take, whatever the query: text with a NUL

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, type TestContext } from '../test/app';
+import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 
 /** The API as the OpenAPI document lists it: each operation that needs a token and takes a JSON body. */
 interface Operation {

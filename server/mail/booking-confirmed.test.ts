@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingConfirmedMail, bookingIcs, escapeHtml, foldLine, icsText } from './booking-confirmed';
+import { bookingConfirmedMail, bookingIcs, escapeHtml, foldLine, icsText } from './booking-confirmed.ts';
 
 const mail = {
   bookingId: '2f1c7a52-8d3e-4a51-9a57-2b8f0d7f4a11',

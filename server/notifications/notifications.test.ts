@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NotificationSchema, type Notification } from '#shared/notifications';
-import { createNotification } from './service';
-import { createTestApp, expectError, walkPages, type TestContext } from '../test/app';
-import { json } from '../test/json';
+import { createNotification } from './service.ts';
+import { createTestApp, expectError, walkPages, type TestContext } from '../test/app.ts';
+import { json } from '../test/json.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { IdParamSchema, OkSchema, PageQuerySchema } from '#shared/common';
 import { NotificationSchema } from '#shared/notifications';
-import { depsOf } from '../deps';
-import { errorReplies, routes, secured } from '../lib/routes';
-import { currentUser } from '../plugins/auth';
-import { decodeCursor, pageOf } from '../lib/pagination';
-import { listNotifications, markAllRead, markRead, unreadCount } from './service';
+import { depsOf } from '../deps.ts';
+import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { decodeCursor, pageOf } from '../lib/pagination.ts';
+import { listNotifications, markAllRead, markRead, unreadCount } from './service.ts';
 
 /** The signed-in user's notifications. */
 export default routes((app) => {

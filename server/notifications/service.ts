@@ -1,13 +1,13 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '#shared/notifications';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
-import { present } from '../db/rows';
-import { notifications } from '../db/schema/index';
-import type { Deps } from '../deps';
-import { errors } from '../errors';
-import { isUuid } from '../lib/ids';
-import { olderThanRow, type Cursor } from '../lib/pagination';
-import { userRoom } from '../plugins/socket';
+import { present } from '../db/rows.ts';
+import { notifications } from '../db/schema/index.ts';
+import type { Deps } from '../deps.ts';
+import { errors } from '../errors.ts';
+import { isUuid } from '../lib/ids.ts';
+import { olderThanRow, type Cursor } from '../lib/pagination.ts';
+import { userRoom } from '../plugins/socket.ts';
 
 type Row = typeof notifications.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { appsForFile, expectError } from '../test/app';
-import { errorOf } from '../test/json';
-import { deliveryAddress, listProducts, placeOrder as place } from '../test/orders';
-import { createSiblingApp } from '../test/sibling-app';
+import { appsForFile, expectError } from '../test/app.ts';
+import { errorOf } from '../test/json.ts';
+import { deliveryAddress, listProducts, placeOrder as place } from '../test/orders.ts';
+import { createSiblingApp } from '../test/sibling-app.ts';
 
 const appWith = appsForFile();
 

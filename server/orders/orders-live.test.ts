@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
 import { ORDER_CHANGED_EVENT, OrderSchema } from '#shared/orders';
-import { json } from '../test/json';
-import { createLiveTestApp, type LiveTestContext } from '../test/live';
-import { deliveryAddress, listProducts, placeOrder } from '../test/orders';
-import { nextEvent } from '../test/socket';
+import { json } from '../test/json.ts';
+import { createLiveTestApp, type LiveTestContext } from '../test/live.ts';
+import { deliveryAddress, listProducts, placeOrder } from '../test/orders.ts';
+import { nextEvent } from '../test/socket.ts';
 
 let t: LiveTestContext;
 beforeAll(async () => {

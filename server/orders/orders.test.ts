@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { Product } from '#shared/catalogue';
 import { NotificationSchema } from '#shared/notifications';
 import { OrderSchema } from '#shared/orders';
-import { orders } from '../db/schema/index';
-import { createTestApp, nextCursor, type TestContext } from '../test/app';
-import { errorOf, json } from '../test/json';
-import { deliveryAddress, listProducts, placeOrder } from '../test/orders';
+import { orders } from '../db/schema/index.ts';
+import { createTestApp, nextCursor, type TestContext } from '../test/app.ts';
+import { errorOf, json } from '../test/json.ts';
+import { deliveryAddress, listProducts, placeOrder } from '../test/orders.ts';
 
 let t: TestContext;
 let byName: Map<string, Product>;

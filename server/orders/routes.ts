@@ -8,11 +8,11 @@ import {
   PlaceOrderBodySchema,
   PlaceOrderHeadersSchema,
 } from '#shared/orders';
-import { depsOf } from '../deps';
-import { decodeCursor, pageOf } from '../lib/pagination';
-import { errorReplies, routes, secured } from '../lib/routes';
-import { currentUser } from '../plugins/auth';
-import { announceOrder, changeOrderStatus, listOrders, placeOrder } from './service';
+import { depsOf } from '../deps.ts';
+import { decodeCursor, pageOf } from '../lib/pagination.ts';
+import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { announceOrder, changeOrderStatus, listOrders, placeOrder } from './service.ts';
 
 const byCreated = (o: { createdAt: string; id: string }) => ({ at: new Date(o.createdAt), id: o.id });
 

@@ -12,17 +12,17 @@ import {
   type OrderStatus,
   type PlaceOrderBody,
 } from '#shared/orders';
-import { productsByIds } from '../catalogue/service';
-import type { Executor } from '../db/client';
-import { present } from '../db/rows';
-import { orderItems, orders, products } from '../db/schema/index';
-import type { Deps } from '../deps';
-import { errors } from '../errors';
-import { isUuid } from '../lib/ids';
-import { olderThanRow, type Cursor } from '../lib/pagination';
-import type { AuthUser } from '../plugins/auth';
-import { roleRoom, userRoom } from '../plugins/socket';
-import { createNotification, pushNotification } from '../notifications/service';
+import { productsByIds } from '../catalogue/service.ts';
+import type { Executor } from '../db/client.ts';
+import { present } from '../db/rows.ts';
+import { orderItems, orders, products } from '../db/schema/index.ts';
+import type { Deps } from '../deps.ts';
+import { errors } from '../errors.ts';
+import { isUuid } from '../lib/ids.ts';
+import { olderThanRow, type Cursor } from '../lib/pagination.ts';
+import type { AuthUser } from '../plugins/auth.ts';
+import { roleRoom, userRoom } from '../plugins/socket.ts';
+import { createNotification, pushNotification } from '../notifications/service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { Executor } from '../db/client';
-import { outbox } from '../db/schema/index';
+import type { Executor } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
 
 /** An attachment kept in the outbox row; text/calendar ones are sent as the mail's calendar invite. */
 export interface OutboxAttachment {

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import type { Config } from '../config';
-import { rowsOf, type Db } from '../db/client';
-import { onOutboxNudge, type OutboxAttachment } from './queue';
+import type { Config } from '../config.ts';
+import { rowsOf, type Db } from '../db/client.ts';
+import { onOutboxNudge, type OutboxAttachment } from './queue.ts';
 
 /** One claimed outbox row. */
 interface OutboxRow {

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { Role } from '#shared/constants';
 import type { User } from '#shared/auth';
-import { prepareUserById } from '../users/service';
-import { errors } from '../errors';
-import { isUuid } from '../lib/ids';
+import { prepareUserById } from '../users/service.ts';
+import { errors } from '../errors.ts';
+import { isUuid } from '../lib/ids.ts';
 
 /** The signed-in person, loaded fresh from the database on every request (role changes apply at once). */
 export interface AuthUser {

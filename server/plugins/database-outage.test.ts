@@ -2,14 +2,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { openDatabase, type Database } from '../db/client';
-import { createScratchDatabase, type ScratchDatabase } from '../db/scratch';
-import { seedEssentials } from '../db/seed';
-import { testConfig } from '../test/app';
-import { startProxy, type CuttableProxy } from '../test/proxy';
-import { openSocket, refusal, connected } from '../test/socket';
-import { createUser } from '../users/service';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../db/scratch.ts';
+import { seedEssentials } from '../db/seed.ts';
+import { testConfig } from '../test/app.ts';
+import { startProxy, type CuttableProxy } from '../test/proxy.ts';
+import { openSocket, refusal, connected } from '../test/socket.ts';
+import { createUser } from '../users/service.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 

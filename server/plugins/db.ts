@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
-import type { Database, Db } from '../db/client';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

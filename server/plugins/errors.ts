@@ -2,9 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { innermostReason, isDatabaseUnavailable } from '../db/client';
-import { AppError, errorBody, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors';
-import { refusedValueMessage } from '../lib/refused-value';
+import { innermostReason, isDatabaseUnavailable } from '../db/client.ts';
+import { AppError, errorBody, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.ts';
+import { refusedValueMessage } from '../lib/refused-value.ts';
 
 /** Maps a zod issue list to our details and picks the first message as the headline (the spec's text). */
 export function zodDetails(issues: readonly { path: PropertyKey[]; message: string }[]) {

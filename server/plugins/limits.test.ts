@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RateLimits } from '../config';
-import { createTestApp, type TestContext } from '../test/app';
-import { startProxy, type CuttableProxy } from '../test/proxy';
-import { waitText } from './limits';
+import type { RateLimits } from '../config.ts';
+import { createTestApp, type TestContext } from '../test/app.ts';
+import { startProxy, type CuttableProxy } from '../test/proxy.ts';
+import { waitText } from './limits.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const small = (points: number): RateLimits => ({

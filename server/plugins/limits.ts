@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
-import type { RateLimitName, RateLimits } from '../config';
-import { errors } from '../errors';
+import type { RateLimitName, RateLimits } from '../config.ts';
+import { errors } from '../errors.ts';
 
 /** The answer of a limit check: allowed, or how long to wait. */
 interface LimitResult {

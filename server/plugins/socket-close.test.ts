@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/app';
-import { startProxy, type CuttableProxy } from '../test/proxy';
+import { createTestApp } from '../test/app.ts';
+import { startProxy, type CuttableProxy } from '../test/proxy.ts';
 
 const redisUrl = process.env.REDIS_URL;
 

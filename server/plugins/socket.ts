@@ -10,10 +10,10 @@ import {
   type ServerToClientEvents,
   type SocketData,
 } from '#shared/realtime';
-import { innermostReason } from '../db/client';
-import { UNAVAILABLE_MESSAGE } from '../errors';
-import { socketCors } from '../lib/cors';
-import type { AuthUser } from './auth';
+import { innermostReason } from '../db/client.ts';
+import { UNAVAILABLE_MESSAGE } from '../errors.ts';
+import { socketCors } from '../lib/cors.ts';
+import type { AuthUser } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,9 +3,9 @@
  * Creates an admin account (or promotes an existing account) on the configured database.
  */
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { ensureAdmin } from '../users/service';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { ensureAdmin } from '../users/service.ts';
 import { LoginBodySchema } from '#shared/auth';
 
 async function run() {

@@ -1,8 +1,8 @@
 import { THEME_EVENT } from '#shared/realtime';
 import { PublicConfigSchema, ThemeBodySchema } from '#shared/settings';
-import { depsOf } from '../deps';
-import { errorReplies, routes, secured } from '../lib/routes';
-import { getTheme, setTheme } from './service';
+import { depsOf } from '../deps.ts';
+import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { getTheme, setTheme } from './service.ts';
 
 /** GET/PUT /api/settings/theme and GET /api/config (the browser's whitelist of server settings). */
 export default routes((app) => {

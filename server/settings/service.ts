@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_THEME, THEMES, type Theme } from '#shared/constants';
-import { siteSettings } from '../db/schema/index';
-import type { Deps } from '../deps';
+import { siteSettings } from '../db/schema/index.ts';
+import type { Deps } from '../deps.ts';
 
 /** The site's theme colour; white until an admin picks another. */
 export async function getTheme({ db }: Pick<Deps, 'db'>): Promise<Theme> {

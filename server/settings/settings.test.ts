@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { THEMES } from '#shared/constants';
 import { THEME_EVENT } from '#shared/realtime';
-import { createTestApp, expectError, type TestContext } from '../test/app';
+import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 
 let t: TestContext;
 beforeAll(async () => {

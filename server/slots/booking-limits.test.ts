@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '#shared/common';
 import { addDays, SlotBookingSchema, SLOT_MSG, slotGrid, todayIn, type SlotBooking } from '#shared/slots';
-import { rowsOf } from '../db/client';
-import { createTestApp, expectError, type TestContext } from '../test/app';
-import { errorOf, json } from '../test/json';
-import { bookingFor, bookSlot, slotAt } from '../test/slots';
+import { rowsOf } from '../db/client.ts';
+import { createTestApp, expectError, type TestContext } from '../test/app.ts';
+import { errorOf, json } from '../test/json.ts';
+import { bookingFor, bookSlot, slotAt } from '../test/slots.ts';
 
 const MAX_OPEN = 6;
 const ATTEMPTS = 30;

@@ -17,14 +17,14 @@ import {
   type BookingChangedEvent,
   type SlotBooking,
 } from '#shared/slots';
-import { depsOf } from '../deps';
-import { AppError } from '../errors';
-import { decodeCursor, pageOf } from '../lib/pagination';
-import { errorReplies, routes, secured } from '../lib/routes';
-import { pushNotification } from '../notifications/service';
-import { nudgeOutbox } from '../outbox/queue';
-import { currentUser } from '../plugins/auth';
-import { roleRoom, userRoom } from '../plugins/socket';
+import { depsOf } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { decodeCursor, pageOf } from '../lib/pagination.ts';
+import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { pushNotification } from '../notifications/service.ts';
+import { nudgeOutbox } from '../outbox/queue.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { roleRoom, userRoom } from '../plugins/socket.ts';
 import {
   availability,
   bookSlot,
@@ -35,7 +35,7 @@ import {
   listMine,
   replayBooking,
   stats,
-} from './service';
+} from './service.ts';
 
 const BookingListSchema = z.array(SlotBookingSchema);
 const byCreated = (b: SlotBooking) => ({ at: new Date(b.createdAt), id: b.id });

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, SlotBookingSchema, todayIn } from '#shared/slots';
-import { rowsOf } from '../db/client';
-import { createTestApp, type TestContext } from '../test/app';
-import { createDatabaseAtMigration } from '../test/db';
-import { json } from '../test/json';
-import { seededRng, type Rng } from '../test/random';
-import { bookingFor, bookSlot } from '../test/slots';
+import { rowsOf } from '../db/client.ts';
+import { createTestApp, type TestContext } from '../test/app.ts';
+import { createDatabaseAtMigration } from '../test/db.ts';
+import { json } from '../test/json.ts';
+import { seededRng, type Rng } from '../test/random.ts';
+import { bookingFor, bookSlot } from '../test/slots.ts';
 
 /**
  * Random sequences of everything that adds, changes or removes a booking, through the API, followed by a

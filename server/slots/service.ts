@@ -18,17 +18,17 @@ import {
   type SlotBooking,
   type SlotStats,
 } from '#shared/slots';
-import { findPgError, isUniqueViolation, rowsOf, type Executor } from '../db/client';
-import { fromSqlRow, present } from '../db/rows';
-import { slotBookings } from '../db/schema/index';
-import type { Deps } from '../deps';
-import { errors } from '../errors';
-import { isUuid } from '../lib/ids';
-import { olderThanRow, type Cursor } from '../lib/pagination';
-import { bookingConfirmedMail } from '../mail/booking-confirmed';
-import { createNotification } from '../notifications/service';
-import { enqueueMail } from '../outbox/queue';
-import type { AuthUser } from '../plugins/auth';
+import { findPgError, isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
+import { fromSqlRow, present } from '../db/rows.ts';
+import { slotBookings } from '../db/schema/index.ts';
+import type { Deps } from '../deps.ts';
+import { errors } from '../errors.ts';
+import { isUuid } from '../lib/ids.ts';
+import { olderThanRow, type Cursor } from '../lib/pagination.ts';
+import { bookingConfirmedMail } from '../mail/booking-confirmed.ts';
+import { createNotification } from '../notifications/service.ts';
+import { enqueueMail } from '../outbox/queue.ts';
+import type { AuthUser } from '../plugins/auth.ts';
 
 type Row = typeof slotBookings.$inferSelect;
 type SlotConfig = Pick<

@@ -3,10 +3,10 @@ import { NOTIFICATION_EVENT } from '#shared/realtime';
 import { z } from 'zod';
 import { NotificationSchema } from '#shared/notifications';
 import { addDays, BOOKING_CHANGED_EVENT, SlotBookingSchema, todayIn } from '#shared/slots';
-import { json } from '../test/json';
-import { createLiveTestApp, type LiveTestContext } from '../test/live';
-import { bookingFor, bookSlot } from '../test/slots';
-import { nextEvent } from '../test/socket';
+import { json } from '../test/json.ts';
+import { createLiveTestApp, type LiveTestContext } from '../test/live.ts';
+import { bookingFor, bookSlot } from '../test/slots.ts';
+import { nextEvent } from '../test/socket.ts';
 
 let t: LiveTestContext;
 beforeAll(async () => {

@@ -13,10 +13,10 @@ import {
   todayIn,
   type SlotBooking,
 } from '#shared/slots';
-import { rowsOf } from '../db/client';
-import { createTestApp, nextCursor, type TestContext } from '../test/app';
-import { errorOf, json } from '../test/json';
-import { bookSlot, newBooking, slotAt } from '../test/slots';
+import { rowsOf } from '../db/client.ts';
+import { createTestApp, nextCursor, type TestContext } from '../test/app.ts';
+import { errorOf, json } from '../test/json.ts';
+import { bookSlot, newBooking, slotAt } from '../test/slots.ts';
 
 let t: TestContext;
 let customer: { user: { id: string; name: string; email: string }; token: string };

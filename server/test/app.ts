@@ -6,12 +6,12 @@ import { afterAll, expect } from 'vitest';
 import type { User } from '#shared/auth';
 import type { Role } from '#shared/constants';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
-import { buildApp } from '../app';
-import { loadConfig, type Config } from '../config';
-import type { Database } from '../db/client';
-import { seedEssentials } from '../db/seed';
-import { createUser } from '../users/service';
-import { createTestDatabase } from './db';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { seedEssentials } from '../db/seed.ts';
+import { createUser } from '../users/service.ts';
+import { createTestDatabase } from './db.ts';
 
 export interface TestContext {
   app: FastifyInstance;

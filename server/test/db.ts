@@ -20,9 +20,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { createScratchDatabase } from '../db/scratch';
-import { openDatabase, type Database, type Db } from '../db/client';
-import * as schema from '../db/schema/index';
+import { createScratchDatabase } from '../db/scratch.ts';
+import { openDatabase, type Database, type Db } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
 

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import type { Role } from '#shared/constants';
-import { createTestApp, type TestContext } from './app';
-import { listenForSockets } from './socket';
+import { createTestApp, type TestContext } from './app.ts';
+import { listenForSockets } from './socket.ts';
 
 type Person = Awaited<ReturnType<TestContext['buildUser']>>;
 

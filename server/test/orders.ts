@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ProductSchema, type Product } from '#shared/catalogue';
 import { IDEMPOTENCY_KEY_HEADER, type DeliveryAddressInput } from '#shared/orders';
-import { json } from './json';
+import { json } from './json.ts';
 
 /** A delivery address every rule accepts, for `name`. */
 export function deliveryAddress(name = 'Pet Owner'): DeliveryAddressInput {

@@ -3,10 +3,10 @@
  * PGlite directory PGLITE_DIR), SMTP_URL, OUTBOX_LEASE_MS and OUTBOX_POLL_MS, says `{ ready: true }` over IPC once
  * running, and stops cleanly on SIGTERM.
  */
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { startOutboxWorker } from '../outbox/worker';
-import { silentLog } from './silent-log';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { startOutboxWorker } from '../outbox/worker.ts';
+import { silentLog } from './silent-log.ts';
 
 const env = process.env;
 const config = loadConfig({

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Stream } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { createScratchDatabase, type ScratchDatabase } from '../db/scratch';
+import { createScratchDatabase, type ScratchDatabase } from '../db/scratch.ts';
 
 /** Test helpers: the real `server/main.ts` in a child process, as production runs it. */
 

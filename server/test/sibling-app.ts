@@ -1,9 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import type { Config } from '../config';
-import { testConfig, type TestContext } from './app';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { testConfig, type TestContext } from './app.ts';
 
 /**
  * A second app on the same database as `first`, as a second server process would be: it shares only what the

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
 import { AvailabilitySchema, SlotBookingSchema, type SlotBooking, type SlotTime } from '#shared/slots';
-import { json } from './json';
+import { json } from './json.ts';
 
 /** A booking form every rule accepts, for `schedule` ("YYYY-MM-DD at HH:MM"); `over` changes or adds fields. */
 export function bookingFor(schedule: string, over: Record<string, unknown> = {}) {

@@ -4,9 +4,9 @@ import { AdminUserSchema, ContactSchema, UserSchema, type User } from '#shared/a
 import type { Role } from '#shared/constants';
 import { NotificationSchema } from '#shared/notifications';
 import { ThemeBodySchema } from '#shared/settings';
-import { createNotification } from '../notifications/service';
-import { createTestApp, expectError, FILES, multipart, type TestContext } from '../test/app';
-import { json } from '../test/json';
+import { createNotification } from '../notifications/service.ts';
+import { createTestApp, expectError, FILES, multipart, type TestContext } from '../test/app.ts';
+import { json } from '../test/json.ts';
 
 /** The role x endpoint matrix of ARCHITECTURE.md for the endpoints of the server foundation. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from '#shared/text';
-import { routes } from '../lib/routes';
+import { routes } from '../lib/routes.ts';
 
 const PALETTE = [
   '#1d4ed8',

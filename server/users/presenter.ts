@@ -1,6 +1,6 @@
 import type { AdminUser, Contact, User } from '#shared/auth';
-import { present } from '../db/rows';
-import type { users } from '../db/schema/index';
+import { present } from '../db/rows.ts';
+import type { users } from '../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 

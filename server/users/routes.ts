@@ -9,14 +9,14 @@ import {
 } from '#shared/auth';
 import { IdParamSchema } from '#shared/common';
 import type { Role } from '#shared/constants';
-import { depsOf } from '../deps';
-import { errors } from '../errors';
-import { errorReplies, routes, secured } from '../lib/routes';
-import { currentUser } from '../plugins/auth';
-import { userRoom } from '../plugins/socket';
-import { decodeCursor, pageOf } from '../lib/pagination';
-import { toAdminUser, toContact } from './presenter';
-import { changeRole, deleteUser, getIdentityProof, listUsers, updateProfile } from './service';
+import { depsOf } from '../deps.ts';
+import { errors } from '../errors.ts';
+import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { userRoom } from '../plugins/socket.ts';
+import { decodeCursor, pageOf } from '../lib/pagination.ts';
+import { toAdminUser, toContact } from './presenter.ts';
+import { changeRole, deleteUser, getIdentityProof, listUsers, updateProfile } from './service.ts';
 
 const ContactListSchema = z.array(ContactSchema);
 const AdminUserListSchema = z.array(AdminUserSchema);

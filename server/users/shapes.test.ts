@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AdminUserSchema, AuthResponseSchema, ContactSchema } from '#shared/auth';
 import type { Role } from '#shared/constants';
-import { createTestApp, type TestContext } from '../test/app';
-import { json } from '../test/json';
+import { createTestApp, type TestContext } from '../test/app.ts';
+import { json } from '../test/json.ts';
 
 /** What each role is given about people: exactly the fields its screens read, per endpoint. */
 

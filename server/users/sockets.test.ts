@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConnected, openSocket, refusal } from '../test/socket';
-import { createTestApp, type TestContext } from '../test/app';
+import { openConnected, openSocket, refusal } from '../test/socket.ts';
+import { createTestApp, type TestContext } from '../test/app.ts';
 
 let t: TestContext;
 let baseUrl: string;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AdminUserSchema, AuthResponseSchema, UserSchema, type User } from '#shared/auth';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
-import { ensureAdmin } from './service';
-import { createTestApp, expectError, walkPages, type TestContext } from '../test/app';
-import { json } from '../test/json';
+import { ensureAdmin } from './service.ts';
+import { createTestApp, expectError, walkPages, type TestContext } from '../test/app.ts';
+import { json } from '../test/json.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('admin rules', () => {
     afterAll(() => ctx.close());
 
     it('the last admin cannot be demoted or removed (409), whoever asks', async () => {
-      const { changeRole, deleteUser } = await import('./service');
+      const { changeRole, deleteUser } = await import('./service.ts');
       const other = await ctx.buildUser({ role: 'user' });
       await expect(changeRole(ctx.database, other.user.id, only.user.id, 'user')).rejects.toMatchObject({
         statusCode: 409,
@@ -130,7 +130,7 @@ describe('admin rules', () => {
         payload: { role: 'user' },
       });
       expect(demote.json()).toMatchObject({ role: 'user' });
-      const { deleteUser } = await import('./service');
+      const { deleteUser } = await import('./service.ts');
       await expect(deleteUser(ctx.database, only.user.id, d.user.id)).rejects.toMatchObject({ statusCode: 409 });
       // Restore, so later tests of this group start from one admin again.
       await ctx.app.inject({

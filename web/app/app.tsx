@@ -1,10 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
-import { recoverFailedQueries } from '../lib/query-client';
-import { SessionProvider } from '../lib/session';
-import { SocketProvider } from '../lib/socket';
-import { AppShell } from './root';
+import { recoverFailedQueries } from '../lib/query-client.ts';
+import { SessionProvider } from '../lib/session.tsx';
+import { SocketProvider } from '../lib/socket.ts';
+import { AppShell } from './root.tsx';
 
 /** Data cache, session and socket around a router (the browser's, or a static one when prerendering). */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

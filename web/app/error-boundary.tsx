@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { buttonClasses } from '../components/button';
-import { NewVersionError } from '../lib/lazy-page';
+import { buttonClasses } from '../components/button.tsx';
+import { NewVersionError } from '../lib/lazy-page.ts';
 
 interface Props {
   children: ReactNode;

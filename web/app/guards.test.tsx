@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, renderApp, storeSignedIn } from '../test/utils';
-import { RequireRole } from './guards';
+import { makeUser, renderApp, storeSignedIn } from '../test/utils.tsx';
+import { RequireRole } from './guards.tsx';
 
 const login = { '/login': <h1>Login page</h1> };
 

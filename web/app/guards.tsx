@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { Role } from '#shared/constants';
-import { useSession } from '../lib/session';
+import { useSession } from '../lib/session.tsx';
 
 /**
  * Shows its children only to a signed-in user of one of the roles; everyone else goes to /login. The stored user

@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BUILD_ID_META } from '#shared/constants';
-import { lazyPage } from '../lib/lazy-page';
-import { fakeServer, NETWORK_ERROR } from '../test/utils';
-import { ErrorBoundary } from './error-boundary';
+import { lazyPage } from '../lib/lazy-page.ts';
+import { fakeServer, NETWORK_ERROR } from '../test/utils.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
 
 const chunkError = () =>
   new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/page-abc.js');

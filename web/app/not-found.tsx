@@ -1,6 +1,6 @@
-import { PageShell } from '../components/page-shell';
-import { homePathFor, useSession } from '../lib/session';
-import { HomeLink } from './layouts/site-frame';
+import { PageShell } from '../components/page-shell.tsx';
+import { homePathFor, useSession } from '../lib/session.tsx';
+import { HomeLink } from './layouts/site-frame.tsx';
 
 /** Any path the app does not know. */
 export default function NotFoundPage() {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import type { Notification } from '#shared/notifications';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
-import { useSocketEvent } from '../lib/socket';
+import { useSocketEvent } from '../lib/socket.ts';
 
 /** Live notifications (e.g. a confirmed booking): a toast with title and body, then fresh data everywhere. */
 export function NotificationListener() {

@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '#shared/constants';
-import { Spinner } from '../components/states';
-import { ErrorBoundary } from './error-boundary';
-import { NotificationListener } from './notification-listener';
-import { AppRoutes } from './router';
-import { ThemeSync } from './theme-sync';
+import { Spinner } from '../components/states.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { NotificationListener } from './notification-listener.tsx';
+import { AppRoutes } from './router.tsx';
+import { ThemeSync } from './theme-sync.tsx';
 
 /** Shown while a role area's code loads. */
 function ShellFallback() {

@@ -1,35 +1,39 @@
 import { Route, Routes } from 'react-router';
-import AboutPage from '../features/marketing/pages/about';
-import ContactPage from '../features/marketing/pages/contact';
-import HomePage from '../features/marketing/pages/home';
-import ServicesPage from '../features/marketing/pages/services';
-import { lazyPage } from '../lib/lazy-page';
-import { PublicLayout } from './layouts/public-layout';
+import AboutPage from '../features/marketing/pages/about.tsx';
+import ContactPage from '../features/marketing/pages/contact.tsx';
+import HomePage from '../features/marketing/pages/home.tsx';
+import ServicesPage from '../features/marketing/pages/services.tsx';
+import { lazyPage } from '../lib/lazy-page.ts';
+import { PublicLayout } from './layouts/public-layout.tsx';
 
 // The four marketing pages are small and are where visitors land: they ship with the entry so the first paint
 // needs no second round trip. Every other page is its own chunk, fetched on first visit. The declarative router
 // (not the data router) keeps the landing page's JavaScript about 17 kB smaller, which the 120 kB budget needs.
-const Login = lazyPage(() => import('../features/auth/pages/login'));
-const Register = lazyPage(() => import('../features/auth/pages/register'));
-const Products = lazyPage(() => import('../features/catalogue/pages/products'));
-const MedicalTips = lazyPage(() => import('../features/catalogue/pages/medical-tips'));
-const SlotBooking = lazyPage(() => import('../features/slots/pages/slot-booking'));
-const Checkout = lazyPage(() => import('../features/orders/pages/checkout'));
-const MyOrders = lazyPage(() => import('../features/orders/pages/my-orders'));
-const Profile = lazyPage(() => import('../features/profile/pages/profile'));
-const EmployeeDashboard = lazyPage(() => import('../features/slots/pages/employee-dashboard'));
-const EmployeeSlots = lazyPage(() => import('../features/slots/pages/employee-slots'));
-const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders'));
-const EmployeeChat = lazyPage(() => import('../features/chat/pages/employee-chat'));
-const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home'));
-const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers'));
-const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees'));
-const NotFound = lazyPage(() => import('./not-found'));
+const Login = lazyPage(() => import('../features/auth/pages/login.tsx'));
+const Register = lazyPage(() => import('../features/auth/pages/register.tsx'));
+const Products = lazyPage(() => import('../features/catalogue/pages/products.tsx'));
+const MedicalTips = lazyPage(() => import('../features/catalogue/pages/medical-tips.tsx'));
+const SlotBooking = lazyPage(() => import('../features/slots/pages/slot-booking.tsx'));
+const Checkout = lazyPage(() => import('../features/orders/pages/checkout.tsx'));
+const MyOrders = lazyPage(() => import('../features/orders/pages/my-orders.tsx'));
+const Profile = lazyPage(() => import('../features/profile/pages/profile.tsx'));
+const EmployeeDashboard = lazyPage(() => import('../features/slots/pages/employee-dashboard.tsx'));
+const EmployeeSlots = lazyPage(() => import('../features/slots/pages/employee-slots.tsx'));
+const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders.tsx'));
+const EmployeeChat = lazyPage(() => import('../features/chat/pages/employee-chat.tsx'));
+const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home.tsx'));
+const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers.tsx'));
+const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees.tsx'));
+const NotFound = lazyPage(() => import('./not-found.tsx'));
 
 // Role areas are separate chunks too: a visitor never downloads the admin or employee shell.
-const CustomerLayout = lazyPage(() => import('./layouts/customer-layout').then((m) => ({ default: m.CustomerLayout })));
-const EmployeeLayout = lazyPage(() => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout })));
-const AdminLayout = lazyPage(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
+const CustomerLayout = lazyPage(() =>
+  import('./layouts/customer-layout.tsx').then((m) => ({ default: m.CustomerLayout })),
+);
+const EmployeeLayout = lazyPage(() =>
+  import('./layouts/employee-layout.tsx').then((m) => ({ default: m.EmployeeLayout })),
+);
+const AdminLayout = lazyPage(() => import('./layouts/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })));
 
 /** Every route of the spec (section 2) plus ours: /customer/my-orders, /employee/orders, /employee/chat. */
 export function AppRoutes() {

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Theme } from '#shared/constants';
 import { THEME_EVENT } from '#shared/realtime';
-import { useSocketEvent } from '../lib/socket';
-import { isTheme, storeTheme } from '../lib/storage';
-import { applyTheme, themeQueryOptions, THEME_QUERY_KEY } from '../lib/theme';
+import { useSocketEvent } from '../lib/socket.ts';
+import { isTheme, storeTheme } from '../lib/storage.ts';
+import { applyTheme, themeQueryOptions, THEME_QUERY_KEY } from '../lib/theme.ts';
 
 /**
  * Applies the site theme for every visitor: the locally mirrored value paints first, then the server's

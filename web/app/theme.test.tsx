@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ThemeSelector } from '../features/admin/components/theme-selector';
-import { fakeServer, makeUser, renderApp, storeSignedIn } from '../test/utils';
-import { ThemeSync } from './theme-sync';
+import { ThemeSelector } from '../features/admin/components/theme-selector.tsx';
+import { fakeServer, makeUser, renderApp, storeSignedIn } from '../test/utils.tsx';
+import { ThemeSync } from './theme-sync.tsx';
 
 function Screen() {
   return (

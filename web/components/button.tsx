@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { Spinner } from './states';
+import { Spinner } from './states.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';

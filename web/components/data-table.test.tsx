@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from './data-table.tsx';
 
 interface Pet {
   id: number;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadingState } from './states';
+import { LoadingState } from './states.tsx';
 
 export interface Column<Row> {
   /** Unique among the table's columns. */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ConfirmDialog } from './dialog';
+import { ConfirmDialog } from './dialog.tsx';
 
 function CancelOrder({ busy = false }: { busy?: boolean }) {
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Button } from './button';
+import { Button } from './button.tsx';
 
 export interface DialogProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 /**
  * Holds a form's controls. On a prerendered page they stay disabled until the app has taken the page over: what

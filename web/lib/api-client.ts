@@ -1,6 +1,6 @@
 import { NEXT_CURSOR_HEADER } from '#shared/constants';
-import { serverAnswered } from './reconnect';
-import { getToken } from './storage';
+import { serverAnswered } from './reconnect.ts';
+import { getToken } from './storage.ts';
 
 /** An error answer of the API (or a network failure, status 0, code 'NETWORK'). */
 export class ApiError extends Error {

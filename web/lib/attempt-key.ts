@@ -1,4 +1,4 @@
-import { randomId } from './random-id';
+import { randomId } from './random-id.ts';
 
 interface Attempt {
   key: string;

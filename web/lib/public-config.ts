@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '#shared/settings';
-import { api } from './api-client';
+import { api } from './api-client.ts';
 
 /** GET /api/config: the shop's payee, the clinic's contact details and slot grid (an explicit whitelist). */
 function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {

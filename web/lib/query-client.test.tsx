@@ -2,10 +2,10 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { fakeServer, makeUser, NETWORK_ERROR, renderApp, storeSignedIn } from '../test/utils';
-import { api } from './api-client';
-import { createQueryClient, recoverFailedQueries } from './query-client';
-import { useSession } from './session';
+import { fakeServer, makeUser, NETWORK_ERROR, renderApp, storeSignedIn } from '../test/utils.tsx';
+import { api } from './api-client.ts';
+import { createQueryClient, recoverFailedQueries } from './query-client.ts';
+import { useSession } from './session.tsx';
 
 const UNAVAILABLE = {
   error: 'The service is temporarily unavailable. Retrying...',

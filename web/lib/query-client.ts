@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
-import { createReconnector } from './reconnect';
+import { ApiError } from './api-client.ts';
+import { createReconnector } from './reconnect.ts';
 
 /** True when a request failed because the server or its database was away for a moment (network error, 502-504). */
 function isOutage(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RECONNECT_DELAY_CAP_MS, createReconnector, reconnectDelay, serverAnswered, waitToRetry } from './reconnect';
+import { RECONNECT_DELAY_CAP_MS, createReconnector, reconnectDelay, serverAnswered, waitToRetry } from './reconnect.ts';
 
 const noJitter = () => 0;
 const fullJitter = () => 1;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, makeUser, NETWORK_ERROR, renderApp, storeSignedIn } from '../test/utils';
-import { useSession } from './session';
+import { fakeServer, makeUser, NETWORK_ERROR, renderApp, storeSignedIn } from '../test/utils.tsx';
+import { useSession } from './session.tsx';
 
 function WhoAmI() {
   const { user, status } = useSession();

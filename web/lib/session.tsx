@@ -4,8 +4,8 @@ import { toast } from 'react-toastify';
 import type { User } from '#shared/auth';
 import { STORAGE_KEYS } from '#shared/constants';
 import { MSG } from '#shared/messages';
-import { ApiError, api, setUnauthorizedHandler } from './api-client';
-import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './storage';
+import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
+import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './storage.ts';
 
 type SessionStatus = 'anonymous' | 'validating' | 'authenticated';
 

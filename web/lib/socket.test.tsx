@@ -4,10 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, storeSignedIn } from '../test/utils';
-import { createQueryClient } from './query-client';
-import { SessionProvider } from './session';
-import { SocketProvider, useSocketStatus } from './socket';
+import { makeUser, storeSignedIn } from '../test/utils.tsx';
+import { createQueryClient } from './query-client.ts';
+import { SessionProvider } from './session.tsx';
+import { SocketProvider, useSocketStatus } from './socket.ts';
 
 declare const jsdom: { reconfigure(options: { url: string }): void };
 

@@ -14,8 +14,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_RECONNECT_ATTEMPTS } from '#shared/constants';
 import type { ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '#shared/realtime';
 import type { parseServerEvent } from '#shared/realtime-schemas';
-import { createReconnector, serverAnswered, type Reconnector } from './reconnect';
-import { useSession } from './session';
+import { createReconnector, serverAnswered, type Reconnector } from './reconnect.ts';
+import { useSession } from './session.tsx';
 
 /**
  * idle: signed out, no connection. connecting: first attempt or reconnecting after a drop (the spec's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { THEMES } from '#shared/constants';
-import { THEME_COLORS, applyTheme, contrastRatio, readableText } from './theme';
+import { THEME_COLORS, applyTheme, contrastRatio, readableText } from './theme.ts';
 
 describe('theme colours', () => {
   it.each(THEMES)('text on %s meets WCAG AA contrast (4.5:1)', (theme) => {

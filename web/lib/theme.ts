@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, type Theme } from '#shared/constants';
 import { themeColors } from '#shared/theme-colors';
-import { api } from './api-client';
-import { getStoredTheme, isTheme } from './storage';
+import { api } from './api-client.ts';
+import { getStoredTheme, isTheme } from './storage.ts';
 
 export { THEME_COLORS, contrastRatio, readableText } from '#shared/theme-colors';
 

@@ -5,8 +5,8 @@ import { onTestFinished } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import type { User } from '#shared/auth';
-import { createQueryClient } from '../lib/query-client';
-import { SessionProvider } from '../lib/session';
+import { createQueryClient } from '../lib/query-client.ts';
+import { SessionProvider } from '../lib/session.tsx';
 
 /** A user as the API returns it. */
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -1,5 +1,5 @@
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from './users.ts';
 
 /**
  * Chat messages. `customerId` names the conversation (null for an employee's broadcast to all customers);

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from './users.ts';
 
 /** Notifications kept per user (booking confirmed, order shipped, ...) and pushed live over the socket. */
 export const notifications = pgTable(

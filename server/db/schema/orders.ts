@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from './users.ts';
 
 /** Orders are kept; the delivery address is a snapshot, the user may be deleted later. */
 export const orders = pgTable(

@@ -1,7 +1,7 @@
-import { useSession } from '../../lib/session';
-import { RequireRole } from '../guards';
-import { Navbar, ProfileLink, type NavItem } from './navbar';
-import { SiteFrame } from './site-frame';
+import { useSession } from '../../lib/session.tsx';
+import { RequireRole } from '../guards.tsx';
+import { Navbar, ProfileLink, type NavItem } from './navbar.tsx';
+import { SiteFrame } from './site-frame.tsx';
 
 const items: NavItem[] = [
   { to: '/admin/home', label: 'Home' },

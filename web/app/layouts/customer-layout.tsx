@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ChatIcon } from '../../components/icons';
-import { CustomerChat, useChatUnreadCount } from '../../features/chat';
-import { useSession } from '../../lib/session';
-import { RequireRole } from '../guards';
-import { Navbar, ProfileLink, UnreadBadge, type NavItem } from './navbar';
-import { SiteFrame } from './site-frame';
+import { ChatIcon } from '../../components/icons.tsx';
+import { CustomerChat, useChatUnreadCount } from '../../features/chat/index.ts';
+import { useSession } from '../../lib/session.tsx';
+import { RequireRole } from '../guards.tsx';
+import { Navbar, ProfileLink, UnreadBadge, type NavItem } from './navbar.tsx';
+import { SiteFrame } from './site-frame.tsx';
 
 const items: NavItem[] = [
   { to: '/homeusers', label: 'Home' },

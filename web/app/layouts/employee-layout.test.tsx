@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../test/utils';
-import { EmployeeLayout } from './employee-layout';
+import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../test/utils.tsx';
+import { EmployeeLayout } from './employee-layout.tsx';
 
 describe('EmployeeLayout', () => {
   it('shows how many chat messages are unread on the Chat link', async () => {

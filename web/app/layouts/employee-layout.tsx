@@ -1,8 +1,8 @@
-import { useChatUnreadCount } from '../../features/chat';
-import { useSession } from '../../lib/session';
-import { RequireRole } from '../guards';
-import { Navbar, ProfileLink, type NavItem } from './navbar';
-import { SiteFrame } from './site-frame';
+import { useChatUnreadCount } from '../../features/chat/index.ts';
+import { useSession } from '../../lib/session.tsx';
+import { RequireRole } from '../guards.tsx';
+import { Navbar, ProfileLink, type NavItem } from './navbar.tsx';
+import { SiteFrame } from './site-frame.tsx';
 
 function EmployeeFrame() {
   const { user } = useSession();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { CloseIcon, MenuIcon, PawIcon, UserIcon } from '../../components/icons';
-import { useHydrated } from '../../lib/use-hydrated';
+import { CloseIcon, MenuIcon, PawIcon, UserIcon } from '../../components/icons.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 export interface NavItem {
   to: string;

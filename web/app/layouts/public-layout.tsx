@@ -1,5 +1,5 @@
-import { Navbar, type NavItem } from './navbar';
-import { SiteFrame } from './site-frame';
+import { Navbar, type NavItem } from './navbar.tsx';
+import { SiteFrame } from './site-frame.tsx';
 
 const items: NavItem[] = [
   { to: '/', label: 'Home', end: true },

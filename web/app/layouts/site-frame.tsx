@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { PawIcon } from '../../components/icons';
-import { LoadingState } from '../../components/states';
-import { ErrorBoundary } from '../error-boundary';
+import { PawIcon } from '../../components/icons.tsx';
+import { LoadingState } from '../../components/states.tsx';
+import { ErrorBoundary } from '../error-boundary.tsx';
 
 function Footer() {
   return (

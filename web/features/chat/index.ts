@@ -2,12 +2,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_EVENTS } from '#shared/chat';
 import { RESYNC_EVENT } from '#shared/realtime';
-import { useSession } from '../../lib/session';
-import { useSocketEvent } from '../../lib/socket';
-import { useUnreadCountQuery } from './api/get-unread-count';
-import { chatKeys } from './api/keys';
+import { useSession } from '../../lib/session.tsx';
+import { useSocketEvent } from '../../lib/socket.ts';
+import { useUnreadCountQuery } from './api/get-unread-count.ts';
+import { chatKeys } from './api/keys.ts';
 
-export { CustomerChat } from './components/customer-chat';
+export { CustomerChat } from './components/customer-chat.tsx';
 
 /** Unread chat messages of the signed-in person, for the navbar badge; refreshed as messages arrive. */
 export function useChatUnreadCount(): number {

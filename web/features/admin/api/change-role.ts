@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '#shared/auth';
 import type { Role } from '#shared/constants';
-import { api } from '../../../lib/api-client';
-import { adminUsersKey } from './list-users';
+import { api } from '../../../lib/api-client.ts';
+import { adminUsersKey } from './list-users.ts';
 
 /** PUT /api/users/{id}/role. */
 function changeRole(id: string, role: Role): Promise<AdminUser> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminUsersKey } from './list-users';
+import { api } from '../../../lib/api-client.ts';
+import { adminUsersKey } from './list-users.ts';
 
 /** DELETE /api/users/{id}. */
 function deleteUser(id: string): Promise<{ ok: true; id: string }> {

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-client';
-import { getToken } from '../../../lib/storage';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getToken } from '../../../lib/storage.ts';
 
 /** GET /api/users/{id}/identity-proof as a Blob (the file needs the bearer token, so a plain link cannot fetch it). */
 export async function getIdentityProof(id: string): Promise<Blob> {

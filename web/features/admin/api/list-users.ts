@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUser } from '#shared/auth';
-import { apiPage } from '../../../lib/api-client';
+import { apiPage } from '../../../lib/api-client.ts';
 
 export type UserKind = 'customers' | 'employees';
 

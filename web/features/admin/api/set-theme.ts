@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Theme } from '#shared/constants';
-import { api } from '../../../lib/api-client';
-import { storeTheme } from '../../../lib/storage';
-import { THEME_QUERY_KEY } from '../../../lib/theme';
+import { api } from '../../../lib/api-client.ts';
+import { storeTheme } from '../../../lib/storage.ts';
+import { THEME_QUERY_KEY } from '../../../lib/theme.ts';
 
 /** PUT /api/settings/theme (admin). */
 function setTheme(theme: Theme): Promise<{ theme: Theme }> {

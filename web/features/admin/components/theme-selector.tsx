@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { THEMES, type Theme } from '#shared/constants';
-import { Button } from '../../../components/button';
-import { CheckIcon } from '../../../components/icons';
-import { errorMessage } from '../../../lib/api-client';
-import { THEME_COLORS, readableText, themeQueryOptions } from '../../../lib/theme';
-import { useSetThemeMutation } from '../api/set-theme';
+import { Button } from '../../../components/button.tsx';
+import { CheckIcon } from '../../../components/icons.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { THEME_COLORS, readableText, themeQueryOptions } from '../../../lib/theme.ts';
+import { useSetThemeMutation } from '../api/set-theme.ts';
 
 const LABELS: Record<Theme, string> = {
   white: 'White',

@@ -2,15 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { AdminUser } from '#shared/auth';
 import { MSG } from '#shared/messages';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/field';
-import { DataTable, type Column } from '../../../components/data-table';
-import { EmptyState, ErrorState } from '../../../components/states';
-import { useChangeRoleMutation } from '../api/change-role';
-import { useDeleteUserMutation } from '../api/delete-user';
-import { getIdentityProof } from '../api/get-identity-proof';
-import { useAdminUsers, type UserKind } from '../api/list-users';
-import { confirmToast } from './confirm-toast';
+import { Button } from '../../../components/button.tsx';
+import { TextField } from '../../../components/field.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { useChangeRoleMutation } from '../api/change-role.ts';
+import { useDeleteUserMutation } from '../api/delete-user.ts';
+import { getIdentityProof } from '../api/get-identity-proof.ts';
+import { useAdminUsers, type UserKind } from '../api/list-users.ts';
+import { confirmToast } from './confirm-toast.tsx';
 
 const TEXT = {
   employees: {

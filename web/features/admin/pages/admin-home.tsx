@@ -1,7 +1,7 @@
-import { LinkButton } from '../../../components/button';
-import { PageShell } from '../../../components/page-shell';
-import { useSession } from '../../../lib/session';
-import { ThemeSelector } from '../components/theme-selector';
+import { LinkButton } from '../../../components/button.tsx';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { ThemeSelector } from '../components/theme-selector.tsx';
 
 /** /admin/home: the theme selector and the way to the people lists. */
 export default function AdminHomePage() {

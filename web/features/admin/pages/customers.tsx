@@ -1,5 +1,5 @@
-import { PageShell } from '../../../components/page-shell';
-import { UserAdminList } from '../components/user-admin-list';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { UserAdminList } from '../components/user-admin-list.tsx';
 
 /** /admin/customer: every customer, with Make employee and Delete. */
 export default function CustomersPage() {

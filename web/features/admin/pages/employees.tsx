@@ -1,5 +1,5 @@
-import { PageShell } from '../../../components/page-shell';
-import { UserAdminList } from '../components/user-admin-list';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { UserAdminList } from '../components/user-admin-list.tsx';
 
 /** /admin/employee: every employee, with Make customer and Delete. */
 export default function EmployeesPage() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, LoginBody } from '#shared/auth';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/auth/login. */
 function login(body: LoginBody): Promise<AuthResponse> {

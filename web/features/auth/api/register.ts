@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, RegisterFields } from '#shared/auth';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client.ts';
 
 interface RegisterInput extends RegisterFields {
   identityProof: File;

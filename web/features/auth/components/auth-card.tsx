@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { PawIcon } from '../../../components/icons';
-import { useDocumentTitle } from '../../../components/page-shell';
+import { PawIcon } from '../../../components/icons.tsx';
+import { useDocumentTitle } from '../../../components/page-shell.tsx';
 
 /** The centred card that frames the login and registration forms. */
 export function AuthCard({

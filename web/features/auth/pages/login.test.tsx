@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, makeUser, renderApp } from '../../../test/utils';
-import LoginPage from './login';
+import { fakeServer, makeUser, renderApp } from '../../../test/utils.tsx';
+import LoginPage from './login.tsx';
 
 const homes = {
   '/homeusers': <h1>Customer home</h1>,

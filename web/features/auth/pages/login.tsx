@@ -6,13 +6,13 @@ import { toast } from 'react-toastify';
 import { LoginBodySchema } from '#shared/auth';
 import { REDIRECT_DELAY_MS } from '#shared/constants';
 import { MSG } from '#shared/messages';
-import { Button, LinkButton } from '../../../components/button';
-import { TextField } from '../../../components/field';
-import { ApiError } from '../../../lib/api-client';
-import { homePathFor, useSession } from '../../../lib/session';
-import { useLoginMutation } from '../api/login';
-import { AuthCard } from '../components/auth-card';
-import { ReadyFieldset } from '../../../components/ready-fieldset';
+import { Button, LinkButton } from '../../../components/button.tsx';
+import { TextField } from '../../../components/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { homePathFor, useSession } from '../../../lib/session.tsx';
+import { useLoginMutation } from '../api/login.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { ReadyFieldset } from '../../../components/ready-fieldset.tsx';
 
 /** The toast text for a failed login: the server's own words for a refused login, else the spec's fallback. */
 function loginErrorMessage(err: unknown): string {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, makeUser, renderApp } from '../../../test/utils';
-import RegisterPage from './register';
+import { fakeServer, makeUser, renderApp } from '../../../test/utils.tsx';
+import RegisterPage from './register.tsx';
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'id.png', { type: 'image/png' });
 

@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { RegisterFieldsSchema } from '#shared/auth';
 import { BLOOD_GROUPS, IDENTITY_PROOF_MAX_BYTES, IDENTITY_PROOF_MIMES, REDIRECT_DELAY_MS } from '#shared/constants';
 import { MSG } from '#shared/messages';
-import { Button } from '../../../components/button';
-import { SelectField, TextField } from '../../../components/field';
-import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useRegisterMutation } from '../api/register';
-import { AuthCard } from '../components/auth-card';
-import { ReadyFieldset } from '../../../components/ready-fieldset';
+import { Button } from '../../../components/button.tsx';
+import { SelectField, TextField } from '../../../components/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useRegisterMutation } from '../api/register.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { ReadyFieldset } from '../../../components/ready-fieldset.tsx';
 
 /** The shared registration rules plus the identity-proof file the browser holds. */
 export const RegisterFormSchema = RegisterFieldsSchema.omit({ role: true }).extend({

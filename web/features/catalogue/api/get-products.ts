@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/catalogue';
-import { api } from '../../../lib/api-client';
-import { toApiQuery, type CatalogueFilters } from '../lib/filters';
+import { api } from '../../../lib/api-client.ts';
+import { toApiQuery, type CatalogueFilters } from '../lib/filters.ts';
 
 /** GET /api/products with the catalogue's filters (public). */
 export function getProducts(filters: CatalogueFilters, signal?: AbortSignal): Promise<Product[]> {

@@ -1,7 +1,7 @@
 import type { Product } from '#shared/catalogue';
-import { Button } from '../../../components/button';
-import { PriceTag } from './price-tag';
-import { RatingStars } from './rating-stars';
+import { Button } from '../../../components/button.tsx';
+import { PriceTag } from './price-tag.tsx';
+import { RatingStars } from './rating-stars.tsx';
 
 export interface ProductCardProps {
   product: Product;

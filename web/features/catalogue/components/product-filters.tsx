@@ -1,8 +1,14 @@
 import { useId } from 'react';
 import { CATEGORIES, PRICE_FILTER_MAX, PRICE_FILTER_MIN, RATING_FILTERS } from '#shared/constants';
 import { formatRupees } from '#shared/money';
-import { ReadyFieldset } from '../../../components/ready-fieldset';
-import { PRICE_STEP, SEARCH_MAX, type CatalogueFilters, type CategoryFilter, type RatingFilter } from '../lib/filters';
+import { ReadyFieldset } from '../../../components/ready-fieldset.tsx';
+import {
+  PRICE_STEP,
+  SEARCH_MAX,
+  type CatalogueFilters,
+  type CategoryFilter,
+  type RatingFilter,
+} from '../lib/filters.ts';
 
 export interface ProductFiltersProps {
   filters: CatalogueFilters;

@@ -1,4 +1,4 @@
-import { StarIcon } from '../../../components/icons';
+import { StarIcon } from '../../../components/icons.tsx';
 
 /** Five stars with halves, read out as "Rated 4.5 out of 5". */
 export function RatingStars({ rating, className = '' }: { rating: number; className?: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, isFiltered, readFilters, toApiQuery, writeFilters } from './filters';
+import { DEFAULT_FILTERS, isFiltered, readFilters, toApiQuery, writeFilters } from './filters.ts';
 
 describe('catalogue filters in the URL', () => {
   it('round-trips every filter and leaves defaults out of the address', () => {

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import type { Product } from '#shared/catalogue';
 import { TIPS_AD_ROTATE_MS } from '#shared/constants';
-import { Card, PageShell } from '../../../components/page-shell';
-import { useAllProducts } from '../api/get-all-products';
-import { ProductAd } from '../components/product-ad';
+import { Card, PageShell } from '../../../components/page-shell.tsx';
+import { useAllProducts } from '../api/get-all-products.ts';
+import { ProductAd } from '../components/product-ad.tsx';
 
 const TIPS: { title: string; points: string[] }[] = [
   {

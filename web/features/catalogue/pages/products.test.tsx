@@ -5,11 +5,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/auth';
 import type { Product } from '#shared/catalogue';
-import { createQueryClient } from '../../../lib/query-client';
-import { SessionProvider } from '../../../lib/session';
-import { clearSession, storeSession } from '../../../lib/storage';
-import { fakeServer, type FakeAnswer, type FetchCall } from '../../../test/utils';
-import ProductsPage from './products';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { SessionProvider } from '../../../lib/session.tsx';
+import { clearSession, storeSession } from '../../../lib/storage.ts';
+import { fakeServer, type FakeAnswer, type FetchCall } from '../../../test/utils.tsx';
+import ProductsPage from './products.tsx';
 
 const make = (
   id: number,

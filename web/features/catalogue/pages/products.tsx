@@ -2,17 +2,17 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Product } from '#shared/catalogue';
 import { PRODUCT_AD_ROTATE_MS } from '#shared/constants';
-import { PageShell } from '../../../components/page-shell';
-import { EmptyState, ErrorState } from '../../../components/states';
-import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useAllProducts } from '../api/get-all-products';
-import { useProducts } from '../api/get-products';
-import { ProductAd } from '../components/product-ad';
-import { ProductCard, ProductCardSkeleton } from '../components/product-card';
-import { ProductFilters } from '../components/product-filters';
-import { DEFAULT_FILTERS, isFiltered, readFilters, writeFilters, type CatalogueFilters } from '../lib/filters';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useAllProducts } from '../api/get-all-products.ts';
+import { useProducts } from '../api/get-products.ts';
+import { ProductAd } from '../components/product-ad.tsx';
+import { ProductCard, ProductCardSkeleton } from '../components/product-card.tsx';
+import { ProductFilters } from '../components/product-filters.tsx';
+import { DEFAULT_FILTERS, isFiltered, readFilters, writeFilters, type CatalogueFilters } from '../lib/filters.ts';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 
 /** Route state of /customer/product: the product a Medical Tips ad pointed at. */
 interface ProductRouteState {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Conversation } from '#shared/chat';
-import { apiPage } from '../../../lib/api-client';
-import { chatKeys } from './keys';
+import { apiPage } from '../../../lib/api-client.ts';
+import { chatKeys } from './keys.ts';
 
 /** GET /api/chat/conversations: customers with their last message and unread count, most recent first. */
 function getConversations(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Contact } from '#shared/auth';
-import { apiPage } from '../../../lib/api-client';
-import { chatKeys } from './keys';
+import { apiPage } from '../../../lib/api-client.ts';
+import { chatKeys } from './keys.ts';
 
 /** GET /api/users: for staff, the customers they may write to. */
 function getChatCustomers(signal?: AbortSignal) {

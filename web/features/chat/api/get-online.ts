@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OnlineCustomers } from '#shared/chat';
-import { api } from '../../../lib/api-client';
-import { chatKeys } from './keys';
+import { api } from '../../../lib/api-client.ts';
+import { chatKeys } from './keys.ts';
 
 /** GET /api/chat/online: ids of customers connected right now (staff); partial while Redis is away. */
 function getOnlineCustomers(signal?: AbortSignal): Promise<OnlineCustomers> {

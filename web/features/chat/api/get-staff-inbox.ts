@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ChatMessage } from '#shared/chat';
-import { apiPage } from '../../../lib/api-client';
-import { chatKeys } from './keys';
+import { apiPage } from '../../../lib/api-client.ts';
+import { chatKeys } from './keys.ts';
 
 const PAGE_SIZE = 50;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '#shared/chat';
-import { api } from '../../../lib/api-client';
-import { chatKeys } from './keys';
+import { api } from '../../../lib/api-client.ts';
+import { chatKeys } from './keys.ts';
 
 /** GET /api/chat/unread-count: chat messages the caller has not read yet. */
 function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { chatKeys } from './keys';
+import { api } from '../../../lib/api-client.ts';
+import { chatKeys } from './keys.ts';
 
 /** PUT /api/chat/conversations/{customerId}/read: the caller has seen this conversation. */
 function markConversationRead(customerId: string): Promise<{ ok: true }> {

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX } from '#shared/constants';
-import { Button } from '../../../components/button';
+import { Button } from '../../../components/button.tsx';
 
 export interface ComposerProps {
   connected: boolean;

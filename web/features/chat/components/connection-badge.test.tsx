@@ -3,10 +3,10 @@ import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { THEMES } from '#shared/constants';
-import { THEME_COLORS, contrastRatio, readableText } from '../../../lib/theme';
-import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils';
-import { ConnectionBadge } from './connection-badge';
-import { CustomerChat } from './customer-chat';
+import { THEME_COLORS, contrastRatio, readableText } from '../../../lib/theme.ts';
+import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
+import { ConnectionBadge } from './connection-badge.tsx';
+import { CustomerChat } from './customer-chat.tsx';
 
 // The colours our Tailwind classes stand for: the @theme block of the stylesheet, plus white and black. (Vitest runs
 // from the project's root; it hands CSS imports over empty, so the file is read as text.)

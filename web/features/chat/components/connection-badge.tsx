@@ -1,4 +1,4 @@
-import type { SocketStatus } from '../../../lib/socket';
+import type { SocketStatus } from '../../../lib/socket.ts';
 
 const LOOK: Record<SocketStatus, { label: string; dot: string }> = {
   connected: { label: 'Online', dot: 'bg-green-600' },

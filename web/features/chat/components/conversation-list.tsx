@@ -1,5 +1,5 @@
 import type { Conversation } from '#shared/chat';
-import { messageTime } from '../lib/messages';
+import { messageTime } from '../lib/messages.ts';
 
 export interface ConversationListProps {
   conversations: Conversation[];

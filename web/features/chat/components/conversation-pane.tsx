@@ -1,6 +1,6 @@
-import type { Chat } from '../lib/use-chat';
-import { Composer, type ComposerProps } from './composer';
-import { MessageList, type MessageListProps } from './message-list';
+import type { Chat } from '../lib/use-chat.ts';
+import { Composer, type ComposerProps } from './composer.tsx';
+import { MessageList, type MessageListProps } from './message-list.tsx';
 
 /** The part of a paged history query the pane shows: loading, and older pages on demand. */
 interface HistoryPages {

@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
 import { RESYNC_EVENT } from '#shared/realtime';
-import { SocketProvider } from '../../../lib/socket';
-import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils';
-import { CustomerChat } from './customer-chat';
+import { SocketProvider } from '../../../lib/socket.ts';
+import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
+import { CustomerChat } from './customer-chat.tsx';
 
 /**
  * The browser's end of the socket, driven by the test as the server would: `serverSends` delivers an event to the

@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { User } from '#shared/auth';
-import { CloseIcon } from '../../../components/icons';
-import { useSession } from '../../../lib/session';
-import { useSocketStatus } from '../../../lib/socket';
-import { useCustomerHistory } from '../api/get-customer-history';
-import { useUnreadCountQuery } from '../api/get-unread-count';
-import { useMarkRead } from '../api/mark-read';
-import { mergeMessages, pagesInOrder } from '../lib/messages';
-import { useChat } from '../lib/use-chat';
-import { ConnectionBadge } from './connection-badge';
-import { ConversationPane } from './conversation-pane';
+import { CloseIcon } from '../../../components/icons.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { useSocketStatus } from '../../../lib/socket.ts';
+import { useCustomerHistory } from '../api/get-customer-history.ts';
+import { useUnreadCountQuery } from '../api/get-unread-count.ts';
+import { useMarkRead } from '../api/mark-read.ts';
+import { mergeMessages, pagesInOrder } from '../lib/messages.ts';
+import { useChat } from '../lib/use-chat.ts';
+import { ConnectionBadge } from './connection-badge.tsx';
+import { ConversationPane } from './conversation-pane.tsx';
 
 export interface CustomerChatProps {
   open: boolean;

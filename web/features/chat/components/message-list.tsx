@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { ChatMessage, TypingEvent } from '#shared/chat';
-import { CheckIcon } from '../../../components/icons';
-import { Spinner } from '../../../components/states';
-import { messageTime } from '../lib/messages';
-import type { OutgoingMessage } from '../lib/send-queue';
+import { CheckIcon } from '../../../components/icons.tsx';
+import { Spinner } from '../../../components/states.tsx';
+import { messageTime } from '../lib/messages.ts';
+import type { OutgoingMessage } from '../lib/send-queue.ts';
 
 export interface MessageListProps {
   /** Whose view this is: their own messages sit on the right. */

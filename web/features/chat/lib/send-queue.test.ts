@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, SendMessageInput } from '#shared/chat';
-import { SendQueue, type SendLink } from './send-queue';
+import { SendQueue, type SendLink } from './send-queue.ts';
 
 /**
  * A stand-in for the chat server behind a socket: stores each clientMessageId once, like the real one, and can

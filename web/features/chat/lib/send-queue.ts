@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CHAT_EVENTS, SendAckSchema, type ChatMessage, type SendAck, type SendMessageInput } from '#shared/chat';
-import { randomId } from '../../../lib/random-id';
-import type { AppSocket } from '../../../lib/socket';
-import { readJson, writeJson } from '../../../lib/storage';
+import { randomId } from '../../../lib/random-id.ts';
+import type { AppSocket } from '../../../lib/socket.ts';
+import { readJson, writeJson } from '../../../lib/storage.ts';
 
 /** A message written here that the server has not acknowledged yet. */
 const OutgoingMessageSchema = z.object({

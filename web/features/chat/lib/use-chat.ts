@@ -4,9 +4,9 @@ import { toast } from 'react-toastify';
 import { CHAT_EVENTS, type ChatMessage, type TypingEvent } from '#shared/chat';
 import { MSG } from '#shared/messages';
 import { RESYNC_EVENT } from '#shared/realtime';
-import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket';
-import { chatKeys } from '../api/keys';
-import { sendQueueFor, socketLink, type OutgoingMessage } from './send-queue';
+import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket.ts';
+import { chatKeys } from '../api/keys.ts';
+import { sendQueueFor, socketLink, type OutgoingMessage } from './send-queue.ts';
 
 /**
  * Messages that arrived live (or were acknowledged) since the view mounted, each once. After a reconnect, and when

@@ -4,21 +4,21 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { CHAT_BROADCAST, CHAT_EVENTS, type ChatMessage } from '#shared/chat';
 import { MSG } from '#shared/messages';
-import { PageShell } from '../../../components/page-shell';
-import { useSession } from '../../../lib/session';
-import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket';
-import { useConversations } from '../api/get-conversations';
-import { useCustomerHistory } from '../api/get-customer-history';
-import { useChatCustomers } from '../api/get-customers';
-import { useOnlineCustomers } from '../api/get-online';
-import { useStaffInbox } from '../api/get-staff-inbox';
-import { chatKeys } from '../api/keys';
-import { useMarkRead } from '../api/mark-read';
-import { ConnectionBadge } from '../components/connection-badge';
-import { ConversationList } from '../components/conversation-list';
-import { ConversationPane } from '../components/conversation-pane';
-import { mergeMessages, pagesInOrder } from '../lib/messages';
-import { useChat } from '../lib/use-chat';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket.ts';
+import { useConversations } from '../api/get-conversations.ts';
+import { useCustomerHistory } from '../api/get-customer-history.ts';
+import { useChatCustomers } from '../api/get-customers.ts';
+import { useOnlineCustomers } from '../api/get-online.ts';
+import { useStaffInbox } from '../api/get-staff-inbox.ts';
+import { chatKeys } from '../api/keys.ts';
+import { useMarkRead } from '../api/mark-read.ts';
+import { ConnectionBadge } from '../components/connection-badge.tsx';
+import { ConversationList } from '../components/conversation-list.tsx';
+import { ConversationPane } from '../components/conversation-pane.tsx';
+import { mergeMessages, pagesInOrder } from '../lib/messages.ts';
+import { useChat } from '../lib/use-chat.ts';
 
 /**
  * /employee/chat: conversations with unread counts on the left; on the right the selected conversation (or every

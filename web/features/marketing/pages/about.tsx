@@ -1,6 +1,6 @@
-import { LinkButton } from '../../../components/button';
-import { PageShell } from '../../../components/page-shell';
-import type { Variant } from '../content';
+import { LinkButton } from '../../../components/button.tsx';
+import { PageShell } from '../../../components/page-shell.tsx';
+import type { Variant } from '../content.ts';
 
 const FACTS = [
   { value: '9,000+', label: 'pets cared for' },

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button';
-import { TextAreaField, TextField } from '../../../components/field';
-import { PageShell } from '../../../components/page-shell';
-import { ReadyFieldset } from '../../../components/ready-fieldset';
-import { usePublicConfig } from '../../../lib/public-config';
-import type { Variant } from '../content';
+import { Button } from '../../../components/button.tsx';
+import { TextAreaField, TextField } from '../../../components/field.tsx';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { ReadyFieldset } from '../../../components/ready-fieldset.tsx';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import type { Variant } from '../content.ts';
 
 /** Builds the mailto: link with the visitor's message as subject and body. Nothing goes to our server. */
 function contactMailto(to: string, v: { name: string; email: string; message: string }): string {

@@ -1,9 +1,9 @@
-import { LinkButton } from '../../../components/button';
-import { StarIcon } from '../../../components/icons';
-import { useDocumentTitle } from '../../../components/page-shell';
-import { useSession } from '../../../lib/session';
-import { PickupIllustration, VetPortrait } from '../components/illustrations';
-import { TESTIMONIALS, VETS, bookingPath, type Variant } from '../content';
+import { LinkButton } from '../../../components/button.tsx';
+import { StarIcon } from '../../../components/icons.tsx';
+import { useDocumentTitle } from '../../../components/page-shell.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { PickupIllustration, VetPortrait } from '../components/illustrations.tsx';
+import { TESTIMONIALS, VETS, bookingPath, type Variant } from '../content.ts';
 
 /** Landing page (/ and /home) and the customer's home (/homeusers). */
 export default function HomePage({ variant = 'public' }: { variant?: Variant }) {

@@ -1,8 +1,8 @@
-import { LinkButton } from '../../../components/button';
-import { CheckIcon } from '../../../components/icons';
-import { PageShell } from '../../../components/page-shell';
-import { ServiceIllustration } from '../components/illustrations';
-import { SERVICES, bookingPath, type Variant } from '../content';
+import { LinkButton } from '../../../components/button.tsx';
+import { CheckIcon } from '../../../components/icons.tsx';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { ServiceIllustration } from '../components/illustrations.tsx';
+import { SERVICES, bookingPath, type Variant } from '../content.ts';
 
 /** /services and /servicescustomers: the three services. */
 export default function ServicesPage({ variant = 'public' }: { variant?: Variant }) {

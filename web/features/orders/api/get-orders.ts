@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Order, OrderStatus } from '#shared/orders';
-import { apiPage } from '../../../lib/api-client';
+import { apiPage } from '../../../lib/api-client.ts';
 
 const PAGE_SIZE = 25;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/catalogue';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/products/{id}: the current price and discount of the product in the cart. */
 function getProduct(id: number, signal?: AbortSignal): Promise<Product> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, type Order, type PlaceOrderBody } from '#shared/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/orders with the checkout attempt's Idempotency-Key (a retry with the same key returns the same order). */
 function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<Order> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderStatus } from '#shared/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client.ts';
 
 /** PUT /api/orders/{id}/status (employee, admin). */
 function updateOrderStatus(id: string, status: OrderStatus): Promise<Order> {

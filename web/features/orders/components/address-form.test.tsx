@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AddressForm } from './address-form';
+import { AddressForm } from './address-form.tsx';
 
 describe('AddressForm', () => {
   it('shows every spec message when saved empty, and saves a complete address', async () => {

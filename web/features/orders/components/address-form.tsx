@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { DeliveryAddressSchema, type DeliveryAddress, type DeliveryAddressInput } from '#shared/orders';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/field';
+import { Button } from '../../../components/button.tsx';
+import { TextField } from '../../../components/field.tsx';
 
 export interface AddressFormProps {
   onSave: (address: DeliveryAddress) => void;

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { DeliveryAddress } from '#shared/orders';
-import { Button } from '../../../components/button';
-import { formatAddress, type SavedAddress } from '../lib/address-book';
-import { AddressForm } from './address-form';
+import { Button } from '../../../components/button.tsx';
+import { formatAddress, type SavedAddress } from '../lib/address-book.ts';
+import { AddressForm } from './address-form.tsx';
 
 export interface AddressPickerProps {
   addresses: SavedAddress[];

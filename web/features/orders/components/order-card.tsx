@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatRupees } from '#shared/money';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus } from '#shared/orders';
-import { formatAddress } from '../lib/address-book';
-import { OrderStatusBadge } from './order-status-badge';
+import { formatAddress } from '../lib/address-book.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const STEPS: OrderStatus[] = ['placed', 'confirmed', 'shipped', 'delivered'];
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Order } from '#shared/orders';
-import { Button } from '../../../components/button';
-import { OrderCard } from './order-card';
+import { Button } from '../../../components/button.tsx';
+import { OrderCard } from './order-card.tsx';
 
 export interface OrderListProps {
   orders: Order[];

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '#shared/orders';
-import { UpiQr } from './upi-qr';
+import { UpiQr } from './upi-qr.tsx';
 
 const HINTS: Record<PaymentMethod, string> = {
   upi: 'Scan a QR code with Google Pay, PhonePe, Paytm or any UPI app.',

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { formatRupees } from '#shared/money';
-import { ErrorState, Spinner } from '../../../components/states';
-import { usePublicConfig } from '../../../lib/public-config';
-import { upiPayLink } from '../lib/upi';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { upiPayLink } from '../lib/upi.ts';
 
 /**
  * The UPI payment QR, drawn in the browser (the qrcode package) from a upi://pay link to the shop's UPI id.

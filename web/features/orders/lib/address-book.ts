@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DeliveryAddressSchema, type DeliveryAddress } from '#shared/orders';
-import { readJson, writeJson } from '../../../lib/storage';
-import { randomId } from '../../../lib/random-id';
+import { readJson, writeJson } from '../../../lib/storage.ts';
+import { randomId } from '../../../lib/random-id.ts';
 
 /** A saved delivery address (spec section 3: kept on the client only, never saved to the server). */
 export interface SavedAddress extends DeliveryAddress {

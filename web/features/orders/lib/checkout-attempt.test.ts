@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlaceOrderBody } from '#shared/orders';
-import { finishAttempt, idempotencyKeyFor } from './checkout-attempt';
-import { upiPayLink } from './upi';
+import { finishAttempt, idempotencyKeyFor } from './checkout-attempt.ts';
+import { upiPayLink } from './upi.ts';
 
 const address = {
   name: 'Pet Owner',

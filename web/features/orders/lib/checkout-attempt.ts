@@ -1,5 +1,5 @@
 import type { PlaceOrderBody } from '#shared/orders';
-import { attemptKeys } from '../../../lib/attempt-key';
+import { attemptKeys } from '../../../lib/attempt-key.ts';
 
 const attempt = attemptKeys('checkoutAttempt');
 

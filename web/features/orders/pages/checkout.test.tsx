@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/catalogue';
-import { createQueryClient } from '../../../lib/query-client';
-import { SessionProvider } from '../../../lib/session';
-import { storeSession } from '../../../lib/storage';
-import { fakeServer, makeUser } from '../../../test/utils';
-import CheckoutPage from './checkout';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { SessionProvider } from '../../../lib/session.tsx';
+import { storeSession } from '../../../lib/storage.ts';
+import { fakeServer, makeUser } from '../../../test/utils.tsx';
+import CheckoutPage from './checkout.tsx';
 
 const bed: Product = {
   _id: 12,

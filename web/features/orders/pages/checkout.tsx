@@ -5,19 +5,19 @@ import type { Product } from '#shared/catalogue';
 import { MSG } from '#shared/messages';
 import { discountedPrice, formatRupees, fromPaise, lineTotalPaise, toPaise } from '#shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type PlaceOrderBody } from '#shared/orders';
-import { Button, LinkButton } from '../../../components/button';
-import { DataTable, type Column } from '../../../components/data-table';
-import { ConfirmDialog } from '../../../components/dialog';
-import { Card, PageShell } from '../../../components/page-shell';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useProduct } from '../api/get-product';
-import { usePlaceOrder } from '../api/place-order';
-import { AddressPicker } from '../components/address-picker';
-import { PaymentOptions } from '../components/payment-options';
-import { QuantityStepper } from '../components/quantity-stepper';
-import { formatAddress, useAddressBook } from '../lib/address-book';
-import { finishAttempt, idempotencyKeyFor } from '../lib/checkout-attempt';
+import { Button, LinkButton } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { Card, PageShell } from '../../../components/page-shell.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useProduct } from '../api/get-product.ts';
+import { usePlaceOrder } from '../api/place-order.ts';
+import { AddressPicker } from '../components/address-picker.tsx';
+import { PaymentOptions } from '../components/payment-options.tsx';
+import { QuantityStepper } from '../components/quantity-stepper.tsx';
+import { formatAddress, useAddressBook } from '../lib/address-book.ts';
+import { finishAttempt, idempotencyKeyFor } from '../lib/checkout-attempt.ts';
 
 /** The product passed in route state by Add to Cart; anything malformed counts as no product. */
 function productFromState(state: unknown): Product | undefined {

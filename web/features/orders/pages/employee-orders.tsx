@@ -3,15 +3,15 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatRupees } from '#shared/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '#shared/orders';
-import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/dialog';
-import { PageShell } from '../../../components/page-shell';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { errorMessage } from '../../../lib/api-client';
-import { useOrders } from '../api/get-orders';
-import { useUpdateOrderStatus } from '../api/update-order-status';
-import { OrderList } from '../components/order-list';
-import { useLiveOrders } from '../lib/use-live-orders';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useOrders } from '../api/get-orders.ts';
+import { useUpdateOrderStatus } from '../api/update-order-status.ts';
+import { OrderList } from '../components/order-list.tsx';
+import { useLiveOrders } from '../lib/use-live-orders.ts';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   placed: 'Place',

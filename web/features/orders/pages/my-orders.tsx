@@ -1,10 +1,10 @@
-import { PageShell } from '../../../components/page-shell';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { LinkButton } from '../../../components/button';
-import { errorMessage } from '../../../lib/api-client';
-import { useMyOrders } from '../api/get-my-orders';
-import { OrderList } from '../components/order-list';
-import { useLiveOrders } from '../lib/use-live-orders';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { LinkButton } from '../../../components/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useMyOrders } from '../api/get-my-orders.ts';
+import { OrderList } from '../components/order-list.tsx';
+import { useLiveOrders } from '../lib/use-live-orders.ts';
 
 /** /customer/my-orders: the customer's orders, newest first, with live status updates. */
 export default function MyOrdersPage() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ProfileBodyInput, User } from '#shared/auth';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client.ts';
 
 /** PUT /api/users/profile: the signed-in user's own name, phone, address, blood group. */
 function updateProfile(body: ProfileBodyInput): Promise<User> {

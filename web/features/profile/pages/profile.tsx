@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { NameSchema, PhoneSchema, type User } from '#shared/auth';
 import { ADDRESS_MAX } from '#shared/constants';
 import { MSG } from '#shared/messages';
-import { Button, LinkButton } from '../../../components/button';
-import { TextField } from '../../../components/field';
-import { Avatar } from '../../../components/avatar';
-import { PageShell } from '../../../components/page-shell';
-import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useUpdateProfileMutation } from '../api/update-profile';
+import { Button, LinkButton } from '../../../components/button.tsx';
+import { TextField } from '../../../components/field.tsx';
+import { Avatar } from '../../../components/avatar.tsx';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useUpdateProfileMutation } from '../api/update-profile.ts';
 
 const ROLE_LABEL: Record<string, string> = { user: 'Customer', employee: 'Employee', admin: 'Admin' };
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
 import type { BookSlotInput, SlotBooking } from '#shared/slots';
-import { api } from '../../../lib/api-client';
-import { slotKeys } from './keys';
+import { api } from '../../../lib/api-client.ts';
+import { slotKeys } from './keys.ts';
 
 /** POST /api/slots/book with the spec's JSON and the attempt's Idempotency-Key (a retry returns the stored booking). */
 function bookSlot(body: BookSlotInput, idempotencyKey: string): Promise<SlotBooking> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SlotBooking } from '#shared/slots';
-import { api } from '../../../lib/api-client';
-import { slotKeys } from './keys';
+import { api } from '../../../lib/api-client.ts';
+import { slotKeys } from './keys.ts';
 
 /** PUT /api/slots/cancel/{id}: staff cancel any booking, customers their own. Cancelling twice is harmless. */
 function cancelBooking(id: string): Promise<SlotBooking> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HospitalInfoInput, SlotBooking } from '#shared/slots';
-import { api } from '../../../lib/api-client';
-import { slotKeys } from './keys';
+import { api } from '../../../lib/api-client.ts';
+import { slotKeys } from './keys.ts';
 
 /** PUT /api/slots/confirm/{id}; without hospital info (the dashboard) the clinic's defaults are used. */
 function confirmBooking({ id, hospitalInfo }: { id: string; hospitalInfo?: HospitalInfoInput }): Promise<SlotBooking> {

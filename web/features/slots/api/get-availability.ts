@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Availability } from '#shared/slots';
-import { api } from '../../../lib/api-client';
-import { slotKeys } from './keys';
+import { api } from '../../../lib/api-client.ts';
+import { slotKeys } from './keys.ts';
 
 /** GET /api/slots/availability?date= */
 function getAvailability(date: string, signal?: AbortSignal): Promise<Availability> {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingListQuery, SlotBooking } from '#shared/slots';
-import { apiPage } from '../../../lib/api-client';
-import { slotKeys } from './keys';
+import { apiPage } from '../../../lib/api-client.ts';
+import { slotKeys } from './keys.ts';
 
 const PAGE = 25;
 

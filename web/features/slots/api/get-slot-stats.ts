@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SlotStats } from '#shared/slots';
-import { api } from '../../../lib/api-client';
-import { slotKeys } from './keys';
+import { api } from '../../../lib/api-client.ts';
+import { slotKeys } from './keys.ts';
 
 /** GET /api/slots/stats (staff). */
 function getSlotStats(signal?: AbortSignal): Promise<SlotStats> {

@@ -1,10 +1,10 @@
 import type { SlotBooking } from '#shared/slots';
-import { Button } from '../../../components/button';
-import { Card } from '../../../components/page-shell';
-import { formatWhen } from '../lib/format';
-import type { SavedBooking } from '../lib/saved-booking';
-import { HospitalInfoBlock } from './hospital-info';
-import { StatusBadge } from './status-badge';
+import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/page-shell.tsx';
+import { formatWhen } from '../lib/format.ts';
+import type { SavedBooking } from '../lib/saved-booking.ts';
+import { HospitalInfoBlock } from './hospital-info.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 export interface BookedViewProps {
   saved: SavedBooking;

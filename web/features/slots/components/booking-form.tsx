@@ -15,15 +15,15 @@ import {
   toSchedule,
   type BookingForm as BookingFormValues,
 } from '#shared/slots';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/field';
-import { Card } from '../../../components/page-shell';
-import { ErrorState, Spinner } from '../../../components/states';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useAvailability } from '../api/get-availability';
-import { useBookSlot } from '../api/book-slot';
-import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt';
-import { writeSavedBooking, type SavedBooking } from '../lib/saved-booking';
+import { Button } from '../../../components/button.tsx';
+import { TextField } from '../../../components/field.tsx';
+import { Card } from '../../../components/page-shell.tsx';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useAvailability } from '../api/get-availability.ts';
+import { useBookSlot } from '../api/book-slot.ts';
+import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt.ts';
+import { writeSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
 
 export interface BookingFormProps {
   user: User;

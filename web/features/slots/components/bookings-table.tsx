@@ -1,8 +1,8 @@
 import type { SlotBooking } from '#shared/slots';
-import { Button } from '../../../components/button';
-import { DataTable, type Column } from '../../../components/data-table';
-import { formatWhen } from '../lib/format';
-import { StatusBadge } from './status-badge';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { formatWhen } from '../lib/format.ts';
+import { StatusBadge } from './status-badge.tsx';
 
 export interface RowAction {
   id: string;

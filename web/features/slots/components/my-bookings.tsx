@@ -1,11 +1,11 @@
 import type { SlotBooking } from '#shared/slots';
-import { Button } from '../../../components/button';
-import { Card } from '../../../components/page-shell';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { useMyBookings } from '../api/get-my-bookings';
-import { formatWhen } from '../lib/format';
-import { HospitalInfoBlock } from './hospital-info';
-import { StatusBadge } from './status-badge';
+import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/page-shell.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { useMyBookings } from '../api/get-my-bookings.ts';
+import { formatWhen } from '../lib/format.ts';
+import { HospitalInfoBlock } from './hospital-info.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 export interface MyBookingsProps {
   /** Cancels one booking; the id being canceled shows a spinner. */

@@ -1,5 +1,5 @@
 import type { BookingStatus } from '#shared/slots';
-import { STATUS_LABEL } from '../lib/format';
+import { STATUS_LABEL } from '../lib/format.ts';
 
 const styles: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 ring-amber-300',

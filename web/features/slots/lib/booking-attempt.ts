@@ -1,5 +1,5 @@
 import type { BookSlotInput } from '#shared/slots';
-import { attemptKeys } from '../../../lib/attempt-key';
+import { attemptKeys } from '../../../lib/attempt-key.ts';
 
 const attempt = attemptKeys('bookingAttempt');
 

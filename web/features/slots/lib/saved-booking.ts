@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '#shared/constants';
-import { readJson, writeJson } from '../../../lib/storage';
+import { readJson, writeJson } from '../../../lib/storage.ts';
 
 /**
  * The spec's savedBooking (date, time, petName, ownerName, petAge, phone, selectedSlot), plus the booking's id

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '#shared/messages';
 import type { HospitalInfoInput, SlotBooking } from '#shared/slots';
-import { useCancelBooking } from '../api/cancel-booking';
-import { useConfirmBooking } from '../api/confirm-booking';
-import type { RowAction } from '../components/bookings-table';
+import { useCancelBooking } from '../api/cancel-booking.ts';
+import { useConfirmBooking } from '../api/confirm-booking.ts';
+import type { RowAction } from '../components/bookings-table.tsx';
 
 /** Staff actions on a booking with the spec's toasts; `pending` says which row is busy. */
 export function useBookingActions() {

@@ -1,12 +1,12 @@
-import { Button } from '../../../components/button';
-import { PageShell } from '../../../components/page-shell';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { useBookings } from '../api/get-bookings';
-import { useSlotStats } from '../api/get-slot-stats';
-import { BookingsTable } from '../components/bookings-table';
-import { StatsCards } from '../components/stats-cards';
-import { useBookingActions } from '../lib/use-booking-actions';
-import { useLiveBookings } from '../lib/use-live-bookings';
+import { Button } from '../../../components/button.tsx';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { useBookings } from '../api/get-bookings.ts';
+import { useSlotStats } from '../api/get-slot-stats.ts';
+import { BookingsTable } from '../components/bookings-table.tsx';
+import { StatsCards } from '../components/stats-cards.tsx';
+import { useBookingActions } from '../lib/use-booking-actions.ts';
+import { useLiveBookings } from '../lib/use-live-bookings.ts';
 
 const ACTIVE = { status: 'active' } as const;
 

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SlotBooking } from '#shared/slots';
-import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils';
-import EmployeeDashboardPage from './employee-dashboard';
-import EmployeeSlotsPage from './employee-slots';
+import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
+import EmployeeDashboardPage from './employee-dashboard.tsx';
+import EmployeeSlotsPage from './employee-slots.tsx';
 
 const clinic = {
   name: 'Pawcare Pet Clinic',

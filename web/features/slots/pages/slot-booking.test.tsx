@@ -10,8 +10,8 @@ import {
   storeSignedIn,
   type FakeAnswer,
   type FetchCall,
-} from '../../../test/utils';
-import SlotBookingPage from './slot-booking';
+} from '../../../test/utils.tsx';
+import SlotBookingPage from './slot-booking.tsx';
 
 const TZ = 'Asia/Kolkata';
 const user = makeUser({ id: 'u1', _id: 'u1', name: 'Pet Owner', phone: '9876543210', address: '12 Lake Road' });

@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '#shared/messages';
 import type { BookingForm as BookingFormValues, SlotBooking } from '#shared/slots';
-import { PageShell } from '../../../components/page-shell';
-import { ErrorState, LoadingState } from '../../../components/states';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useCancelBooking } from '../api/cancel-booking';
-import { usePublicConfig } from '../../../lib/public-config';
-import { useMyBookings } from '../api/get-my-bookings';
-import { BookedView } from '../components/booked-view';
-import { BookingForm } from '../components/booking-form';
-import { MyBookings } from '../components/my-bookings';
-import { clearSavedBooking, readSavedBooking, type SavedBooking } from '../lib/saved-booking';
-import { useLiveBookings } from '../lib/use-live-bookings';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { ErrorState, LoadingState } from '../../../components/states.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useCancelBooking } from '../api/cancel-booking.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { useMyBookings } from '../api/get-my-bookings.ts';
+import { BookedView } from '../components/booked-view.tsx';
+import { BookingForm } from '../components/booking-form.tsx';
+import { MyBookings } from '../components/my-bookings.tsx';
+import { clearSavedBooking, readSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
+import { useLiveBookings } from '../lib/use-live-bookings.ts';
 
 const cancelError = (err: unknown) =>
   err instanceof ApiError && err.status === 0
