@@ -1,11 +1,29 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, IDEMPOTENCY_KEY_HEADER, NAME_MAX } from './constants.ts';
 import { MSG } from './messages.ts';
-import { singleLineText } from './text.ts';
+import { ServiceRefSchema } from './services.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
-/** Statuses a booking goes through (spec section 4). */
-const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled'] as const;
+/**
+ * Statuses a booking goes through: pending -> confirmed -> completed | no_show; pending or confirmed -> canceled
+ * (spec section 4, with the visit's outcome).
+ */
+const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled', 'completed', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Statuses of a booking that still lies ahead of its outcome: it holds a seat and can be moved or canceled. */
+export const OPEN_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+export const BOOKING_NOTE_MAX = 1000;
+export const VISIT_TEXT_MAX = 2000;
+export const PET_WEIGHT_MAX = 500;
+export const WEIGHT_INVALID = `Weight must be a number of kilograms above 0 and at most ${PET_WEIGHT_MAX}.`;
+
+/** Weight in kilograms: above 0, at most two decimals kept. */
+export const WeightKgSchema = z
+  .number({ error: WEIGHT_INVALID })
+  .gt(0, WEIGHT_INVALID)
+  .max(PET_WEIGHT_MAX, WEIGHT_INVALID)
+  .transform((v) => Math.round(v * 100) / 100);
 
 /** How far ahead a customer may book: keeps typos such as year 2206 out of the schedule. */
 export const BOOKING_HORIZON_DAYS = 90;
@@ -36,6 +54,19 @@ export const SLOT_MSG = {
   tooManyAttempts: (wait: string) => `Too many booking attempts. Please try again in ${wait}.`,
   keyReused: 'This booking attempt was already used for a different booking. Please book again.',
   keyInvalid: 'The Idempotency-Key header must be 8 to 200 printable characters.',
+  petBusy: 'This pet already has a booking that overlaps this time.',
+  pickupAddressRequired: 'Please enter the pickup address for the ride.',
+  noteTooLong: `The note must be at most ${BOOKING_NOTE_MAX} characters.`,
+  rescheduleSameTime: 'This booking is already at that time. Please pick another time.',
+  rescheduleClosed: 'Only a pending or confirmed booking that has not started can be moved.',
+  cancelClosed: 'This booking already has its outcome and cannot be canceled.',
+  outcomeTooEarly: 'The visit has not started yet. Record its outcome after its time.',
+  outcomeNeedsConfirmed: 'Only a confirmed booking can be marked completed or no-show. Confirm it first.',
+  outcomeRecorded: 'This visit already has its outcome.',
+  nextDueReasonRequired: 'Please say what is due on the next-due date (for example "Rabies booster").',
+  nextDueDateRequired: 'Please pick the next-due date for this reason.',
+  nextDueBeforeVisit: 'The next-due date must be after the visit.',
+  monthInvalid: "Month must look like 'YYYY-MM'.",
 } as const;
 
 /** 'YYYY-MM-DD' of a real calendar day. */
@@ -164,6 +195,18 @@ const PetAgeSchema = z.preprocess(
     .optional(),
 );
 
+/** An id in a body or a query: a UUID, or a clear 400 naming the field. */
+const UuidSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a valid id` })
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${label} must be a valid id`);
+
+const NoteSchema = multiLineText('Note')
+  .max(BOOKING_NOTE_MAX, `The note must be at most ${BOOKING_NOTE_MAX} characters.`)
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
 /** 10 digits, as at registration. */
 const BookingPhoneSchema = singleLineText('Phone number', MSG.fillAllFields)
   .min(1, MSG.fillAllFields)
@@ -173,21 +216,37 @@ const BookingPhoneSchema = singleLineText('Phone number', MSG.fillAllFields)
  * POST /api/slots/book (the spec's JSON). The booking's owner is the signed-in user: userName, userEmail and
  * userAddress are taken from the account, and a userId naming someone else is refused.
  */
-export const BookSlotBodySchema = z.object({
-  userId: singleLineText('userId').max(64).nullish(),
-  userName: singleLineText('userName')
-    .max(NAME_MAX * 2)
-    .nullish(),
-  userEmail: singleLineText('userEmail').max(EMAIL_MAX).nullish(),
-  userAddress: singleLineText('Address')
-    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
-    .nullish(),
-  schedule: singleLineText('Schedule', MSG.fillAllFields).min(1, MSG.fillAllFields).max(40, SLOT_MSG.scheduleInvalid),
-  petName: required('Pet name', PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
-  ownerName: required('Owner name', NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
-  petAge: PetAgeSchema,
-  phone: BookingPhoneSchema,
-});
+export const BookSlotBodySchema = z
+  .object({
+    userId: singleLineText('userId').max(64).nullish(),
+    userName: singleLineText('userName')
+      .max(NAME_MAX * 2)
+      .nullish(),
+    userEmail: singleLineText('userEmail').max(EMAIL_MAX).nullish(),
+    userAddress: singleLineText('Address')
+      .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+      .nullish(),
+    schedule: singleLineText('Schedule', MSG.fillAllFields).min(1, MSG.fillAllFields).max(40, SLOT_MSG.scheduleInvalid),
+    /** Required unless `petId` names one of the customer's pets (then the pet's name is used). */
+    petName: optionalText('Pet name', PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
+    ownerName: required('Owner name', NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
+    petAge: PetAgeSchema,
+    phone: BookingPhoneSchema,
+    /** The service booked; without it, the clinic's checkup (the spec's clients send none). */
+    serviceId: UuidSchema('serviceId').nullish(),
+    /** One of the customer's pets: its name and age are taken from it. */
+    petId: UuidSchema('petId').nullish(),
+    /** The reason for the visit or the symptoms. */
+    note: NoteSchema,
+    /** Where a pickup ride collects the pet (defaults to the profile's address). */
+    pickupAddress: singleLineText('Pickup address')
+      .max(ADDRESS_MAX, `Pickup address must be at most ${ADDRESS_MAX} characters`)
+      .nullish()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.petId && !b.petName) ctx.addIssue({ code: 'custom', path: ['petName'], message: MSG.fillAllFields });
+  });
 export type BookSlotBody = z.infer<typeof BookSlotBodySchema>;
 export type BookSlotInput = z.input<typeof BookSlotBodySchema>;
 
@@ -217,6 +276,62 @@ export const BookingFormSchema = z.object({
   phone: BookingPhoneSchema,
 });
 export type BookingForm = z.infer<typeof BookingFormSchema>;
+
+/** PUT /api/slots/{id}/reschedule: the new 'date at time'. */
+export const RescheduleBodySchema = z.object({
+  schedule: singleLineText('Schedule', MSG.fillAllFields).min(1, MSG.fillAllFields).max(40, SLOT_MSG.scheduleInvalid),
+});
+export type RescheduleBody = z.infer<typeof RescheduleBodySchema>;
+
+const visitText = (label: string) =>
+  multiLineText(label)
+    .max(VISIT_TEXT_MAX, `${label} must be at most ${VISIT_TEXT_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * PUT /api/slots/{id}/complete (staff): what happened at the visit, and optionally when the pet is due back and why.
+ * The weight, when given, also becomes the pet's current weight.
+ */
+export const CompleteVisitBodySchema = z
+  .object({
+    findings: visitText('Findings'),
+    treatment: visitText('Treatment'),
+    medicines: visitText('Medicines'),
+    weightKg: WeightKgSchema.nullish().transform((v) => v ?? null),
+    nextDueDate: DateSchema.nullish().transform((v) => v ?? null),
+    nextDueReason: singleLineText('Next-due reason')
+      .max(200, 'The next-due reason must be at most 200 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .nullish()
+  .transform(
+    (v) =>
+      v ?? { findings: null, treatment: null, medicines: null, weightKg: null, nextDueDate: null, nextDueReason: null },
+  )
+  .superRefine((v, ctx) => {
+    if (v.nextDueDate && !v.nextDueReason)
+      ctx.addIssue({ code: 'custom', path: ['nextDueReason'], message: SLOT_MSG.nextDueReasonRequired });
+    if (v.nextDueReason && !v.nextDueDate)
+      ctx.addIssue({ code: 'custom', path: ['nextDueDate'], message: SLOT_MSG.nextDueDateRequired });
+  });
+export type CompleteVisitBody = z.output<typeof CompleteVisitBodySchema>;
+export type CompleteVisitInput = z.input<typeof CompleteVisitBodySchema>;
+
+/** The record of a completed visit, shown on the booking and on the pet's page. */
+export const VisitSchema = z.object({
+  findings: z.string().nullable(),
+  treatment: z.string().nullable(),
+  medicines: z.string().nullable(),
+  weightKg: z.number().nullable(),
+  nextDueDate: z.string().nullable(),
+  nextDueReason: z.string().nullable(),
+  /** The staff member who recorded it. */
+  recordedByName: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export type Visit = z.infer<typeof VisitSchema>;
 
 /** Hospital info as stored and returned with a confirmed booking (spec section 3); input rules are below. */
 const HospitalInfoSchema = z.object({
@@ -271,11 +386,45 @@ export const SlotBookingSchema = z.object({
   hospitalInfo: HospitalInfoSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  service: ServiceRefSchema,
+  serviceId: z.string(),
+  petId: z.string().nullable(),
+  note: z.string().nullable(),
+  pickupAddress: z.string().nullable(),
+  /** When the service's time ends (start + duration). */
+  endsAt: z.string(),
+  /** The visit's record once staff marked it completed. */
+  visit: VisitSchema.nullable(),
+  /** Its time has passed without an outcome (pending or confirmed): staff should record one. */
+  needsOutcome: z.boolean(),
 });
 export type SlotBooking = z.infer<typeof SlotBookingSchema>;
 
-/** GET /api/slots/availability?date= */
-export const AvailabilityQuerySchema = z.object({ date: DateSchema });
+/** GET /api/slots/availability?date=&serviceId= (without serviceId: the checkup). */
+export const AvailabilityQuerySchema = z.object({ date: DateSchema, serviceId: UuidSchema('serviceId').optional() });
+
+/** GET /api/slots/calendar?month=YYYY-MM&serviceId= */
+export const CalendarQuerySchema = z.object({
+  month: z
+    .string({ error: SLOT_MSG.monthInvalid })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, SLOT_MSG.monthInvalid)
+    .refine((m) => isDateInRange(`${m}-01`), SLOT_MSG.dateOutOfRange),
+  serviceId: UuidSchema('serviceId').optional(),
+});
+export const CalendarSchema = z.object({
+  month: z.string(),
+  serviceId: z.string(),
+  timeZone: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      /** Start times of that day with a free seat for the whole service (0 for past days and beyond the horizon). */
+      freeTimes: z.number().int(),
+    }),
+  ),
+});
+export type Calendar = z.infer<typeof CalendarSchema>;
 const SlotTimeSchema = z.object({
   time: z.string(),
   capacity: z.number(),
@@ -288,18 +437,29 @@ const SlotTimeSchema = z.object({
 export type SlotTime = z.infer<typeof SlotTimeSchema>;
 export const AvailabilitySchema = z.object({
   date: z.string(),
+  serviceId: z.string(),
+  durationMinutes: z.number().int(),
   timeZone: z.string(),
   slotMinutes: z.number(),
   slots: z.array(SlotTimeSchema),
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
-/** GET /api/slots/bookings filters (plus `limit` and `cursor`): `active` means every status but canceled. */
+/**
+ * GET /api/slots/bookings filters (plus `limit` and `cursor`): `active` means every status but canceled, `overdue`
+ * the bookings whose time has passed without an outcome. `sort=appointment` lists by appointment time from `from`
+ * (default: today) on, the staff agenda; the default `created` lists newest first.
+ */
 export const BookingListQuerySchema = z.object({
   status: z
-    .enum([...BOOKING_STATUSES, 'active'], { error: 'Status must be pending, confirmed, canceled or active' })
+    .enum([...BOOKING_STATUSES, 'active', 'overdue'], {
+      error: 'Status must be pending, confirmed, canceled, completed, no_show, active or overdue',
+    })
     .optional(),
   date: DateSchema.optional(),
+  from: DateSchema.optional(),
+  serviceId: UuidSchema('serviceId').optional(),
+  sort: z.enum(['created', 'appointment'], { error: 'Sort must be created or appointment' }).default('created'),
 });
 export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;
 
@@ -309,6 +469,10 @@ export const SlotStatsSchema = z.object({
   confirmed: z.number(),
   confirmedToday: z.number(),
   total: z.number(),
+  /** Visits completed since Monday (clinic time). */
+  completedThisWeek: z.number(),
+  /** No-shows among the outcomes recorded over the last 30 days (0 to 1), null when none were recorded. */
+  noShowRate: z.number().nullable(),
 });
 export type SlotStats = z.infer<typeof SlotStatsSchema>;
 
@@ -316,7 +480,7 @@ export type SlotStats = z.infer<typeof SlotStatsSchema>;
 export const BOOKING_CHANGED_EVENT = 'booking_changed';
 export const BookingChangedEventSchema = z.object({
   id: z.string(),
-  action: z.enum(['created', 'confirmed', 'canceled']),
+  action: z.enum(['created', 'confirmed', 'canceled', 'rescheduled', 'completed', 'no_show']),
   status: z.enum(BOOKING_STATUSES),
   date: z.string(),
   time: z.string(),
@@ -324,4 +488,8 @@ export const BookingChangedEventSchema = z.object({
 export type BookingChangedEvent = z.infer<typeof BookingChangedEventSchema>;
 
 /** Notification types the slots feature stores (GET /api/notifications). */
-export const SLOT_NOTIFICATION_TYPES = { confirmed: 'booking_confirmed', canceled: 'booking_canceled' } as const;
+export const SLOT_NOTIFICATION_TYPES = {
+  confirmed: 'booking_confirmed',
+  canceled: 'booking_canceled',
+  completed: 'visit_completed',
+} as const;

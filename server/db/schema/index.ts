@@ -1,5 +1,7 @@
 export * from './users.ts';
 export * from './notifications.ts';
+export * from './services.ts';
+export * from './pets.ts';
 export * from './slots.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';

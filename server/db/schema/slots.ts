@@ -1,19 +1,38 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { pets } from './pets.ts';
+import { services } from './services.ts';
 import { users } from './users.ts';
 
 /**
- * Seats taken per slot time. Capacity is enforced by one atomic conditional upsert on this row
- * (booked < capacity), never by reading then writing; a trigger on slot_bookings gives a seat back whenever a
- * booking stops holding it (deleted, canceled, moved), so the counter always equals its bookings (decision 014).
+ * Seats taken per service and grid time. A booking takes one seat at every grid time its service covers, each by an
+ * atomic conditional upsert of this row (booked < capacity), never by reading then writing; a trigger on
+ * slot_bookings gives the seats back whenever a booking stops holding them (deleted, canceled, moved), so every
+ * counter always equals the bookings covering it (decisions 014 and 021).
  */
-export const slotTimes = pgTable(
-  'slot_times',
+export const slotSeats = pgTable(
+  'slot_seats',
   {
-    startsAt: timestamp('starts_at', { withTimezone: true }).primaryKey(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     booked: integer('booked').notNull().default(0),
   },
-  (t) => [check('slot_times_booked_ck', sql`${t.booked} >= 0`)],
+  (t) => [primaryKey({ columns: [t.serviceId, t.startsAt] }), check('slot_seats_booked_ck', sql`${t.booked} >= 0`)],
 );
 
 export const slotBookings = pgTable(
@@ -32,7 +51,7 @@ export const slotBookings = pgTable(
     ownerName: text('owner_name').notNull(),
     petAge: integer('pet_age'),
     phone: text('phone').notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'canceled'] })
+    status: text('status', { enum: ['pending', 'confirmed', 'canceled', 'completed', 'no_show'] })
       .notNull()
       .default('pending'),
     /** The client's Idempotency-Key of the attempt that made this booking (null for clients that send none). */
@@ -44,11 +63,25 @@ export const slotBookings = pgTable(
       email: string;
       hours: string;
     }>(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    petId: uuid('pet_id').references(() => pets.id),
+    /** The reason for the visit or the symptoms, as the customer wrote them. */
+    note: text('note'),
+    /** Where a pickup ride collects the pet. */
+    pickupAddress: text('pickup_address'),
+    /** The end of the service's time: the booking holds a seat at every grid time in [starts_at, ends_at). */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The grid step when it was booked: its seats lie every this many minutes from starts_at. */
+    seatStepMinutes: integer('seat_step_minutes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('slot_bookings_starts_idx').on(t.startsAt),
+    index('slot_bookings_service_starts_idx').on(t.serviceId, t.startsAt, t.id),
+    index('slot_bookings_pet_starts_idx').on(t.petId, t.startsAt, t.id),
     index('slot_bookings_user_idx').on(t.userId, t.createdAt),
     index('slot_bookings_status_created_idx').on(t.status, t.createdAt),
     uniqueIndex('slot_bookings_pet_time_uq')
@@ -56,6 +89,33 @@ export const slotBookings = pgTable(
       .where(sql`${t.status} <> 'canceled'`),
     // A retried attempt finds its booking instead of making a second one (NULL keys never collide).
     uniqueIndex('slot_bookings_user_key_uq').on(t.userId, t.idempotencyKey),
-    check('slot_bookings_status_ck', sql`${t.status} in ('pending', 'confirmed', 'canceled')`),
+    check('slot_bookings_status_ck', sql`${t.status} in ('pending', 'confirmed', 'canceled', 'completed', 'no_show')`),
+    check('slot_bookings_ends_ck', sql`${t.endsAt} > ${t.startsAt}`),
+    check('slot_bookings_step_ck', sql`${t.seatStepMinutes} > 0`),
+  ],
+);
+
+/** What happened at a completed visit, written by staff in the same transaction as the booking's completion. */
+export const visits = pgTable(
+  'visits',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => slotBookings.id, { onDelete: 'cascade' }),
+    petId: uuid('pet_id').references(() => pets.id),
+    findings: text('findings'),
+    treatment: text('treatment'),
+    medicines: text('medicines'),
+    weightKg: numeric('weight_kg', { precision: 6, scale: 2 }),
+    nextDueDate: date('next_due_date', { mode: 'string' }),
+    nextDueReason: text('next_due_reason'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedByName: text('recorded_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('visits_next_due_idx')
+      .on(t.nextDueDate)
+      .where(sql`${t.nextDueDate} is not null`),
   ],
 );
