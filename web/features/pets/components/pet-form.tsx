@@ -9,10 +9,12 @@ import {
   PET_PHOTO_MIMES,
   PET_SEXES,
   PET_SPECIES,
+  PET_YEARS_MAX,
   PetCreateSchema,
   type Pet,
   type PetCreateInput,
 } from '#shared/pets';
+import { PET_WEIGHT_MAX } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -201,7 +203,7 @@ export function PetForm({ pet, onDone, onCancel }: { pet?: Pet; onDone: (pet: Pe
             type="number"
             inputMode="numeric"
             min={0}
-            max={40}
+            max={PET_YEARS_MAX}
             step={1}
             error={errors.ageYears?.message}
             {...register('ageYears')}
@@ -213,6 +215,7 @@ export function PetForm({ pet, onDone, onCancel }: { pet?: Pet; onDone: (pet: Pe
         type="number"
         inputMode="decimal"
         min={0}
+        max={PET_WEIGHT_MAX}
         step="0.01"
         error={errors.weightKg?.message}
         {...register('weightKg')}
