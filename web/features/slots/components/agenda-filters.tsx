@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router';
-import { DATE_MIN } from '#shared/constants';
 import { DateSchema, type BookingListQuery } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/field.tsx';
@@ -8,7 +7,7 @@ import { useServices } from '../../services/api/get-services.ts';
 
 /** The statuses staff filter the agenda by, in the order the menu offers them. */
 const STATUS_OPTIONS = [
-  ['active', 'Every status but canceled'],
+  ['active', 'All but canceled'],
   ['pending', 'Pending'],
   ['confirmed', 'Confirmed'],
   ['overdue', 'Needs outcome'],
@@ -47,11 +46,8 @@ export function useAgendaFilters() {
 
   const query: BookingListQuery = { sort: 'appointment', status: values.status };
   if (values.serviceId) query.serviceId = values.serviceId;
-  // One day, even a past one (the agenda otherwise starts today); overdue bookings lie in the past, however far.
-  if (values.date) {
-    query.date = values.date;
-    query.from = values.date;
-  } else if (values.status === 'overdue') query.from = DATE_MIN;
+  // One day, even a past one; without it the agenda starts today (overdue bookings: every past day).
+  if (values.date) query.date = values.date;
 
   function set(next: Partial<AgendaFilterValues>) {
     const merged = { ...values, ...next };
@@ -96,7 +92,7 @@ export function AgendaFilters({ filters }: { filters: AgendaFiltersState }) {
       <TextField
         type="date"
         label="Day"
-        hint={values.date ? undefined : 'Empty: today and the days after'}
+        hint={values.date ? undefined : values.status === 'overdue' ? 'Empty: every day' : 'Empty: today and after'}
         value={values.date}
         onChange={(e) => set({ date: e.target.value })}
       />

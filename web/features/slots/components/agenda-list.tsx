@@ -39,9 +39,19 @@ const RELATIVE = new Set(['Today', 'Tomorrow', 'Yesterday']);
 /** The browser's zone, until the clinic's own is known. */
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-// Below the md breakpoint each row is a stacked card (a phone); from md on, a table row. The roles keep the
+// Below the lg breakpoint each row is a stacked card (a phone, a narrow tablet); from lg on, a table row. The roles keep the
 // table's meaning for assistive technology whatever the display.
-const cellClass = 'block px-0 py-0.5 align-top md:table-cell md:px-3 md:py-3';
+/** Fixed shares of the width, so the tables of every day line up. */
+const COLUMNS = [
+  ['Time', 'lg:w-[11%]'],
+  ['Service', 'lg:w-[13%]'],
+  ['Pet', 'lg:w-[11%]'],
+  ['Owner', 'lg:w-[20%]'],
+  ['Note', 'lg:w-[19%]'],
+  ['Status', 'lg:w-[11%]'],
+  ['Actions', 'lg:w-[15%]'],
+] as const;
+const cellClass = 'block px-0 py-0.5 align-top lg:table-cell lg:px-3 lg:py-3';
 
 /**
  * The staff agenda: bookings grouped by day ("Today", "Tomorrow", "Tue, 24 Nov"), each with its time, service, pet,
@@ -66,22 +76,19 @@ export function AgendaList({ bookings, headingLevel: Heading, ...actions }: Agen
                 <span className="ml-2 text-base font-normal">{formatDay(day.date, today.slice(0, 4))}</span>
               )}
             </Heading>
-            <div className="rounded-xl bg-white px-4 text-ink shadow-sm ring-1 ring-black/5 md:px-0">
-              <table role="table" className="block w-full text-left text-sm md:table">
+            <div className="rounded-xl bg-white px-4 text-ink shadow-sm ring-1 ring-black/5 lg:px-0">
+              <table role="table" className="block w-full text-left text-sm lg:table lg:table-fixed">
                 <caption className="sr-only">Bookings, {title}</caption>
-                <thead role="rowgroup" className="max-md:sr-only md:table-header-group">
+                <thead role="rowgroup" className="max-lg:sr-only lg:table-header-group">
                   <tr role="row" className="text-ink-muted">
-                    {['Time', 'Service', 'Pet', 'Owner', 'Note', 'Status'].map((h) => (
-                      <th key={h} role="columnheader" scope="col" className="px-3 py-2 font-semibold">
-                        {h}
+                    {COLUMNS.map(([h, width]) => (
+                      <th key={h} role="columnheader" scope="col" className={`px-3 py-2 font-semibold ${width}`}>
+                        {h === 'Actions' ? <span className="sr-only">{h}</span> : h}
                       </th>
                     ))}
-                    <th role="columnheader" scope="col" className="px-3 py-2">
-                      <span className="sr-only">Actions</span>
-                    </th>
                   </tr>
                 </thead>
-                <tbody role="rowgroup" className="block divide-y divide-gray-100 md:table-row-group">
+                <tbody role="rowgroup" className="block divide-y divide-gray-100 lg:table-row-group">
                   {day.items.map((b) => (
                     <AgendaRow key={b.id} booking={b} now={now} {...actions} />
                   ))}
@@ -155,10 +162,13 @@ function AgendaRow({ booking: b, now, pending, confirmDisabled, onConfirm, onCan
     );
 
   return (
-    <tr role="row" className={`block py-3 md:table-row md:py-0 ${b.needsOutcome ? 'bg-amber-50' : ''}`}>
-      <th role="rowheader" scope="row" className={`${cellClass} font-semibold whitespace-nowrap`}>
+    <tr role="row" className={`block py-3 lg:table-row lg:py-0 ${b.needsOutcome ? 'bg-amber-50' : ''}`}>
+      <th role="rowheader" scope="row" className={`${cellClass} font-semibold`}>
         {b.time}
-        <span className="font-normal text-ink-muted"> to {addMinutes(b.time, b.service.durationMinutes)}</span>
+        <span className="font-normal whitespace-nowrap text-ink-muted lg:block">
+          {' '}
+          to {addMinutes(b.time, b.service.durationMinutes)}
+        </span>
       </th>
       <td role="cell" className={cellClass}>
         <span className="font-medium">{b.service.name}</span>
@@ -187,14 +197,14 @@ function AgendaRow({ booking: b, now, pending, confirmDisabled, onConfirm, onCan
         </a>
         <span className="block text-xs break-all text-ink-muted">{b.userEmail}</span>
       </td>
-      <td role="cell" className={`${cellClass} md:max-w-64`}>
+      <td role="cell" className={cellClass}>
         {b.note ? (
           <p className="break-words whitespace-pre-line">
-            <span className="text-ink-muted md:sr-only">Note: </span>
+            <span className="text-ink-muted lg:sr-only">Note: </span>
             {b.note}
           </p>
         ) : (
-          <span className="text-ink-muted max-md:hidden">
+          <span className="text-ink-muted max-lg:hidden">
             <span aria-hidden="true">—</span>
             <span className="sr-only">No note</span>
           </span>
@@ -205,8 +215,8 @@ function AgendaRow({ booking: b, now, pending, confirmDisabled, onConfirm, onCan
           </div>
         )}
       </td>
-      <td role="cell" className={`${cellClass} max-md:py-1`}>
-        <span className="flex flex-wrap gap-1 md:flex-col md:items-start">
+      <td role="cell" className={`${cellClass} max-lg:py-1`}>
+        <span className="flex flex-wrap gap-1 lg:flex-col lg:items-start">
           <StatusBadge status={b.status} />
           {b.needsOutcome && (
             <span className="inline-flex items-center rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-400 ring-inset">
@@ -215,8 +225,8 @@ function AgendaRow({ booking: b, now, pending, confirmDisabled, onConfirm, onCan
           )}
         </span>
       </td>
-      <td role="cell" className={`${cellClass} max-md:pt-2`}>
-        {buttons.length > 0 && <div className="flex flex-wrap gap-2 md:justify-end">{buttons}</div>}
+      <td role="cell" className={`${cellClass} max-lg:pt-2`}>
+        {buttons.length > 0 && <div className="flex flex-wrap gap-2 lg:justify-end">{buttons}</div>}
       </td>
     </tr>
   );

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { DATE_MIN } from '#shared/constants';
 import type { SlotBooking } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
@@ -12,7 +11,7 @@ import { AgendaFilters, useAgendaFilters, type AgendaFiltersState } from './agen
 import { AgendaList } from './agenda-list.tsx';
 import { CompleteVisitDialog } from './complete-visit-dialog.tsx';
 
-const OVERDUE = { sort: 'appointment', status: 'overdue', from: DATE_MIN } as const;
+const OVERDUE = { sort: 'appointment', status: 'overdue' } as const;
 
 export interface AgendaViewProps {
   actions: ReturnType<typeof useBookingActions>;

@@ -94,7 +94,7 @@ let failList = false;
 let statsBody: SlotStats;
 
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/slots/bookings'));
-const agendaCalls = () => listCalls().filter((c) => !c.url.includes('from=2000-01-01'));
+const agendaCalls = () => listCalls().filter((c) => !c.url.includes('status=overdue'));
 
 beforeEach(() => {
   localStorage.clear();
@@ -108,8 +108,8 @@ beforeEach(() => {
     'GET /api/services': () => ({ body: services }),
     'GET /api/slots/bookings': (c) => {
       if (failList) return { status: 500, body: { error: 'boom', code: 'INTERNAL' } };
-      // The notice of past bookings without an outcome asks for every overdue booking since DATE_MIN.
-      if (c.url.includes('status=overdue') && c.url.includes('from=2000-01-01')) return { body: overdue };
+      // The notice of past bookings without an outcome asks for every overdue booking, whatever its day.
+      if (c.url.includes('status=overdue')) return { body: overdue };
       return { body: bookings };
     },
     'GET /api/slots/stats': () => ({ body: statsBody }),
@@ -367,7 +367,7 @@ describe('outcomes of a visit', () => {
     const reads = fakeServer({
       'GET /api/config': () => ({ body: config }),
       'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('from=2000-01-01') ? [] : bookings }),
+      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('status=overdue') ? [] : bookings }),
       'PUT /api/slots/v1/complete': (c) => {
         body = c.body;
         bookings = [
@@ -431,7 +431,7 @@ describe('outcomes of a visit', () => {
     fakeServer({
       'GET /api/config': () => ({ body: config }),
       'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('from=2000-01-01') ? [] : bookings }),
+      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('status=overdue') ? [] : bookings }),
       'PUT /api/slots/v1/complete': () => ({
         status: 409,
         body: { error: SLOT_MSG.outcomeRecorded, message: SLOT_MSG.outcomeRecorded, code: 'CONFLICT' },
@@ -452,7 +452,7 @@ describe('outcomes of a visit', () => {
     const seen = fakeServer({
       'GET /api/config': () => ({ body: config }),
       'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('from=2000-01-01') ? [] : bookings }),
+      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('status=overdue') ? [] : bookings }),
       'PUT /api/slots/v1/no-show': () => {
         bookings = [{ ...started(), status: 'no_show', needsOutcome: false }];
         return { body: bookings[0] };
