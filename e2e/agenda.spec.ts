@@ -13,9 +13,9 @@ import {
 } from './fixtures.ts';
 
 /**
- * The staff agenda. A booking's outcome can only be recorded once its time has started, and the server refuses
- * bookings in the past, so these tests confirm and check what is offered before the start; recording a visit and a
- * no-show is covered by the component tests (web/features/slots/pages/employee-slots.test.tsx) and the API tests.
+ * The staff agenda. The e2e server's clinic runs where it is about noon (playwright.config.ts), so a booking later
+ * today can be made and, once confirmed, completed on its day; a no-show waits for the booking's time, which these
+ * tests never reach (the component tests cover it: web/features/slots/pages/employee-slots.test.tsx).
  */
 
 async function book(
@@ -40,8 +40,76 @@ async function fitsTheScreen(page: Page) {
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
+/** The latest time today with a free seat for the checkup, so it lies ahead for the whole test. */
+async function latestFreeTimeToday(request: APIRequestContext, customer: TestUser): Promise<string> {
+  const res = await request.get(`${BASE_URL}/api/slots/availability?date=${clinicDay(0)}`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { slots } = (await res.json()) as { slots: { time: string; available: number; past: boolean }[] };
+  const free = slots.filter((s) => !s.past && s.available > 0).at(-1);
+  if (!free) throw new Error('No free checkup time left today in the e2e clinic');
+  return free.time;
+}
+
 test.describe('staff agenda', () => {
-  test('staff find a booking by day, confirm it, and cannot record its outcome before it starts', async ({
+  test('a customer books today, staff confirm it and record the visit with a next-due date', async ({
+    page,
+    request,
+  }) => {
+    const [customer, employee] = await customerAndEmployee(request);
+    const today = clinicDay(0);
+    const time = await latestFreeTimeToday(request, customer);
+    const biscuit = await book(request, customer, {
+      schedule: `${today} at ${time}`,
+      petName: 'Biscuit',
+      note: 'Yearly checkup',
+    });
+
+    await loginViaUI(page, employee);
+    await page.goto(`/employee/home?date=${today}`);
+    await expect(page.getByRole('heading', { name: /^Today/, level: 3 })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Biscuit' });
+    await row.getByRole('button', { name: /^Confirm booking for Biscuit/ }).click();
+    await expect(page.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
+    await expect(row.getByText('Confirmed', { exact: true })).toBeVisible();
+    // On its day the visit can be recorded (a pet seen early); a no-show only once its time has begun.
+    await expect(row.getByRole('button', { name: /^Mark no-show/ })).toHaveCount(0);
+    await row.getByRole('button', { name: /^Complete visit for Biscuit/ }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Complete visit' });
+    await dialog.getByLabel('Findings').fill('Healthy, mild tartar');
+    await dialog.getByLabel('Medicines').fill('Dental gel twice a day');
+    await dialog.getByLabel('Weight (kg)').fill('8.4');
+    await dialog.getByLabel('Next due for').fill('Rabies booster');
+    await dialog.getByRole('button', { name: 'Record visit' }).click();
+    await expect(dialog.getByText(SLOT_MSG.nextDueDateRequired)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByLabel('Next due on').fill(clinicDay(30));
+    await dialog.getByRole('button', { name: 'Record visit' }).click();
+    await expect(page.getByText('Visit recorded.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await expect(row.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Healthy, mild tartar');
+    await expect(row).toContainText('8.4 kg');
+    await expect(row).toContainText('Rabies booster');
+    await expect(row.getByRole('button')).toHaveCount(0);
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Completed this week' }).locator('p').nth(1),
+    ).not.toHaveText('0');
+
+    // The customer's booking carries the visit.
+    const mine = await request.get(`${BASE_URL}/api/slots/mine`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    const saved = ((await mine.json()) as { id: string; status: string; visit: { findings: string } | null }[]).find(
+      (b) => b.id === biscuit.id,
+    );
+    expect(saved).toMatchObject({ status: 'completed', visit: { findings: 'Healthy, mild tartar' } });
+  });
+
+  test('staff find a booking by day, confirm it, and cannot record its outcome before its day', async ({
     page,
     request,
   }) => {
@@ -73,7 +141,7 @@ test.describe('staff agenda', () => {
     await dialog.getByRole('button', { name: 'Confirm and notify' }).click();
     await expect(page.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
     await expect(rexRow.getByText('Confirmed', { exact: true })).toBeVisible();
-    // Its time has not come: no outcome to record yet, and the server agrees.
+    // Its day has not come: no outcome to record yet, and the server agrees.
     await expect(rexRow.getByRole('button', { name: /Complete visit|no-show/i })).toHaveCount(0);
     await expect(rexRow.getByRole('button', { name: /^Cancel booking for Rex/ })).toBeVisible();
     const early = await request.put(`${BASE_URL}/api/slots/${rex.id}/complete`, {

@@ -90,7 +90,7 @@ export function AgendaList({ bookings, headingLevel: Heading, ...actions }: Agen
                 </thead>
                 <tbody role="rowgroup" className="block divide-y divide-gray-100 lg:table-row-group">
                   {day.items.map((b) => (
-                    <AgendaRow key={b.id} booking={b} now={now} {...actions} />
+                    <AgendaRow key={b.id} booking={b} now={now} today={today} {...actions} />
                   ))}
                 </tbody>
               </table>
@@ -102,16 +102,31 @@ export function AgendaList({ bookings, headingLevel: Heading, ...actions }: Agen
   );
 }
 
-type RowProps = Omit<AgendaListProps, 'bookings' | 'headingLevel'> & { booking: SlotBooking; now: number };
+type RowProps = Omit<AgendaListProps, 'bookings' | 'headingLevel'> & {
+  booking: SlotBooking;
+  now: number;
+  today: string;
+};
 
-function AgendaRow({ booking: b, now, pending, confirmDisabled, onConfirm, onCancel, onComplete, onNoShow }: RowProps) {
+function AgendaRow({
+  booking: b,
+  now,
+  today,
+  pending,
+  confirmDisabled,
+  onConfirm,
+  onCancel,
+  onComplete,
+  onNoShow,
+}: RowProps) {
   const when = formatWhen(b.date, b.time);
   const busy = pending?.id === b.id;
   const open = b.status === 'pending' || b.status === 'confirmed';
-  const started = new Date(b.startsAt).getTime() <= now;
-  const canRecord = b.status === 'confirmed' && started;
+  const confirmed = b.status === 'confirmed';
   const buttons: ReactNode[] = [];
-  if (canRecord)
+  // As the server allows: a visit is recorded from the start of its day (a pet seen early), a no-show once its time
+  // has begun.
+  if (confirmed && b.date <= today)
     buttons.push(
       <Button
         key="complete"
@@ -122,6 +137,9 @@ function AgendaRow({ booking: b, now, pending, confirmDisabled, onConfirm, onCan
       >
         Complete visit
       </Button>,
+    );
+  if (confirmed && new Date(b.startsAt).getTime() <= now)
+    buttons.push(
       <Button
         key="no-show"
         size="sm"

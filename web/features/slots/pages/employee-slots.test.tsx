@@ -342,10 +342,12 @@ describe('outcomes of a visit', () => {
     expect(screen.queryByText(/passed without an outcome/)).not.toBeInTheDocument();
   });
 
-  it('offers Complete visit and No-show only once a confirmed booking has started', async () => {
+  it('offers Complete visit from the day of a confirmed booking, and No-show only once its time has begun', async () => {
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
     bookings = [
       started(),
-      booking('soon', { status: 'confirmed', startsAt: inADay(), petName: 'Later' }),
+      booking('later', { status: 'confirmed', date: today, startsAt: inAnHour, petName: 'Later' }),
+      booking('next', { status: 'confirmed', date: addDays(today, 1), startsAt: inADay(), petName: 'Nextday' }),
       booking('pend', { status: 'pending', startsAt: hourAgo(), petName: 'Unconfirmed', needsOutcome: true }),
     ];
     renderApp(<EmployeeSlotsPage />, { path: '/employee/slots' });
@@ -353,8 +355,11 @@ describe('outcomes of a visit', () => {
     expect(within(row).getByRole('button', { name: /^Complete visit for Bruno/ })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: /^Mark no-show for Bruno/ })).toBeInTheDocument();
     const later = await rowOf('Later');
-    expect(within(later).queryByRole('button', { name: /Complete visit|no-show/i })).not.toBeInTheDocument();
-    expect(within(later).getByRole('button', { name: /^Cancel booking/ })).toBeInTheDocument();
+    expect(within(later).getByRole('button', { name: /^Complete visit for Later/ })).toBeInTheDocument();
+    expect(within(later).queryByRole('button', { name: /no-show/i })).not.toBeInTheDocument();
+    const next = await rowOf('Nextday');
+    expect(within(next).queryByRole('button', { name: /Complete visit|no-show/i })).not.toBeInTheDocument();
+    expect(within(next).getByRole('button', { name: /^Cancel booking/ })).toBeInTheDocument();
     const pend = await rowOf('Unconfirmed');
     expect(within(pend).queryByRole('button', { name: /Complete visit|no-show/i })).not.toBeInTheDocument();
     expect(within(pend).getByRole('button', { name: /^Confirm booking/ })).toBeInTheDocument();

@@ -18,7 +18,7 @@ export default function EmployeeSlotsPage() {
   return (
     <PageShell
       title="Booked Slots"
-      intro="Bookings by appointment time, today first. Confirm one to send the customer the hospital details; after its time, record the visit."
+      intro="Bookings by appointment time, today first. Confirm one to send the customer the hospital details; on its day, record the visit."
     >
       <AgendaView
         actions={actions}
