@@ -22,4 +22,6 @@ export const STATUS_LABEL: Record<BookingStatus, string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   canceled: 'Canceled',
+  completed: 'Completed',
+  no_show: 'No-show',
 };
