@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PET_MSG, PET_PHOTO_MAX_BYTES, PetSchema, type Pet } from '#shared/pets';
+import { PET_MSG, PET_PHOTO_MAX_BYTES, PETS_MAX, PetSchema, type Pet } from '#shared/pets';
 import { addDays, SlotBookingSchema, todayIn } from '#shared/slots';
 import { rowsOf } from '../db/client.ts';
 import { SEEDED_SERVICE_IDS } from '../services/seeded.ts';
@@ -131,6 +131,24 @@ describe('adding and reading pets', () => {
       expectError(await as(staff, { method: 'POST', url: '/api/pets', payload: { name: 'X' } }), 403, 'FORBIDDEN');
     }
     expectError(await as(undefined, { method: 'GET', url: '/api/pets' }), 401);
+  });
+});
+
+describe('the number of pets', () => {
+  it(`keeps a customer to ${PETS_MAX} pets even when the requests race; archiving one makes room`, async () => {
+    const hoarder = await t.buildUser();
+    const answers = await Promise.all(
+      Array.from({ length: PETS_MAX + 5 }, (_, i) =>
+        as(hoarder, { method: 'POST', url: '/api/pets', payload: { name: `Pet ${i}`, species: 'fish' } }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(PETS_MAX);
+    const refused = answers.filter((a) => a.statusCode !== 201);
+    expect(refused).toHaveLength(5);
+    for (const r of refused) expectError(r, 409, 'CONFLICT', PET_MSG.tooMany);
+    const [first] = json(await as(hoarder, { method: 'GET', url: '/api/pets' }), PetListSchema);
+    expect((await as(hoarder, { method: 'DELETE', url: `/api/pets/${first!.id}` })).statusCode).toBe(200);
+    await addPet(hoarder, { name: 'Room at last' });
   });
 });
 

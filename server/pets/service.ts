@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { ageInYears, PET_MSG, type Pet, type PetCreate, type PetUpdate } from '#shared/pets';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ageInYears, PET_MSG, PETS_MAX, type Pet, type PetCreate, type PetUpdate } from '#shared/pets';
 import { todayIn } from '#shared/slots';
 import type { Role } from '#shared/constants';
 import { petPhotos, pets } from '../db/schema/index.ts';
@@ -120,11 +120,21 @@ export async function listPets(deps: PetDeps, ownerId: string, archived: boolean
 export async function createPet(deps: PetDeps, ownerId: string, body: PetCreate): Promise<Pet> {
   const todayDate = today(deps);
   checkBirthDate(body.birthDate, todayDate);
-  const [row] = await deps.db
-    .insert(pets)
-    .values({ ...columnsOf(body, todayDate), name: body.name, species: body.species, ownerId })
-    .returning();
-  return toPetDto(row!, null, todayDate);
+  const row = await deps.db.transaction(async (tx) => {
+    // The owner's row lock makes the count exact under racing requests (a second tab, a scripted client).
+    await tx.execute(sql`select 1 from users where id = ${ownerId}::uuid for no key update`);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(pets)
+      .where(and(eq(pets.ownerId, ownerId), isNull(pets.archivedAt)));
+    if (n >= PETS_MAX) throw errors.conflict(PET_MSG.tooMany);
+    const [inserted] = await tx
+      .insert(pets)
+      .values({ ...columnsOf(body, todayDate), name: body.name, species: body.species, ownerId })
+      .returning();
+    return inserted!;
+  });
+  return toPetDto(row, null, todayDate);
 }
 
 /**
