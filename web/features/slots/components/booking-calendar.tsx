@@ -61,47 +61,52 @@ export function BookingCalendar({
     const s = fromLocal(d);
     return s >= today && s <= lastDay && freeOn(d) > 0;
   };
+  // The picker focuses its day only when it mounts: with autoFocus, wait until the days it may focus are known.
+  const [ready, setReady] = useState(!autoFocus);
+  if (!ready && loaded) setReady(true);
   const freeDaysThisMonth = loaded ? calendar.data!.days.filter((d) => d.freeTimes > 0).length : 0;
 
   return (
     <div role="group" aria-label={label} className="space-y-2">
-      <DayPicker
-        mode="single"
-        required
-        autoFocus={autoFocus}
-        selected={selected ? toLocal(selected) : undefined}
-        onSelect={(d: Date | undefined) => d && onSelect(fromLocal(d))}
-        month={toLocal(`${month}-01`)}
-        onMonthChange={(d: Date) => setMonth(fromLocal(d).slice(0, 7))}
-        startMonth={toLocal(`${monthOf(today)}-01`)}
-        endMonth={toLocal(`${monthOf(lastDay)}-01`)}
-        today={toLocal(today)}
-        disabled={(d: Date) => !isOpen(d)}
-        modifiers={{ free: (d: Date) => isOpen(d) }}
-        modifiersClassNames={{ free: 'font-bold text-brand-800 [&>button]:underline [&>button]:underline-offset-4' }}
-        showOutsideDays={false}
-        weekStartsOn={1}
-        labels={{
-          labelDayButton: (d: Date, modifiers) => {
-            const s = fromLocal(d);
-            const when = `${modifiers.today ? 'Today, ' : ''}${formatDayLong(s)}`;
-            const what =
-              s < today || s > lastDay ? 'not bookable' : loaded ? freeTimesLabel(freeOn(d)) : 'loading free times';
-            return `${when}, ${what}${modifiers.selected ? ', selected' : ''}`;
-          },
-        }}
-        className="booking-calendar"
-        style={
-          {
-            '--rdp-accent-color': 'var(--color-brand-700)',
-            '--rdp-accent-background-color': 'var(--color-brand-50)',
-            '--rdp-day-width': '2.5rem',
-            '--rdp-day-height': '2.5rem',
-            '--rdp-day_button-width': '2.375rem',
-            '--rdp-day_button-height': '2.375rem',
-          } as CSSProperties
-        }
-      />
+      {ready && (
+        <DayPicker
+          mode="single"
+          required
+          autoFocus={autoFocus}
+          selected={selected ? toLocal(selected) : undefined}
+          onSelect={(d: Date | undefined) => d && onSelect(fromLocal(d))}
+          month={toLocal(`${month}-01`)}
+          onMonthChange={(d: Date) => setMonth(fromLocal(d).slice(0, 7))}
+          startMonth={toLocal(`${monthOf(today)}-01`)}
+          endMonth={toLocal(`${monthOf(lastDay)}-01`)}
+          today={toLocal(today)}
+          disabled={(d: Date) => !isOpen(d)}
+          modifiers={{ free: (d: Date) => isOpen(d) }}
+          modifiersClassNames={{ free: 'font-bold text-brand-800 [&>button]:underline [&>button]:underline-offset-4' }}
+          showOutsideDays={false}
+          weekStartsOn={1}
+          labels={{
+            labelDayButton: (d: Date, modifiers) => {
+              const s = fromLocal(d);
+              const when = `${modifiers.today ? 'Today, ' : ''}${formatDayLong(s)}`;
+              const what =
+                s < today || s > lastDay ? 'not bookable' : loaded ? freeTimesLabel(freeOn(d)) : 'loading free times';
+              return `${when}, ${what}${modifiers.selected ? ', selected' : ''}`;
+            },
+          }}
+          className="booking-calendar"
+          style={
+            {
+              '--rdp-accent-color': 'var(--color-brand-700)',
+              '--rdp-accent-background-color': 'var(--color-brand-50)',
+              '--rdp-day-width': '2.5rem',
+              '--rdp-day-height': '2.5rem',
+              '--rdp-day_button-width': '2.375rem',
+              '--rdp-day_button-height': '2.375rem',
+            } as CSSProperties
+          }
+        />
+      )}
       {calendar.isError ? (
         <ErrorState message="We could not load the free days." onRetry={() => void calendar.refetch()} />
       ) : !loaded ? (

@@ -228,143 +228,149 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, onBooke
   };
 
   return (
-    <Card as="section" aria-labelledby="book-visit-title" className="space-y-6">
-      <h2 id="book-visit-title" tabIndex={-1} className="text-xl font-semibold">
-        Book a visit
-      </h2>
-      <form
-        noValidate
-        onSubmit={(e) => void handleSubmit(onSubmit, onInvalid)(e)}
-        className="space-y-6"
-        aria-busy={book.isPending || undefined}
-      >
-        <ServicePicker
-          services={services}
-          loading={servicesQuery.isPending}
-          failed={servicesQuery.isError}
-          onRetry={() => void servicesQuery.refetch()}
-          value={service?.id ?? ''}
-          onChange={pickService}
-        />
-
-        <PetPicker
-          pets={pets}
-          loading={petsQuery.isPending}
-          failed={petsQuery.isError}
-          onRetry={() => void petsQuery.refetch()}
-          value={petChoice}
-          onChange={setChosenPet}
-          error={errors.petChoice?.message}
+    <section aria-labelledby="book-visit-title">
+      <Card className="space-y-6">
+        <h2 id="book-visit-title" tabIndex={-1} className="text-xl font-semibold">
+          Book a visit
+        </h2>
+        <form
+          noValidate
+          onSubmit={(e) => void handleSubmit(onSubmit, onInvalid)(e)}
+          className="space-y-6"
+          aria-busy={book.isPending || undefined}
         >
+          <ServicePicker
+            services={services}
+            loading={servicesQuery.isPending}
+            failed={servicesQuery.isError}
+            onRetry={() => void servicesQuery.refetch()}
+            value={service?.id ?? ''}
+            onChange={pickService}
+          />
+
+          <PetPicker
+            pets={pets}
+            loading={petsQuery.isPending}
+            failed={petsQuery.isError}
+            onRetry={() => void petsQuery.refetch()}
+            value={petChoice}
+            onChange={setChosenPet}
+            error={errors.petChoice?.message}
+          >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Pet name"
+                markRequired
+                autoComplete="off"
+                error={errors.petName?.message}
+                {...register('petName')}
+              />
+              <TextField
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={PET_AGE_MAX}
+                step={1}
+                label="Pet age (years)"
+                hint="Optional"
+                error={errors.petAge?.message}
+                {...register('petAge')}
+              />
+            </div>
+          </PetPicker>
+
+          <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
+            <div className="space-y-1">
+              <p className="text-sm font-medium text-ink" id="booking-date-label">
+                Date
+                <span className="text-red-700" aria-hidden="true">
+                  {' '}
+                  *
+                </span>
+              </p>
+              {servicesQuery.isPending ? (
+                <p className="text-sm text-ink-muted">The calendar appears once the services are loaded.</p>
+              ) : (
+                <BookingCalendar
+                  key={service?.id ?? 'checkup'}
+                  serviceId={service?.id}
+                  timeZone={timeZone}
+                  selected={date}
+                  onSelect={pickDate}
+                  label={`Date for ${service?.name ?? 'the visit'}`}
+                />
+              )}
+              <p className="text-sm text-ink" aria-live="polite">
+                {date ? `Picked: ${formatDay(date)}` : ''}
+              </p>
+              {errors.date?.message && <p className="text-sm font-medium text-red-700">{errors.date.message}</p>}
+            </div>
+            <div>
+              <BookingTimes
+                name="time"
+                date={servicesQuery.isPending ? '' : date}
+                serviceId={service?.id}
+                timeZone={timeZone}
+                value={time}
+                onChange={pickTime}
+                onTaken={setTaken}
+                error={errors.time?.message}
+              />
+              {taken && !time && (
+                <p role="status" className="mt-2 text-sm font-medium text-ink">
+                  {taken} has just been fully booked. Please pick another time.
+                </p>
+              )}
+            </div>
+          </div>
+
+          <TextAreaField
+            label="Note for the clinic"
+            hint={`Reason for the visit or symptoms (optional). ${note.length}/${BOOKING_NOTE_MAX} characters`}
+            maxLength={BOOKING_NOTE_MAX}
+            rows={3}
+            error={errors.note?.message}
+            {...register('note')}
+          />
+
+          {needsAddress && (
+            <TextField
+              label="Pickup address"
+              markRequired
+              autoComplete="street-address"
+              maxLength={ADDRESS_MAX}
+              hint="Where we collect your pet. Prefilled from your profile; change it if needed."
+              error={errors.pickupAddress?.message}
+              {...register('pickupAddress')}
+            />
+          )}
+
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Pet name"
+              label="Owner name"
               markRequired
-              autoComplete="off"
-              error={errors.petName?.message}
-              {...register('petName')}
+              autoComplete="name"
+              error={errors.ownerName?.message}
+              {...register('ownerName')}
             />
             <TextField
-              type="number"
+              type="tel"
               inputMode="numeric"
-              min={0}
-              max={PET_AGE_MAX}
-              step={1}
-              label="Pet age (years)"
-              hint="Optional"
-              error={errors.petAge?.message}
-              {...register('petAge')}
+              label="Phone"
+              markRequired
+              autoComplete="tel"
+              maxLength={10}
+              error={errors.phone?.message}
+              hint="10 digits"
+              {...register('phone')}
             />
           </div>
-        </PetPicker>
 
-        <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
-          <div className="space-y-1">
-            <p className="text-sm font-medium text-ink" id="booking-date-label">
-              Date
-              <span className="text-red-700" aria-hidden="true">
-                {' '}
-                *
-              </span>
-            </p>
-            <BookingCalendar
-              key={service?.id ?? 'checkup'}
-              serviceId={service?.id}
-              timeZone={timeZone}
-              selected={date}
-              onSelect={pickDate}
-              label={`Date for ${service?.name ?? 'the visit'}`}
-            />
-            <p className="text-sm text-ink" aria-live="polite">
-              {date ? `Picked: ${formatDay(date)}` : ''}
-            </p>
-            {errors.date?.message && <p className="text-sm font-medium text-red-700">{errors.date.message}</p>}
-          </div>
-          <div>
-            <BookingTimes
-              name="time"
-              date={date}
-              serviceId={service?.id}
-              timeZone={timeZone}
-              value={time}
-              onChange={pickTime}
-              onTaken={setTaken}
-              error={errors.time?.message}
-            />
-            {taken && !time && (
-              <p role="status" className="mt-2 text-sm font-medium text-ink">
-                {taken} has just been fully booked. Please pick another time.
-              </p>
-            )}
-          </div>
-        </div>
-
-        <TextAreaField
-          label="Note for the clinic"
-          hint={`Reason for the visit or symptoms (optional). ${note.length}/${BOOKING_NOTE_MAX} characters`}
-          maxLength={BOOKING_NOTE_MAX}
-          rows={3}
-          error={errors.note?.message}
-          {...register('note')}
-        />
-
-        {needsAddress && (
-          <TextField
-            label="Pickup address"
-            markRequired
-            autoComplete="street-address"
-            maxLength={ADDRESS_MAX}
-            hint="Where we collect your pet. Prefilled from your profile; change it if needed."
-            error={errors.pickupAddress?.message}
-            {...register('pickupAddress')}
-          />
-        )}
-
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Owner name"
-            markRequired
-            autoComplete="name"
-            error={errors.ownerName?.message}
-            {...register('ownerName')}
-          />
-          <TextField
-            type="tel"
-            inputMode="numeric"
-            label="Phone"
-            markRequired
-            autoComplete="tel"
-            maxLength={10}
-            error={errors.phone?.message}
-            hint="10 digits"
-            {...register('phone')}
-          />
-        </div>
-
-        <Button type="submit" size="lg" loading={book.isPending} className="w-full sm:w-auto">
-          Book Slot
-        </Button>
-      </form>
-    </Card>
+          <Button type="submit" size="lg" loading={book.isPending} className="w-full sm:w-auto">
+            Book Slot
+          </Button>
+        </form>
+      </Card>
+    </section>
   );
 }
