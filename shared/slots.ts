@@ -492,4 +492,5 @@ export const SLOT_NOTIFICATION_TYPES = {
   confirmed: 'booking_confirmed',
   canceled: 'booking_canceled',
   completed: 'visit_completed',
+  rescheduled: 'booking_rescheduled',
 } as const;
