@@ -24,7 +24,7 @@ import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { Card } from '../../../components/page-shell.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { usePets } from '../../pets/api/get-pets.ts';
-import { useServices } from '../../services/api/get-services.ts';
+import { useServices } from '../../../lib/services.ts';
 import { useBookSlot } from '../api/book-slot.ts';
 import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt.ts';
 import { formatDay } from '../lib/format.ts';

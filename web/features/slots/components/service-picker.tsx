@@ -1,5 +1,6 @@
 import type { Service } from '#shared/services';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { formatDuration, fromPrice } from '../../../lib/services.ts';
 
 export interface ServicePickerProps {
   /** The bookable services, in the clinic's order; undefined while loading. */
@@ -10,8 +11,6 @@ export interface ServicePickerProps {
   value: string;
   onChange: (serviceId: string) => void;
 }
-
-const priceFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
 /**
  * The services as cards in one radio group (native radios: arrow keys move between them, one tab stop). When the
@@ -54,8 +53,8 @@ export function ServicePicker({ services, loading, failed, onRetry, value, onCha
                 />
                 <span className="font-semibold text-ink">{s.name}</span>
                 <span id={`service-${s.id}-details`} className="text-ink-muted">
-                  {s.durationMinutes} min
-                  {s.price != null && ` · from ${priceFormat.format(s.price)}`}
+                  {formatDuration(s.durationMinutes)}
+                  {s.price != null && ` · ${fromPrice(s.price)}`}
                   {s.needsAddress && ' · we collect your pet'}
                 </span>
               </label>
