@@ -1,4 +1,4 @@
-import { useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { addDays, BOOKING_HORIZON_DAYS, todayIn } from '#shared/slots';
@@ -61,9 +61,14 @@ export function BookingCalendar({
     const s = fromLocal(d);
     return s >= today && s <= lastDay && freeOn(d) > 0;
   };
-  // The picker focuses its day only when it mounts: with autoFocus, wait until the days it may focus are known.
+  // The picker focuses its day only when it mounts: with autoFocus, wait until the days it may focus are known, and
+  // one task more, so a dialog opening around it (showModal moves the focus) has opened first.
   const [ready, setReady] = useState(!autoFocus);
-  if (!ready && loaded) setReady(true);
+  useEffect(() => {
+    if (ready || !loaded) return;
+    const t = setTimeout(() => setReady(true), 0);
+    return () => clearTimeout(t);
+  }, [ready, loaded]);
   const freeDaysThisMonth = loaded ? calendar.data!.days.filter((d) => d.freeTimes > 0).length : 0;
 
   return (

@@ -48,7 +48,7 @@ export function ServicePicker({ services, loading, failed, onRetry, value, onCha
                   value={s.id}
                   checked={checked}
                   onChange={() => onChange(s.id)}
-                  className="sr-only"
+                  className="absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0"
                   aria-describedby={`service-${s.id}-details`}
                 />
                 <span className="font-semibold text-ink">{s.name}</span>
