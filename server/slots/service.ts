@@ -841,17 +841,28 @@ export async function rescheduleBooking(
   }
 }
 
-/** Why an outcome cannot be recorded for this booking (it is not confirmed, or has not started). */
-function outcomeRefusal(b: Row, now: Date): never {
+/**
+ * The latest start a booking may have for this outcome to be recorded now: a visit may be completed from the start of
+ * its day (a pet seen before its booked time), a no-show only once its time has begun.
+ */
+function outcomeDeadline(config: SlotConfig, status: 'completed' | 'no_show', now: Date): Date {
+  return status === 'completed' ? dayBounds(todayIn(config.CLINIC_TZ, now), config.CLINIC_TZ).end : now;
+}
+
+/** Why this outcome cannot be recorded for this booking (it is not confirmed, or not due yet). */
+function outcomeRefusal(b: Row, status: 'completed' | 'no_show', deadline: Date): never {
   if (b.status === 'completed' || b.status === 'no_show') throw errors.conflict(SLOT_MSG.outcomeRecorded);
   if (b.status !== 'confirmed') throw errors.conflict(SLOT_MSG.outcomeNeedsConfirmed);
-  if (b.startsAt.getTime() > now.getTime()) throw errors.conflict(SLOT_MSG.outcomeTooEarly);
+  if (b.startsAt.getTime() >= deadline.getTime() && status === 'completed') {
+    throw errors.conflict(SLOT_MSG.outcomeTooEarly);
+  }
+  if (b.startsAt.getTime() > deadline.getTime()) throw errors.conflict(SLOT_MSG.noShowTooEarly);
   throw errors.conflict(SLOT_MSG.outcomeNeedsConfirmed);
 }
 
 /**
- * Records a visit's outcome (staff): a confirmed booking whose time has started becomes `completed` with its visit
- * record, or `no_show`. The status change is guarded in the UPDATE; the visit, the pet's new weight and the
+ * Records a visit's outcome (staff): a confirmed booking becomes `completed` with its visit record from the start of
+ * its day, or `no_show` once its time has begun. The status change is guarded in the UPDATE; the visit, the pet's new weight and the
  * customer's notification are written in the same transaction.
  */
 export async function recordOutcome(
@@ -869,7 +880,9 @@ export async function recordOutcome(
       const current = owner ? await recordOf(tx, id) : undefined;
       if (!current) throw errors.notFound('Booking');
       const b = current.booking;
-      if (b.status !== 'confirmed' || b.startsAt.getTime() > now.getTime()) outcomeRefusal(b, now);
+      const deadline = outcomeDeadline(config, outcome.status, now);
+      const due = outcome.status === 'completed' ? b.startsAt < deadline : b.startsAt <= deadline;
+      if (b.status !== 'confirmed' || !due) outcomeRefusal(b, outcome.status, deadline);
       const visitDate = zonedDateTime(b.startsAt, config.CLINIC_TZ).date;
       if (outcome.status === 'completed' && outcome.visit.nextDueDate && outcome.visit.nextDueDate <= visitDate) {
         throw errors.badRequest(SLOT_MSG.nextDueBeforeVisit);
@@ -877,9 +890,15 @@ export async function recordOutcome(
       const [row] = await tx
         .update(slotBookings)
         .set({ status: outcome.status, updatedAt: sql`now()` })
-        .where(and(eq(slotBookings.id, id), eq(slotBookings.status, 'confirmed'), lte(slotBookings.startsAt, now)))
+        .where(
+          and(
+            eq(slotBookings.id, id),
+            eq(slotBookings.status, 'confirmed'),
+            outcome.status === 'completed' ? lt(slotBookings.startsAt, deadline) : lte(slotBookings.startsAt, deadline),
+          ),
+        )
         .returning({ id: slotBookings.id });
-      if (!row) outcomeRefusal(b, now);
+      if (!row) outcomeRefusal(b, outcome.status, deadline);
       let notification: Notification | undefined;
       if (outcome.status === 'completed') {
         const v = outcome.visit;

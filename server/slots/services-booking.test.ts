@@ -416,7 +416,33 @@ describe('PUT /api/slots/{id}/reschedule', () => {
   });
 });
 
+/** A confirmed booking later today (written directly: the day may have no bookable time left). */
+async function laterToday(userId: string) {
+  const [row] = rowsOf<{ id: string }>(
+    await t.database.db.execute(sql`
+      insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, ends_at, seat_step_minutes, service_id, pet_name, owner_name, phone, status)
+      values (${userId}::uuid, 'Pet Owner', 'owner@example.com', 'later today', now() + interval '1 minute', now() + interval '31 minutes', 30,
+              ${checkup}::uuid, 'Early Bird', 'Pet Owner', '9876543210', 'confirmed')
+      returning id`),
+  );
+  return row!.id;
+}
+
 describe('visit outcomes', () => {
+  it('completes a visit earlier on its own day (the pet came in early), but records no no-show before its time', async () => {
+    const now = new Date();
+    const endOfDay = zonedTimeToUtc(addDays(todayIn(t.config.CLINIC_TZ, now), 1), '00:00', t.config.CLINIC_TZ);
+    // Within the last minute of the clinic's day, "a minute from now" is tomorrow: nothing to show then.
+    if (endOfDay.getTime() - now.getTime() < 2 * 60_000) return;
+    const id = await laterToday(owner.user.id);
+    expectError(await put(staff.token, `/api/slots/${id}/no-show`), 409, 'CONFLICT', SLOT_MSG.noShowTooEarly);
+    const done = json(
+      await put(staff.token, `/api/slots/${id}/complete`, { findings: 'Seen early' }),
+      SlotBookingSchema,
+    );
+    expect(done).toMatchObject({ status: 'completed', visit: { findings: 'Seen early' } });
+  });
+
   it('completes a confirmed visit that has started, with notes and a next-due date; the pet’s weight follows', async () => {
     const pet = await addPet({ name: 'Bella', weightKg: '20.00' });
     const id = await pastConfirmed(owner.user.id, pet.id, 1);
