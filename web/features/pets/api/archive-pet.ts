@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet } from '#shared/pets';
 import { api } from '../../../lib/api-client.ts';
-import { petKeys } from './keys.ts';
+import { petKeys } from '../../../lib/pets.ts';
 
 /** DELETE /api/pets/{id}: archives the pet; its bookings and visits stay. */
 function archivePet(id: string): Promise<Pet> {

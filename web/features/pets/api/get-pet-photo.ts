@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiBlob } from '../../../lib/api-client.ts';
-import { petKeys } from './keys.ts';
+import { petKeys } from '../../../lib/pets.ts';
 
 /** GET /api/pets/{id}/photo?v=...: the photo needs the bearer token, so it is fetched as a Blob. */
 function getPetPhoto(photoUrl: string, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SlotBooking } from '#shared/slots';
 import { apiPage } from '../../../lib/api-client.ts';
-import { petKeys } from './keys.ts';
+import { petKeys } from '../../../lib/pets.ts';
 
 const PAGE = 10;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Pet } from '#shared/pets';
 import { api } from '../../../lib/api-client.ts';
-import { petKeys } from './keys.ts';
+import { petKeys } from '../../../lib/pets.ts';
 
 /** GET /api/pets/{id}: one pet (its owner and staff). */
 function getPet(id: string, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet } from '#shared/pets';
 import { api } from '../../../lib/api-client.ts';
-import { petKeys } from './keys.ts';
+import { petKeys } from '../../../lib/pets.ts';
 
 /** PUT /api/pets/{id}/photo: multipart, one file "photo" (the server checks its bytes and size). */
 function setPetPhoto({ id, file }: { id: string; file: File }): Promise<Pet> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet, PetCreateInput } from '#shared/pets';
 import { api } from '../../../lib/api-client.ts';
-import { petKeys } from './keys.ts';
+import { petKeys } from '../../../lib/pets.ts';
 
 /** PUT /api/pets/{id}: the fields sent change, null clears one. */
 function updatePet({ id, body }: { id: string; body: Partial<PetCreateInput> }): Promise<Pet> {

@@ -18,7 +18,7 @@ import { PET_WEIGHT_MAX } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useCreatePet } from '../api/create-pet.ts';
+import { useCreatePet } from '../../../lib/pets.ts';
 import { useDeletePetPhoto } from '../api/delete-pet-photo.ts';
 import { useSetPetPhoto } from '../api/set-pet-photo.ts';
 import { useUpdatePet } from '../api/update-pet.ts';

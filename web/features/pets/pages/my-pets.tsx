@@ -7,7 +7,7 @@ import { PageShell } from '../../../components/page-shell.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useArchivePet } from '../api/archive-pet.ts';
-import { usePets } from '../api/get-pets.ts';
+import { usePets } from '../../../lib/pets.ts';
 import { PetCard } from '../components/pet-card.tsx';
 import { PetForm } from '../components/pet-form.tsx';
 

@@ -3,7 +3,7 @@ import { DateSchema, type BookingListQuery } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/field.tsx';
 import { Card } from '../../../components/page-shell.tsx';
-import { useServices } from '../../services/api/get-services.ts';
+import { useServices } from '../../../lib/services.ts';
 
 /** The statuses staff filter the agenda by, in the order the menu offers them. */
 const STATUS_OPTIONS = [

@@ -23,7 +23,7 @@ import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { Card } from '../../../components/page-shell.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { usePets } from '../../pets/api/get-pets.ts';
+import { usePets } from '../../../lib/pets.ts';
 import { useServices } from '../../../lib/services.ts';
 import { useBookSlot } from '../api/book-slot.ts';
 import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt.ts';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/field.tsx';
 import { Spinner } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useCreatePet } from '../../pets/api/create-pet.ts';
+import { useCreatePet } from '../../../lib/pets.ts';
 
 /** The pet picker's choice for a pet typed in by hand (the spec's free-text pet name and age). */
 export const OTHER_PET = 'other';
