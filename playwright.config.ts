@@ -48,6 +48,12 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Workers inherit the runner's environment: compute these once, in the runner, and share them.
 process.env.E2E_BASE_URL = BASE_URL;
+// The clinic runs in a time zone where it is about noon when the run starts, so a test can book a visit later today
+// (and staff can record it on its day) whatever the hour the suite runs at. Etc/GMT-N is UTC+N.
+if (!process.env.E2E_CLINIC_TZ) {
+  const offset = 12 - new Date().getUTCHours();
+  process.env.E2E_CLINIC_TZ = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
 process.env.E2E_ADMIN_EMAIL ??= 'admin@e2e.pawcare.test';
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-'));
@@ -113,6 +119,7 @@ export default defineConfig({
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       SEED_DEMO: 'false',
+      CLINIC_TZ: process.env.E2E_CLINIC_TZ,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_IP: '100000',
       LOGIN_RATE_LIMIT_EMAIL: '100000',

@@ -155,7 +155,8 @@ export async function seriousViolations(page: Page) {
     }));
 }
 
-const CLINIC_TZ = 'Asia/Kolkata';
+/** The e2e server's clinic time zone, chosen by playwright.config.ts so that it is about noon there. */
+const CLINIC_TZ = process.env.E2E_CLINIC_TZ ?? 'Asia/Kolkata';
 
 /** A clinic-local day `offset` days from today, as 'YYYY-MM-DD'. Each test uses its own day so they never collide. */
 export function clinicDay(offset: number): string {

@@ -107,3 +107,20 @@ export const PetListQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true'),
 });
+
+/**
+ * A pet's age in whole years on `today` ('YYYY-MM-DD'): from the birth date when known, else the age told on
+ * `ageAsOf` plus the whole years since. Null when neither is known.
+ */
+export function ageInYears(
+  pet: { birthDate: string | null; ageYears: number | null; ageAsOf: string | null },
+  today: string,
+): number | null {
+  const yearsBetween = (from: string, to: string) => {
+    const years = Number(to.slice(0, 4)) - Number(from.slice(0, 4));
+    return to.slice(5) < from.slice(5) ? years - 1 : years;
+  };
+  if (pet.birthDate) return Math.max(0, yearsBetween(pet.birthDate, today));
+  if (pet.ageYears === null) return null;
+  return pet.ageYears + (pet.ageAsOf ? Math.max(0, yearsBetween(pet.ageAsOf, today)) : 0);
+}

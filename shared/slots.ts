@@ -60,7 +60,8 @@ export const SLOT_MSG = {
   rescheduleSameTime: 'This booking is already at that time. Please pick another time.',
   rescheduleClosed: 'Only a pending or confirmed booking that has not started can be moved.',
   cancelClosed: 'This booking already has its outcome and cannot be canceled.',
-  outcomeTooEarly: 'The visit has not started yet. Record its outcome after its time.',
+  outcomeTooEarly: 'This visit is on a later day. Record it on the day of the visit.',
+  noShowTooEarly: 'The visit has not started yet. A no-show can be recorded once its time has begun.',
   outcomeNeedsConfirmed: 'Only a confirmed booking can be marked completed or no-show. Confirm it first.',
   outcomeRecorded: 'This visit already has its outcome.',
   nextDueReasonRequired: 'Please say what is due on the next-due date (for example "Rabies booster").',
@@ -492,4 +493,5 @@ export const SLOT_NOTIFICATION_TYPES = {
   confirmed: 'booking_confirmed',
   canceled: 'booking_canceled',
   completed: 'visit_completed',
+  rescheduled: 'booking_rescheduled',
 } as const;

@@ -73,3 +73,13 @@ export function olderThan(at: SQLWrapper, id: SQLWrapper, storedAt: SQL, cursor:
 export function olderThanRow(table: PgTable, at: SQLWrapper, id: SQLWrapper, cursor: CursorParams): SQL {
   return olderThan(at, id, sql`(select ${at} from ${table} where ${id} = ${cursor.id}::uuid)`, cursor);
 }
+
+/**
+ * The rows after a cursor in oldest-first `(at, id)` order (an agenda by appointment time), reading back the cursor
+ * row's stored time as `olderThan` does; if that row has gone, the cursor's own millisecond stands in (a row may then
+ * repeat, none is skipped).
+ */
+export function newerThanRow(table: PgTable, at: SQLWrapper, id: SQLWrapper, cursor: Cursor): SQL {
+  const storedAt = sql`(select ${at} from ${table} where ${id} = ${cursor.id}::uuid)`;
+  return sql`(${at}, ${id}) > (coalesce(${storedAt}, ${cursor.at.toISOString()}::timestamptz), ${cursor.id}::uuid)`;
+}

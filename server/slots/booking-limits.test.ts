@@ -5,6 +5,7 @@ import { ApiErrorSchema } from '#shared/common';
 import { addDays, SlotBookingSchema, SLOT_MSG, slotGrid, todayIn, type SlotBooking } from '#shared/slots';
 import { rowsOf } from '../db/client.ts';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
+import { SEEDED_SERVICE_IDS } from '../services/seeded.ts';
 import { errorOf, json } from '../test/json.ts';
 import { bookingFor, bookSlot, slotAt } from '../test/slots.ts';
 
@@ -76,8 +77,8 @@ describe('BOOKING_MAX_OPEN: upcoming bookings per customer', () => {
     const me = await t.buildUser({ role: 'user' });
     // Visits that already took place (written directly: the API refuses past times).
     await t.database.db.execute(sql`
-      insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, pet_name, owner_name, phone, status)
-      select ${me.user.id}::uuid, 'Pet Owner', ${me.user.email}, 'earlier', now() - make_interval(days => g), 'Pet ' || g, 'Pet Owner', '9876543210', 'confirmed'
+      insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, ends_at, seat_step_minutes, service_id, pet_name, owner_name, phone, status)
+      select ${me.user.id}::uuid, 'Pet Owner', ${me.user.email}, 'earlier', now() - make_interval(days => g), now() - make_interval(days => g) + interval '30 minutes', 30, ${SEEDED_SERVICE_IDS.checkup}::uuid, 'Pet ' || g, 'Pet Owner', '9876543210', 'confirmed'
       from generate_series(1, ${MAX_OPEN}) g`);
     for (let i = 0; i < MAX_OPEN; i++) expect((await book(me, body(scheduleNo(20 + i)))).statusCode).toBe(201);
     expectError(await book(me, body(scheduleNo(30))), 409, 'BOOKING_LIMIT');
@@ -130,7 +131,7 @@ describe('Idempotency-Key on POST /api/slots/book', () => {
     expect(await bookingsOf(me.user.id)).toBe(1);
 
     // A new attempt (new key) for the same pet and time is still the duplicate it is.
-    expectError(await book(me, body(schedule), randomUUID()), 409, 'CONFLICT', SLOT_MSG.petAlreadyBooked);
+    expectError(await book(me, body(schedule), randomUUID()), 409, 'CONFLICT', SLOT_MSG.petBusy);
     // The same key for another booking is a client mistake, told apart.
     expectError(await book(me, body(scheduleNo(301)), key), 409, 'CONFLICT', SLOT_MSG.keyReused);
     expectError(await book(me, body(schedule, 'Milo'), key), 409, 'CONFLICT', SLOT_MSG.keyReused);

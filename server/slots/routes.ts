@@ -10,7 +10,11 @@ import {
   BookingListQuerySchema,
   BookSlotBodySchema,
   BookSlotHeadersSchema,
+  CalendarQuerySchema,
+  CalendarSchema,
+  CompleteVisitBodySchema,
   ConfirmSlotBodySchema,
+  RescheduleBodySchema,
   SLOT_MSG,
   SlotBookingSchema,
   SlotStatsSchema,
@@ -28,17 +32,21 @@ import { roleRoom, userRoom } from '../plugins/socket.ts';
 import {
   availability,
   bookSlot,
+  calendar,
   cancelBooking,
   confirmBooking,
   hospitalInfoFor,
   listBookings,
   listMine,
+  recordOutcome,
   replayBooking,
+  rescheduleBooking,
   stats,
 } from './service.ts';
 
 const BookingListSchema = z.array(SlotBookingSchema);
 const byCreated = (b: SlotBooking) => ({ at: new Date(b.createdAt), id: b.id });
+const byAppointment = (b: SlotBooking) => ({ at: new Date(b.startsAt), id: b.id });
 
 /** Slot booking: customers book and cancel their own, staff see, confirm and cancel every booking. */
 export default routes((app) => {
@@ -98,15 +106,34 @@ export default routes((app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['slots'],
-        summary: 'Seats taken and free at every slot time of a day',
+        summary:
+          'Free seats at every start time of a day for a service (the checkup when no serviceId is given), counted over the whole service length',
         ...secured,
         querystring: AvailabilityQuerySchema,
-        response: { 200: AvailabilitySchema, ...errorReplies(400, 401) },
+        response: { 200: AvailabilitySchema, ...errorReplies(400, 401, 404) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return availability(deps, request.query.date);
+      return availability(deps, request.query.date, request.query.serviceId);
+    },
+  );
+
+  app.get(
+    '/api/slots/calendar',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['slots'],
+        summary: 'For each day of a month, how many start times have a free seat for the service',
+        ...secured,
+        querystring: CalendarQuerySchema,
+        response: { 200: CalendarSchema, ...errorReplies(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return calendar(deps, request.query.month, request.query.serviceId);
     },
   );
 
@@ -135,16 +162,18 @@ export default routes((app) => {
       onRequest: staffOnly,
       schema: {
         tags: ['slots'],
-        summary: 'All bookings, newest first (staff); filter by status (pending, confirmed, canceled, active) and date',
+        summary:
+          'All bookings (staff), newest first or, with sort=appointment, by appointment time from `from` (default today); filter by status (pending, confirmed, canceled, completed, no_show, active, overdue), service and date',
         ...secured,
         querystring: PageQuerySchema.extend(BookingListQuerySchema.shape),
         response: { 200: BookingListSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const { limit, cursor, status, date } = request.query;
-      const rows = await listBookings(deps, { status, date }, limit, decodeCursor(cursor));
-      return pageOf(reply, rows, limit, byCreated);
+      const { limit, cursor, ...filter } = request.query;
+      const rows = await listBookings(deps, filter, limit, decodeCursor(cursor));
+      const agenda = filter.sort === 'appointment' || filter.status === 'overdue';
+      return pageOf(reply, rows, limit, agenda ? byAppointment : byCreated);
     },
   );
 
@@ -192,10 +221,11 @@ export default routes((app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['slots'],
-        summary: 'Cancel a booking and free its seat (staff: any booking; customers: their own)',
+        summary:
+          'Cancel a pending or confirmed booking and free its seats (staff: any booking; customers: their own); 409 once the visit has its outcome',
         ...secured,
         params: IdParamSchema,
-        response: { 200: SlotBookingSchema, ...errorReplies(401, 404) },
+        response: { 200: SlotBookingSchema, ...errorReplies(401, 404, 409) },
       },
     },
     async (request) => {
@@ -204,6 +234,74 @@ export default routes((app) => {
         if (notification) pushNotification(deps, booking.userId, notification);
         broadcast(booking, 'canceled');
       }
+      return booking;
+    },
+  );
+
+  app.put(
+    '/api/slots/:id/reschedule',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['slots'],
+        summary:
+          'Move a pending or confirmed booking to a new time in one transaction (customers: their own; staff: any). 409 when the new time is full: the booking stays as it was. A moved booking is pending again.',
+        ...secured,
+        params: IdParamSchema,
+        body: RescheduleBodySchema,
+        response: { 200: SlotBookingSchema, ...errorReplies(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { booking, notification } = await rescheduleBooking(deps, me, request.params.id, request.body.schedule);
+      if (notification) pushNotification(deps, booking.userId, notification);
+      broadcast(booking, 'rescheduled');
+      return booking;
+    },
+  );
+
+  app.put(
+    '/api/slots/:id/complete',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary:
+          "Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff)",
+        ...secured,
+        params: IdParamSchema,
+        body: CompleteVisitBodySchema,
+        response: { 200: SlotBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { booking, notification } = await recordOutcome(deps, me, request.params.id, {
+        status: 'completed',
+        visit: request.body,
+      });
+      if (notification) pushNotification(deps, booking.userId, notification);
+      broadcast(booking, 'completed');
+      return booking;
+    },
+  );
+
+  app.put(
+    '/api/slots/:id/no-show',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary: 'Mark a confirmed booking whose time has started as a no-show (staff)',
+        ...secured,
+        params: IdParamSchema,
+        response: { 200: SlotBookingSchema, ...errorReplies(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { booking } = await recordOutcome(deps, currentUser(request), request.params.id, { status: 'no_show' });
+      broadcast(booking, 'no_show');
       return booking;
     },
   );

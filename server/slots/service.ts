@@ -1,8 +1,11 @@
-import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Notification } from '#shared/notifications';
+import { ageInYears, PET_MSG } from '#shared/pets';
+import { SERVICE_MSG } from '#shared/services';
 import {
   addDays,
   BOOKING_HORIZON_DAYS,
+  OPEN_BOOKING_STATUSES,
   parseSchedule,
   SLOT_MSG,
   SLOT_NOTIFICATION_TYPES,
@@ -13,24 +16,29 @@ import {
   type Availability,
   type BookingListQuery,
   type BookSlotBody,
+  type Calendar,
+  type CompleteVisitBody,
   type ConfirmSlotBody,
   type HospitalInfo,
   type SlotBooking,
   type SlotStats,
+  type Visit,
 } from '#shared/slots';
 import { findPgError, isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
 import { fromSqlRow, present } from '../db/rows.ts';
-import { slotBookings } from '../db/schema/index.ts';
+import { pets, services, slotBookings, users, visits } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
-import { olderThanRow, type Cursor } from '../lib/pagination.ts';
+import { newerThanRow, olderThanRow, type Cursor } from '../lib/pagination.ts';
 import { bookingConfirmedMail } from '../mail/booking-confirmed.ts';
 import { createNotification } from '../notifications/service.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../plugins/auth.ts';
+import { bookableService, capacityOf, findService, type ServiceRow } from '../services/service.ts';
 
 type Row = typeof slotBookings.$inferSelect;
+type VisitRow = typeof visits.$inferSelect;
 type SlotConfig = Pick<
   Deps['config'],
   | 'SLOT_OPEN'
@@ -49,8 +57,34 @@ type SlotConfig = Pick<
 /** What every slot function needs: the database and the clinic's part of the configuration. */
 export type SlotDeps = Pick<Deps, 'db'> & { config: SlotConfig };
 
+/** The service fields a booking shows. */
+type ServiceRef = Pick<ServiceRow, 'id' | 'name' | 'kind'>;
+/** A stored booking with what it is shown with: its service and, once completed, its visit. */
+interface BookingRecord {
+  booking: Row;
+  service: ServiceRef;
+  visit: VisitRow | null;
+}
+
+const OPEN = [...OPEN_BOOKING_STATUSES];
+const isOpen = (status: Row['status']) => (OPEN as string[]).includes(status);
+const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 60_000);
+
+function toVisitDto(v: VisitRow): Visit {
+  return {
+    findings: v.findings,
+    treatment: v.treatment,
+    medicines: v.medicines,
+    weightKg: v.weightKg === null ? null : Number(v.weightKg),
+    nextDueDate: v.nextDueDate,
+    nextDueReason: v.nextDueReason,
+    recordedByName: v.recordedByName,
+    recordedAt: v.createdAt.toISOString(),
+  };
+}
+
 /** The API shape of a stored booking; date and time are read back in the clinic's time zone. */
-function toBookingDto(r: Row, timeZone: string): SlotBooking {
+function toBookingDto({ booking: r, service, visit }: BookingRecord, timeZone: string, now = new Date()): SlotBooking {
   const { date, time } = zonedDateTime(r.startsAt, timeZone);
   return {
     ...present(r, [
@@ -67,11 +101,43 @@ function toBookingDto(r: Row, timeZone: string): SlotBooking {
       'status',
       'createdAt',
       'updatedAt',
+      'serviceId',
+      'petId',
+      'note',
+      'pickupAddress',
+      'endsAt',
     ]),
     date,
     time,
     hospitalInfo: r.hospitalInfo ?? null,
+    service: {
+      id: service.id,
+      name: service.name,
+      kind: service.kind,
+      durationMinutes: minutesBetween(r.startsAt, r.endsAt),
+    },
+    visit: visit ? toVisitDto(visit) : null,
+    needsOutcome: isOpen(r.status) && r.endsAt.getTime() <= now.getTime(),
   };
+}
+
+/** Bookings with their service and visit, as every list and answer shows them. */
+function selectRecords(db: Executor) {
+  return db
+    .select({
+      booking: slotBookings,
+      service: { id: services.id, name: services.name, kind: services.kind },
+      visit: visits,
+    })
+    .from(slotBookings)
+    .innerJoin(services, eq(services.id, slotBookings.serviceId))
+    .leftJoin(visits, eq(visits.bookingId, slotBookings.id));
+}
+
+/** One booking as the API shows it, read in `db` (a transaction sees its own changes). */
+async function recordOf(db: Executor, id: string): Promise<BookingRecord | undefined> {
+  const [record] = await selectRecords(db).where(eq(slotBookings.id, id)).limit(1);
+  return record;
 }
 
 /** The instants bounding a clinic-local day: [start, end). */
@@ -91,13 +157,35 @@ async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How a service sits on the grid: its length, the grid step, and how many grid times it covers. */
+interface Span {
+  durationMinutes: number;
+  step: number;
+  seats: number;
+}
+const spanOf = (durationMinutes: number, step: number): Span => ({
+  durationMinutes,
+  step,
+  seats: Math.max(1, Math.ceil(durationMinutes / step)),
+});
+const addMinutes = (d: Date, minutes: number) => new Date(d.getTime() + minutes * 60_000);
+
+/** The grid times a service of this length can start at: every grid time whose service ends by closing. */
+function startTimes(config: SlotConfig, durationMinutes: number): string[] {
+  const close = Number(config.SLOT_CLOSE.slice(0, 2)) * 60 + Number(config.SLOT_CLOSE.slice(3, 5));
+  return slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES).filter(
+    (t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5)) + durationMinutes <= close,
+  );
+}
+
 /**
- * Checks a requested 'date at time' against the grid, the opening hours and the calendar. Returns the
- * instant it names. Every refusal is a 400 with a sentence a customer understands.
+ * Checks a requested 'date at time' against the grid, the opening hours (the whole service must end by closing) and
+ * the calendar. Returns the instant it names. Every refusal is a 400 with a sentence a customer understands.
  */
 function resolveSchedule(
   config: SlotConfig,
   schedule: string,
+  durationMinutes: number,
   now = new Date(),
 ): { date: string; time: string; startsAt: Date } {
   const parsed = parseSchedule(schedule);
@@ -107,16 +195,20 @@ function resolveSchedule(
   if (date < today) throw errors.badRequest(SLOT_MSG.pastDate);
   if (date > addDays(today, BOOKING_HORIZON_DAYS)) throw errors.badRequest(SLOT_MSG.tooFarAhead);
   const grid = slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES);
-  if (!grid.includes(time)) {
-    const last = grid[grid.length - 1] ?? config.SLOT_OPEN;
+  const starts = startTimes(config, durationMinutes);
+  if (!starts.includes(time)) {
+    const last = starts[starts.length - 1] ?? config.SLOT_OPEN;
     if (time < config.SLOT_OPEN || time > last) {
+      const length = durationMinutes > config.SLOT_MINUTES ? ` This service takes ${durationMinutes} minutes;` : '';
       throw errors.badRequest(
-        `We take bookings from ${config.SLOT_OPEN} to ${config.SLOT_CLOSE}; the last slot starts at ${last}.`,
+        `We take bookings from ${config.SLOT_OPEN} to ${config.SLOT_CLOSE};${length} the last slot starts at ${last}.`,
       );
     }
-    throw errors.badRequest(
-      `${SLOT_MSG.offGrid} Slots start every ${config.SLOT_MINUTES} minutes from ${config.SLOT_OPEN}.`,
-    );
+    if (!grid.includes(time)) {
+      throw errors.badRequest(
+        `${SLOT_MSG.offGrid} Slots start every ${config.SLOT_MINUTES} minutes from ${config.SLOT_OPEN}.`,
+      );
+    }
   }
   const startsAt = zonedTimeToUtc(date, time, config.CLINIC_TZ);
   if (startsAt.getTime() <= now.getTime()) throw errors.badRequest(SLOT_MSG.pastTime);
@@ -125,30 +217,29 @@ function resolveSchedule(
 
 /**
  * Takes the customer's row lock for the rest of the transaction. Every change to one customer's bookings takes it
- * first (booking through `slot_booking_guard`, cancel, confirm; the account's deletion by deleting the row), so they
- * run one at a time per customer and their counts are exact. False when the account no longer exists.
+ * first (booking through `slot_booking_guard`, cancel, confirm, reschedule, outcomes; the account's deletion by
+ * deleting the row), so they run one at a time per customer and their counts are exact. False when the account no
+ * longer exists.
  */
 async function lockCustomer(tx: Executor, userId: string): Promise<boolean> {
   return rowsOf(await tx.execute(sql`select 1 from users where id = ${userId}::uuid for no key update`)).length > 0;
 }
 
 /** The stored booking of one attempt (the customer's Idempotency-Key), if that attempt already booked. */
-async function bookingOfAttempt(db: Executor, userId: string, key: string): Promise<Row | undefined> {
-  const [row] = await db
-    .select()
-    .from(slotBookings)
+async function bookingOfAttempt(db: Executor, userId: string, key: string): Promise<BookingRecord | undefined> {
+  const [record] = await selectRecords(db)
     .where(and(eq(slotBookings.userId, userId), eq(slotBookings.idempotencyKey, key)))
     .limit(1);
-  return row;
+  return record;
 }
 
 /** A retried attempt must ask for what it booked; anything else is a client reusing a key by mistake. */
 function assertSameAttempt(row: Row, body: BookSlotBody, date: string, time: string): void {
   const same =
     row.schedule === `${date} at ${time}` &&
-    row.petName === body.petName &&
+    (body.petId ? row.petId === body.petId : row.petName === body.petName && row.petAge === (body.petAge ?? null)) &&
+    (!body.serviceId || row.serviceId === body.serviceId) &&
     row.ownerName === body.ownerName &&
-    row.petAge === (body.petAge ?? null) &&
     row.phone === body.phone;
   if (!same) throw errors.conflict(SLOT_MSG.keyReused);
 }
@@ -170,40 +261,74 @@ export async function replayBooking(
   body: BookSlotBody,
 ): Promise<SlotBooking | undefined> {
   if (me.role !== 'user') return undefined;
-  const row = await bookingOfAttempt(deps.db, me.id, key);
-  if (!row) return undefined;
+  const record = await bookingOfAttempt(deps.db, me.id, key);
+  if (!record) return undefined;
   const parsed = parseSchedule(body.schedule);
   if (!parsed) throw errors.conflict(SLOT_MSG.keyReused);
-  assertSameAttempt(row, body, parsed.date, parsed.time);
-  return toBookingDto(row, deps.config.CLINIC_TZ);
+  assertSameAttempt(record.booking, body, parsed.date, parsed.time);
+  return toBookingDto(record, deps.config.CLINIC_TZ);
 }
 
+/** The pet a booking names, with the name and age it is booked under; 404 for a pet that is not the customer's. */
+async function petForBooking(deps: SlotDeps, me: AuthUser, body: BookSlotBody) {
+  if (!body.petId) {
+    return { petId: null, petName: body.petName ?? '', petAge: body.petAge ?? null };
+  }
+  const [pet] = await deps.db
+    .select()
+    .from(pets)
+    .where(and(eq(pets.id, body.petId), eq(pets.ownerId, me.id)))
+    .limit(1);
+  if (!pet) throw errors.notFound('Pet');
+  if (pet.archivedAt) throw errors.conflict(PET_MSG.archived);
+  return { petId: pet.id, petName: pet.name, petAge: ageInYears(pet, todayIn(deps.config.CLINIC_TZ)) };
+}
+
+/** SQLSTATE `slot_seats_all_taken` raises when some, not all, of a booking's seats were free (migration 0002). */
+const SEATS_PARTLY_FULL = 'PW409';
+
 /**
- * Books a seat for the signed-in customer in ONE statement (one round trip, its own transaction):
- * 1. `slot_booking_guard` (migration 0001) waits for the customer's row lock, then reads with a fresh snapshot
- *    whether the customer exists, how many upcoming open bookings they hold (BOOKING_MAX_OPEN), and the booking
- *    of an earlier request with the same Idempotency-Key; racing requests of one customer pass it one at a time,
- *    so the cap holds under any race and a retried attempt finds its booking;
- * 2. only when the guard lets it through, a data-modifying CTE takes a seat with an atomic conditional upsert of
- *    the time's counter (no row back = full), and the booking is inserted only from that row. A duplicate pet at
- *    that time violates a unique index and fails the whole statement, seat included. The NOT EXISTS read only
- *    refuses early when the time is already full (the counter row locks every upsert, even a refused one, so a
- *    crowd on a full time would queue on it); the conditional upsert alone decides who gets a seat.
- * The seat is given back by a database trigger whenever the booking stops holding it (decision 014).
+ * Books a service for the signed-in customer in ONE statement (one round trip, its own transaction):
+ * 1. `slot_booking_guard` (migration 0002) waits for the customer's row lock, then reads with a fresh snapshot
+ *    whether the customer exists, how many upcoming open bookings they hold (BOOKING_MAX_OPEN), the booking of an
+ *    earlier request with the same Idempotency-Key, whether the pet already has a booking overlapping this one and
+ *    whether the named pet is still the customer's; racing requests of one customer pass it one at a time, so these
+ *    hold under any race;
+ * 2. only when the guard lets it through, a data-modifying CTE takes one seat at every grid time the service covers,
+ *    each with an atomic conditional upsert of that time's counter (no row back = full), in time order so two
+ *    bookings never wait on each other crosswise; `slot_seats_all_taken` aborts the whole statement, seats
+ *    included, when only some were free, and the booking is inserted only when all were. The NOT EXISTS read only
+ *    refuses early when a time is already full (a crowd on a full time would otherwise queue on its row lock); the
+ *    conditional upserts alone decide who gets the seats.
+ * The seats are given back by a database trigger whenever the booking stops holding them (decisions 014 and 021).
  */
 export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody, key?: string): Promise<BookResult> {
   const { db, config } = deps;
   if (me.role !== 'user') throw errors.forbidden(SLOT_MSG.staffCannotBook);
   if (body.userId && body.userId !== me.id) throw errors.forbidden(SLOT_MSG.otherUser);
-  const { date, time, startsAt } = resolveSchedule(config, body.schedule);
+  const service = await bookableService(db, body.serviceId);
+  const span = spanOf(service.durationMinutes, config.SLOT_MINUTES);
+  const { date, time, startsAt } = resolveSchedule(config, body.schedule, span.durationMinutes);
+  const endsAt = addMinutes(startsAt, span.durationMinutes);
+  const pet = await petForBooking(deps, me, body);
   const at = startsAt.toISOString();
+  const until = endsAt.toISOString();
+  const capacity = capacityOf(service, config.SLOT_CAPACITY);
   const bodyAddress = body.userAddress?.trim() || null;
+  let pickupAddress: string | null = null;
+  if (service.kind === 'pickup') {
+    const [profile] = await db.select({ address: users.address }).from(users).where(eq(users.id, me.id)).limit(1);
+    pickupAddress = body.pickupAddress ?? profile?.address ?? null;
+    if (!pickupAddress) throw errors.badRequest(SLOT_MSG.pickupAddressRequired);
+  }
 
   // The guard's answer, and the booking's columns when one was made (id null when not).
   type Outcome = Record<string, unknown> & {
     customer_exists: boolean;
     open_bookings: number;
     earlier_id: string | null;
+    pet_busy: boolean;
+    pet_ok: boolean;
     id: string | null;
   };
   let outcome: Outcome | undefined;
@@ -212,69 +337,156 @@ export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody,
       rowsOf<Outcome>(
         await db.execute(sql`
           with guard as materialized (
-            select * from slot_booking_guard(${me.id}::uuid, ${key ?? null}::text)
+            select * from slot_booking_guard(${me.id}::uuid, ${key ?? null}::text, ${pet.petId}::uuid, ${pet.petName}::text, ${at}::timestamptz, ${until}::timestamptz)
           ),
           seat as (
-            insert into slot_times (starts_at, booked)
-            select ${at}::timestamptz, 1 from guard
+            insert into slot_seats (service_id, starts_at, booked)
+            select ${service.id}::uuid, t, 1
+            from guard, generate_series(${at}::timestamptz, ${until}::timestamptz - interval '1 microsecond', make_interval(mins => ${span.step}::int)) as t
             where guard.customer_exists and guard.earlier_id is null and guard.open_bookings < ${config.BOOKING_MAX_OPEN}
-              -- Fast path, no lock: a time already full is refused without queueing on its row.
-              and not exists (select 1 from slot_times where starts_at = ${at}::timestamptz and booked >= ${config.SLOT_CAPACITY})
-            on conflict (starts_at) do update set booked = slot_times.booked + 1
-            where slot_times.booked < ${config.SLOT_CAPACITY}
+              and guard.pet_ok and not guard.pet_busy
+              -- Fast path, no lock: a service with a time already full is refused without queueing on its row.
+              and not exists (
+                select 1 from slot_seats s
+                where s.service_id = ${service.id}::uuid and s.starts_at >= ${at}::timestamptz and s.starts_at < ${until}::timestamptz
+                  and s.booked >= ${capacity}
+              )
+            order by t
+            on conflict (service_id, starts_at) do update set booked = slot_seats.booked + 1
+            where slot_seats.booked < ${capacity}
             returning starts_at
           ),
+          taken as (
+            select slot_seats_all_taken((select count(*)::int from seat), ${span.seats}::int) as ok
+          ),
           booking as (
-            insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone, idempotency_key)
+            insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, ends_at, seat_step_minutes,
+                                       service_id, pet_id, pet_name, owner_name, pet_age, phone, note, pickup_address, idempotency_key)
             select ${me.id}::uuid, ${me.name}, ${me.email},
                    coalesce((select address from users where id = ${me.id}::uuid), ${bodyAddress}),
-                   ${`${date} at ${time}`}, seat.starts_at, ${body.petName}, ${body.ownerName}, ${body.petAge ?? null}::int, ${body.phone}, ${key ?? null}
-            from seat
+                   ${`${date} at ${time}`}, ${at}::timestamptz, ${until}::timestamptz, ${span.step}::int,
+                   ${service.id}::uuid, ${pet.petId}::uuid, ${pet.petName}, ${body.ownerName}, ${pet.petAge}::int, ${body.phone},
+                   ${body.note ?? null}, ${pickupAddress}, ${key ?? null}
+            from taken where taken.ok
             returning *
           )
-          select guard.customer_exists, guard.open_bookings, guard.earlier_id, booking.* from guard left join booking on true`),
+          select guard.customer_exists, guard.open_bookings, guard.earlier_id, guard.pet_busy, guard.pet_ok, booking.*
+          from guard left join booking on true`),
       ),
     );
   } catch (err) {
     if (isUniqueViolation(err, 'slot_bookings_pet_time_uq')) throw errors.conflict(SLOT_MSG.petAlreadyBooked);
+    if (findPgError(err)?.code === SEATS_PARTLY_FULL) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
     throw err;
   }
   if (!outcome?.customer_exists) throw errors.unauthenticated();
   if (outcome.earlier_id) {
-    const [earlier] = await db.select().from(slotBookings).where(eq(slotBookings.id, outcome.earlier_id)).limit(1);
+    const earlier = await recordOf(db, outcome.earlier_id);
     // Only the account's deletion removes bookings.
     if (!earlier) throw errors.unauthenticated();
-    assertSameAttempt(earlier, body, date, time);
+    assertSameAttempt(earlier.booking, body, date, time);
     return { booking: toBookingDto(earlier, config.CLINIC_TZ), created: false };
   }
+  if (!outcome.pet_ok) throw errors.conflict(PET_MSG.archived);
   const open = Number(outcome.open_bookings);
   if (open >= config.BOOKING_MAX_OPEN) throw errors.conflict(SLOT_MSG.tooManyOpen(open), 'BOOKING_LIMIT');
+  if (outcome.pet_busy) throw errors.conflict(SLOT_MSG.petBusy);
   if (!outcome.id) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
-  return { booking: toBookingDto(fromSqlRow(slotBookings, outcome), config.CLINIC_TZ), created: true };
+  const record = { booking: fromSqlRow(slotBookings, outcome), service, visit: null };
+  return { booking: toBookingDto(record, config.CLINIC_TZ), created: true };
 }
 
-/** Seats per grid time of one clinic-local day. */
-export async function availability(deps: SlotDeps, date: string, now = new Date()): Promise<Availability> {
-  const { db, config } = deps;
-  const { start, end } = dayBounds(date, config.CLINIC_TZ);
+/** A service whose seats are shown: the one named (404 when unknown), or the checkup. */
+async function shownService(db: Executor, serviceId: string | undefined): Promise<ServiceRow> {
+  if (!serviceId) return bookableService(db, undefined);
+  const service = await findService(db, serviceId);
+  if (!service) throw errors.notFound('Service');
+  if (service.kind === 'emergency') throw errors.badRequest(SERVICE_MSG.emergencyNotBookable);
+  return service;
+}
+
+/** Seats taken per instant (ms) of one service between two instants. */
+async function seatsBetween(db: Executor, serviceId: string, from: Date, to: Date): Promise<Map<number, number>> {
   const taken = rowsOf<{ starts_at: Date | string; booked: number }>(
     await db.execute(
-      sql`select starts_at, booked from slot_times where starts_at >= ${start.toISOString()}::timestamptz and starts_at < ${end.toISOString()}::timestamptz`,
+      sql`select starts_at, booked from slot_seats where service_id = ${serviceId}::uuid and starts_at >= ${from.toISOString()}::timestamptz and starts_at < ${to.toISOString()}::timestamptz`,
     ),
   );
-  const bookedAt = new Map(taken.map((r) => [new Date(r.starts_at).getTime(), Number(r.booked)]));
-  const slots = slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES).map((time) => {
+  return new Map(taken.map((r) => [new Date(r.starts_at).getTime(), Number(r.booked)]));
+}
+
+/** Every start time of one day for a service, with the seats free for its whole length. */
+function dayTimes(
+  config: SlotConfig,
+  service: ServiceRow,
+  date: string,
+  booked: Map<number, number>,
+  now: Date,
+): Availability['slots'] {
+  const capacity = capacityOf(service, config.SLOT_CAPACITY);
+  const span = spanOf(service.durationMinutes, config.SLOT_MINUTES);
+  return startTimes(config, span.durationMinutes).map((time) => {
     const at = zonedTimeToUtc(date, time, config.CLINIC_TZ);
-    const booked = bookedAt.get(at.getTime()) ?? 0;
+    let most = 0;
+    for (let i = 0; i < span.seats; i++) most = Math.max(most, booked.get(at.getTime() + i * span.step * 60_000) ?? 0);
     return {
       time,
-      capacity: config.SLOT_CAPACITY,
-      booked,
-      available: Math.max(config.SLOT_CAPACITY - booked, 0),
+      capacity,
+      booked: most,
+      available: Math.max(capacity - most, 0),
       past: at.getTime() <= now.getTime(),
     };
   });
-  return { date, timeZone: config.CLINIC_TZ, slotMinutes: config.SLOT_MINUTES, slots };
+}
+
+/** Free seats per start time of one clinic-local day, for a service (the checkup when none is named). */
+export async function availability(
+  deps: SlotDeps,
+  date: string,
+  serviceId?: string,
+  now = new Date(),
+): Promise<Availability> {
+  const { db, config } = deps;
+  const service = await shownService(db, serviceId);
+  const { start, end } = dayBounds(date, config.CLINIC_TZ);
+  const booked = await seatsBetween(db, service.id, start, end);
+  return {
+    date,
+    serviceId: service.id,
+    durationMinutes: service.durationMinutes,
+    timeZone: config.CLINIC_TZ,
+    slotMinutes: config.SLOT_MINUTES,
+    slots: dayTimes(config, service, date, booked, now),
+  };
+}
+
+/**
+ * For each day of a month, how many start times have a free seat for the whole service: 0 for days before today,
+ * beyond the booking horizon, or full. One read of the month's counters.
+ */
+export async function calendar(deps: SlotDeps, month: string, serviceId?: string, now = new Date()): Promise<Calendar> {
+  const { db, config } = deps;
+  const service = await shownService(db, serviceId);
+  const first = `${month}-01`;
+  const days: string[] = [];
+  for (let d = first; d.startsWith(month); d = addDays(d, 1)) days.push(d);
+  const { start } = dayBounds(first, config.CLINIC_TZ);
+  const { end } = dayBounds(days[days.length - 1]!, config.CLINIC_TZ);
+  const booked = await seatsBetween(db, service.id, start, end);
+  const today = todayIn(config.CLINIC_TZ, now);
+  const last = addDays(today, BOOKING_HORIZON_DAYS);
+  return {
+    month,
+    serviceId: service.id,
+    timeZone: config.CLINIC_TZ,
+    days: days.map((date) => ({
+      date,
+      freeTimes:
+        date < today || date > last
+          ? 0
+          : dayTimes(config, service, date, booked, now).filter((s) => !s.past && s.available > 0).length,
+    })),
+  };
 }
 
 const newestFirst = (cursor?: Cursor): SQL | undefined =>
@@ -282,60 +494,117 @@ const newestFirst = (cursor?: Cursor): SQL | undefined =>
 
 /** A page of the customer's own bookings, newest first. */
 export async function listMine(deps: SlotDeps, userId: string, limit: number, cursor?: Cursor): Promise<SlotBooking[]> {
-  const rows = await deps.db
-    .select()
-    .from(slotBookings)
+  const rows = await selectRecords(deps.db)
     .where(and(eq(slotBookings.userId, userId), newestFirst(cursor)))
     .orderBy(desc(slotBookings.createdAt), desc(slotBookings.id))
     .limit(limit + 1);
-  return rows.map((r) => toBookingDto(r, deps.config.CLINIC_TZ));
+  const now = new Date();
+  return rows.map((r) => toBookingDto(r, deps.config.CLINIC_TZ, now));
 }
 
-/** A page of all bookings for staff, newest first, filtered by status and clinic-local day. */
+/**
+ * A page of all bookings for staff, filtered by status, service and clinic-local day: newest first, or, with
+ * `sort=appointment`, by appointment time from `from` (default today) on, the staff agenda. `overdue` lists the
+ * bookings whose time has passed without an outcome, oldest first.
+ */
 export async function listBookings(
   deps: SlotDeps,
   filter: BookingListQuery,
   limit: number,
   cursor?: Cursor,
+  now = new Date(),
 ): Promise<SlotBooking[]> {
-  const conds: (SQL | undefined)[] = [newestFirst(cursor)];
-  if (filter.status === 'active') conds.push(ne(slotBookings.status, 'canceled'));
+  const tz = deps.config.CLINIC_TZ;
+  const byAppointment = filter.sort === 'appointment' || filter.status === 'overdue';
+  const conds: (SQL | undefined)[] = [];
+  if (filter.status === 'active')
+    conds.push(inArray(slotBookings.status, ['pending', 'confirmed', 'completed', 'no_show']));
+  else if (filter.status === 'overdue') conds.push(inArray(slotBookings.status, OPEN), lte(slotBookings.endsAt, now));
   else if (filter.status) conds.push(eq(slotBookings.status, filter.status));
+  if (filter.serviceId) conds.push(eq(slotBookings.serviceId, filter.serviceId));
   if (filter.date) {
-    const { start, end } = dayBounds(filter.date, deps.config.CLINIC_TZ);
+    const { start, end } = dayBounds(filter.date, tz);
     conds.push(gte(slotBookings.startsAt, start), lt(slotBookings.startsAt, end));
   }
-  const rows = await deps.db
-    .select()
-    .from(slotBookings)
+  if (byAppointment) {
+    if (filter.status !== 'overdue' && !filter.date) {
+      conds.push(gte(slotBookings.startsAt, dayBounds(filter.from ?? todayIn(tz, now), tz).start));
+    }
+    if (cursor) conds.push(newerThanRow(slotBookings, slotBookings.startsAt, slotBookings.id, cursor));
+  } else {
+    conds.push(newestFirst(cursor));
+  }
+  const rows = await selectRecords(deps.db)
     .where(and(...conds))
-    .orderBy(desc(slotBookings.createdAt), desc(slotBookings.id))
+    .orderBy(
+      ...(byAppointment
+        ? [asc(slotBookings.startsAt), asc(slotBookings.id)]
+        : [desc(slotBookings.createdAt), desc(slotBookings.id)]),
+    )
     .limit(limit + 1);
-  return rows.map((r) => toBookingDto(r, deps.config.CLINIC_TZ));
+  return rows.map((r) => toBookingDto(r, tz, now));
+}
+
+/** A page of one pet's bookings with their visits, newest appointment first (the pet's record). */
+export async function petTimeline(
+  deps: SlotDeps,
+  petId: string,
+  limit: number,
+  cursor?: Cursor,
+): Promise<SlotBooking[]> {
+  const rows = await selectRecords(deps.db)
+    .where(
+      and(
+        eq(slotBookings.petId, petId),
+        cursor ? olderThanRow(slotBookings, slotBookings.startsAt, slotBookings.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(slotBookings.startsAt), desc(slotBookings.id))
+    .limit(limit + 1);
+  const now = new Date();
+  return rows.map((r) => toBookingDto(r, deps.config.CLINIC_TZ, now));
+}
+
+/** Monday (clinic time) of the week `date` lies in. */
+function mondayOf(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
 }
 
 /**
- * Dashboard counts of bookings from today on (clinic time), canceled ones left out: a range over the
- * starts_at index rather than a scan of every booking ever made.
+ * Dashboard counts: the spec's four from today on (clinic time), canceled bookings left out, as a range over the
+ * starts_at index rather than a scan of every booking ever made; visits completed since Monday; and the share of
+ * no-shows among the outcomes of the last 30 days.
  */
 export async function stats(deps: SlotDeps, now = new Date()): Promise<SlotStats> {
-  const today = todayIn(deps.config.CLINIC_TZ, now);
-  const { start, end } = dayBounds(today, deps.config.CLINIC_TZ);
-  const [row] = rowsOf<SlotStats>(
+  const tz = deps.config.CLINIC_TZ;
+  const today = todayIn(tz, now);
+  const { start, end } = dayBounds(today, tz);
+  const monday = dayBounds(mondayOf(today), tz).start;
+  const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
+  const [row] = rowsOf<Record<string, number | null>>(
     await deps.db.execute(sql`
       select
-        count(*) filter (where status = 'pending')::int as "pending",
-        count(*) filter (where status = 'confirmed')::int as "confirmed",
-        count(*) filter (where status = 'confirmed' and starts_at < ${end.toISOString()}::timestamptz)::int as "confirmedToday",
-        count(*)::int as "total"
+        count(*) filter (where starts_at >= ${start.toISOString()}::timestamptz and status = 'pending')::int as "pending",
+        count(*) filter (where starts_at >= ${start.toISOString()}::timestamptz and status = 'confirmed')::int as "confirmed",
+        count(*) filter (where starts_at >= ${start.toISOString()}::timestamptz and status = 'confirmed' and starts_at < ${end.toISOString()}::timestamptz)::int as "confirmedToday",
+        count(*) filter (where starts_at >= ${start.toISOString()}::timestamptz)::int as "total",
+        count(*) filter (where starts_at >= ${monday.toISOString()}::timestamptz and status = 'completed')::int as "completedThisWeek",
+        count(*) filter (where starts_at >= ${monthAgo.toISOString()}::timestamptz and status = 'completed')::int as "completedMonth",
+        count(*) filter (where starts_at >= ${monthAgo.toISOString()}::timestamptz and status = 'no_show')::int as "noShowMonth"
       from slot_bookings
-      where starts_at >= ${start.toISOString()}::timestamptz and status <> 'canceled'`),
+      where starts_at >= least(${start.toISOString()}::timestamptz, ${monday.toISOString()}::timestamptz, ${monthAgo.toISOString()}::timestamptz)
+        and status <> 'canceled'`),
   );
+  const n = (v: number | null | undefined) => Number(v ?? 0);
+  const outcomes = n(row?.completedMonth) + n(row?.noShowMonth);
   return {
-    pending: Number(row?.pending ?? 0),
-    confirmed: Number(row?.confirmed ?? 0),
-    confirmedToday: Number(row?.confirmedToday ?? 0),
-    total: Number(row?.total ?? 0),
+    pending: n(row?.pending),
+    confirmed: n(row?.confirmed),
+    confirmedToday: n(row?.confirmedToday),
+    total: n(row?.total),
+    completedThisWeek: n(row?.completedThisWeek),
+    noShowRate: outcomes === 0 ? null : Math.round((n(row?.noShowMonth) / outcomes) * 1000) / 1000,
   };
 }
 
@@ -359,7 +628,19 @@ async function explainMissing(tx: Executor, id: string): Promise<never> {
     .limit(1);
   if (!row) throw errors.notFound('Booking');
   if (row.status === 'confirmed') throw errors.conflict(SLOT_MSG.alreadyConfirmed);
+  if (row.status === 'completed' || row.status === 'no_show') throw errors.conflict(SLOT_MSG.outcomeRecorded);
   throw errors.conflict(SLOT_MSG.confirmCanceled);
+}
+
+/** Locks the owner of a booking (every booking change takes it first); undefined when the booking does not exist. */
+async function lockOwnerOf(tx: Executor, id: string): Promise<string | undefined> {
+  const [owner] = await tx
+    .select({ userId: slotBookings.userId })
+    .from(slotBookings)
+    .where(eq(slotBookings.id, id))
+    .limit(1);
+  if (owner) await lockCustomer(tx, owner.userId);
+  return owner?.userId;
 }
 
 /**
@@ -376,44 +657,41 @@ export async function confirmBooking(
   if (!isUuid(id)) throw errors.notFound('Booking');
   return db.transaction(async (tx) => {
     // The owner's lock first, as every booking change takes it (the notification below refers to the owner's row).
-    const [owner] = await tx
-      .select({ userId: slotBookings.userId })
-      .from(slotBookings)
-      .where(eq(slotBookings.id, id))
-      .limit(1);
-    if (owner) await lockCustomer(tx, owner.userId);
+    await lockOwnerOf(tx, id);
     const [row] = await tx
       .update(slotBookings)
       .set({ status: 'confirmed', hospitalInfo: hospital, updatedAt: sql`now()` })
       .where(and(eq(slotBookings.id, id), eq(slotBookings.status, 'pending')))
-      .returning();
+      .returning({ id: slotBookings.id });
     if (!row) return explainMissing(tx, id);
-    const booking = toBookingDto(row, config.CLINIC_TZ);
+    const record = (await recordOf(tx, id))!;
+    const b = record.booking;
+    const booking = toBookingDto(record, config.CLINIC_TZ);
     const notification = await createNotification(
       { db: tx },
       {
-        userId: row.userId,
+        userId: b.userId,
         type: SLOT_NOTIFICATION_TYPES.confirmed,
         title: 'Booking confirmed',
-        body: `${row.petName}'s appointment on ${row.schedule} at ${hospital.name} is confirmed.`,
-        data: { bookingId: row.id, schedule: row.schedule, status: 'confirmed', hospitalInfo: hospital },
+        body: `${b.petName}'s ${record.service.name} on ${b.schedule} at ${hospital.name} is confirmed.`,
+        data: { bookingId: b.id, schedule: b.schedule, status: 'confirmed', hospitalInfo: hospital },
       },
     );
     const mail = bookingConfirmedMail({
-      bookingId: row.id,
-      userName: row.userName,
-      userEmail: row.userEmail,
-      ownerName: row.ownerName,
-      petName: row.petName,
-      schedule: row.schedule,
-      startsAt: row.startsAt,
-      minutes: config.SLOT_MINUTES,
+      bookingId: b.id,
+      userName: b.userName,
+      userEmail: b.userEmail,
+      ownerName: b.ownerName,
+      petName: b.petName,
+      schedule: b.schedule,
+      startsAt: b.startsAt,
+      minutes: minutesBetween(b.startsAt, b.endsAt),
       hospital,
       timeZone: config.CLINIC_TZ,
     });
     await enqueueMail(tx, {
       kind: 'booking_confirmed',
-      to: row.userEmail,
+      to: b.userEmail,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
@@ -425,10 +703,13 @@ export async function confirmBooking(
   });
 }
 
+const isStaff = (me: AuthUser) => me.role === 'employee' || me.role === 'admin';
+
 /**
- * Cancels a booking once: the status change is guarded in the UPDATE, and the database trigger gives its seat
- * back in the same transaction. Staff may cancel any booking, a customer only their own (someone else's is a
- * 404, so ids cannot be probed). Cancelling twice is harmless.
+ * Cancels a pending or confirmed booking once: the status change is guarded in the UPDATE, and the database trigger
+ * gives its seats back in the same transaction. Staff may cancel any booking, a customer only their own (someone
+ * else's is a 404, so ids cannot be probed). Cancelling twice is harmless; a visit with its outcome cannot be
+ * canceled (409).
  */
 export async function cancelBooking(
   deps: SlotDeps,
@@ -437,38 +718,222 @@ export async function cancelBooking(
 ): Promise<{ booking: SlotBooking; changed: boolean; notification?: Notification }> {
   const { db, config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
-  const isStaff = me.role === 'employee' || me.role === 'admin';
   return withRetry(() =>
     db.transaction(async (tx) => {
-      const [current] = await tx.select().from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
-      if (!current || (!isStaff && current.userId !== me.id)) throw errors.notFound('Booking');
-      if (current.status === 'canceled') return { booking: toBookingDto(current, config.CLINIC_TZ), changed: false };
+      const current = await recordOf(tx, id);
+      if (!current || (!isStaff(me) && current.booking.userId !== me.id)) throw errors.notFound('Booking');
+      if (current.booking.status === 'canceled')
+        return { booking: toBookingDto(current, config.CLINIC_TZ), changed: false };
       // The owner's deletion may have taken the booking with it meanwhile: then the update finds nothing.
-      await lockCustomer(tx, current.userId);
+      await lockCustomer(tx, current.booking.userId);
       const [row] = await tx
         .update(slotBookings)
         .set({ status: 'canceled', updatedAt: sql`now()` })
-        .where(and(eq(slotBookings.id, id), ne(slotBookings.status, 'canceled')))
-        .returning();
+        .where(and(eq(slotBookings.id, id), inArray(slotBookings.status, OPEN)))
+        .returning({ id: slotBookings.id });
+      const after = await recordOf(tx, id);
+      if (!after) throw errors.notFound('Booking');
       if (!row) {
-        const [again] = await tx.select().from(slotBookings).where(eq(slotBookings.id, id)).limit(1);
-        if (!again) throw errors.notFound('Booking');
-        return { booking: toBookingDto(again, config.CLINIC_TZ), changed: false };
+        if (after.booking.status === 'canceled')
+          return { booking: toBookingDto(after, config.CLINIC_TZ), changed: false };
+        throw errors.conflict(SLOT_MSG.cancelClosed);
       }
+      const b = after.booking;
       let notification: Notification | undefined;
-      if (row.userId !== me.id) {
+      if (b.userId !== me.id) {
         notification = await createNotification(
           { db: tx },
           {
-            userId: row.userId,
+            userId: b.userId,
             type: SLOT_NOTIFICATION_TYPES.canceled,
             title: 'Booking canceled',
-            body: `The clinic canceled ${row.petName}'s appointment on ${row.schedule}. Please book another time.`,
-            data: { bookingId: row.id, schedule: row.schedule, status: 'canceled' },
+            body: `The clinic canceled ${b.petName}'s appointment on ${b.schedule}. Please book another time.`,
+            data: { bookingId: b.id, schedule: b.schedule, status: 'canceled' },
           },
         );
       }
-      return { booking: toBookingDto(row, config.CLINIC_TZ), changed: true, notification };
+      return { booking: toBookingDto(after, config.CLINIC_TZ), changed: true, notification };
+    }),
+  );
+}
+
+/**
+ * Moves an open booking that has not started to a new time of the same service, in one transaction: the booking's
+ * row changes first (the trigger gives its old seats back), then every seat of the new time is taken with the same
+ * conditional upsert as a booking; when any is full the transaction is undone and the booking stays exactly as it
+ * was (409). A moved booking is pending again, for staff to confirm; when staff moved it, the customer is told.
+ */
+export async function rescheduleBooking(
+  deps: SlotDeps,
+  me: AuthUser,
+  id: string,
+  schedule: string,
+  now = new Date(),
+): Promise<{ booking: SlotBooking; notification?: Notification }> {
+  const { db, config } = deps;
+  if (!isUuid(id)) throw errors.notFound('Booking');
+  try {
+    return await withRetry(() =>
+      db.transaction(async (tx) => {
+        const owner = await lockOwnerOf(tx, id);
+        const current = owner ? await recordOf(tx, id) : undefined;
+        if (!current || (!isStaff(me) && current.booking.userId !== me.id)) throw errors.notFound('Booking');
+        const b = current.booking;
+        if (!isOpen(b.status) || b.startsAt.getTime() <= now.getTime())
+          throw errors.conflict(SLOT_MSG.rescheduleClosed);
+        const [service] = await tx.select().from(services).where(eq(services.id, b.serviceId)).limit(1);
+        const span = spanOf(minutesBetween(b.startsAt, b.endsAt), config.SLOT_MINUTES);
+        const { date, time, startsAt } = resolveSchedule(config, schedule, span.durationMinutes, now);
+        if (startsAt.getTime() === b.startsAt.getTime()) throw errors.badRequest(SLOT_MSG.rescheduleSameTime);
+        const endsAt = addMinutes(startsAt, span.durationMinutes);
+        const petBusy = rowsOf(
+          await tx.execute(sql`
+            select 1 from slot_bookings
+            where user_id = ${b.userId}::uuid and id <> ${b.id}::uuid and status in ('pending', 'confirmed')
+              and starts_at < ${endsAt.toISOString()}::timestamptz and ends_at > ${startsAt.toISOString()}::timestamptz
+              and ((pet_id is not null and pet_id = ${b.petId}::uuid) or lower(pet_name) = lower(${b.petName}))
+            limit 1`),
+        );
+        if (petBusy.length > 0) throw errors.conflict(SLOT_MSG.petBusy);
+        await tx
+          .update(slotBookings)
+          .set({
+            schedule: `${date} at ${time}`,
+            startsAt,
+            endsAt,
+            seatStepMinutes: span.step,
+            status: 'pending',
+            updatedAt: sql`now()`,
+          })
+          .where(eq(slotBookings.id, id));
+        const capacity = capacityOf(service!, config.SLOT_CAPACITY);
+        const seats = rowsOf(
+          await tx.execute(sql`
+            insert into slot_seats (service_id, starts_at, booked)
+            select ${b.serviceId}::uuid, t, 1
+            from generate_series(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz - interval '1 microsecond', make_interval(mins => ${span.step}::int)) as t
+            order by t
+            on conflict (service_id, starts_at) do update set booked = slot_seats.booked + 1
+            where slot_seats.booked < ${capacity}
+            returning starts_at`),
+        );
+        if (seats.length < span.seats) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
+        const moved = (await recordOf(tx, id))!;
+        let notification: Notification | undefined;
+        if (b.userId !== me.id) {
+          notification = await createNotification(
+            { db: tx },
+            {
+              userId: b.userId,
+              type: SLOT_NOTIFICATION_TYPES.rescheduled,
+              title: 'Booking moved',
+              body: `The clinic moved ${b.petName}'s ${current.service.name} from ${b.schedule} to ${date} at ${time}.`,
+              data: { bookingId: b.id, schedule: `${date} at ${time}`, status: 'pending' },
+            },
+          );
+        }
+        return { booking: toBookingDto(moved, config.CLINIC_TZ, now), notification };
+      }),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err, 'slot_bookings_pet_time_uq')) throw errors.conflict(SLOT_MSG.petBusy);
+    throw err;
+  }
+}
+
+/**
+ * The latest start a booking may have for this outcome to be recorded now: a visit may be completed from the start of
+ * its day (a pet seen before its booked time), a no-show only once its time has begun.
+ */
+function outcomeDeadline(config: SlotConfig, status: 'completed' | 'no_show', now: Date): Date {
+  return status === 'completed' ? dayBounds(todayIn(config.CLINIC_TZ, now), config.CLINIC_TZ).end : now;
+}
+
+/** Why this outcome cannot be recorded for this booking (it is not confirmed, or not due yet). */
+function outcomeRefusal(b: Row, status: 'completed' | 'no_show', deadline: Date): never {
+  if (b.status === 'completed' || b.status === 'no_show') throw errors.conflict(SLOT_MSG.outcomeRecorded);
+  if (b.status !== 'confirmed') throw errors.conflict(SLOT_MSG.outcomeNeedsConfirmed);
+  if (b.startsAt.getTime() >= deadline.getTime() && status === 'completed') {
+    throw errors.conflict(SLOT_MSG.outcomeTooEarly);
+  }
+  if (b.startsAt.getTime() > deadline.getTime()) throw errors.conflict(SLOT_MSG.noShowTooEarly);
+  throw errors.conflict(SLOT_MSG.outcomeNeedsConfirmed);
+}
+
+/**
+ * Records a visit's outcome (staff): a confirmed booking becomes `completed` with its visit record from the start of
+ * its day, or `no_show` once its time has begun. The status change is guarded in the UPDATE; the visit, the pet's new weight and the
+ * customer's notification are written in the same transaction.
+ */
+export async function recordOutcome(
+  deps: SlotDeps,
+  me: AuthUser,
+  id: string,
+  outcome: { status: 'completed'; visit: CompleteVisitBody } | { status: 'no_show' },
+  now = new Date(),
+): Promise<{ booking: SlotBooking; notification?: Notification }> {
+  const { db, config } = deps;
+  if (!isUuid(id)) throw errors.notFound('Booking');
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const owner = await lockOwnerOf(tx, id);
+      const current = owner ? await recordOf(tx, id) : undefined;
+      if (!current) throw errors.notFound('Booking');
+      const b = current.booking;
+      const deadline = outcomeDeadline(config, outcome.status, now);
+      const due = outcome.status === 'completed' ? b.startsAt < deadline : b.startsAt <= deadline;
+      if (b.status !== 'confirmed' || !due) outcomeRefusal(b, outcome.status, deadline);
+      const visitDate = zonedDateTime(b.startsAt, config.CLINIC_TZ).date;
+      if (outcome.status === 'completed' && outcome.visit.nextDueDate && outcome.visit.nextDueDate <= visitDate) {
+        throw errors.badRequest(SLOT_MSG.nextDueBeforeVisit);
+      }
+      const [row] = await tx
+        .update(slotBookings)
+        .set({ status: outcome.status, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(slotBookings.id, id),
+            eq(slotBookings.status, 'confirmed'),
+            outcome.status === 'completed' ? lt(slotBookings.startsAt, deadline) : lte(slotBookings.startsAt, deadline),
+          ),
+        )
+        .returning({ id: slotBookings.id });
+      if (!row) outcomeRefusal(b, outcome.status, deadline);
+      let notification: Notification | undefined;
+      if (outcome.status === 'completed') {
+        const v = outcome.visit;
+        await tx.insert(visits).values({
+          bookingId: b.id,
+          petId: b.petId,
+          findings: v.findings,
+          treatment: v.treatment,
+          medicines: v.medicines,
+          weightKg: v.weightKg === null ? null : v.weightKg.toFixed(2),
+          nextDueDate: v.nextDueDate,
+          nextDueReason: v.nextDueReason,
+          recordedBy: me.id,
+          recordedByName: me.name,
+        });
+        if (b.petId && v.weightKg !== null) {
+          await tx
+            .update(pets)
+            .set({ weightKg: v.weightKg.toFixed(2), updatedAt: sql`now()` })
+            .where(eq(pets.id, b.petId));
+        }
+        const due = v.nextDueDate ? ` Next due: ${v.nextDueReason} on ${v.nextDueDate}.` : '';
+        notification = await createNotification(
+          { db: tx },
+          {
+            userId: b.userId,
+            type: SLOT_NOTIFICATION_TYPES.completed,
+            title: 'Visit summary ready',
+            body: `${b.petName}'s ${current.service.name} on ${b.schedule} is complete.${due}`,
+            data: { bookingId: b.id, schedule: b.schedule, status: 'completed', petId: b.petId },
+          },
+        );
+      }
+      const after = (await recordOf(tx, id))!;
+      return { booking: toBookingDto(after, config.CLINIC_TZ, now), notification };
     }),
   );
 }

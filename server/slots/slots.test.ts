@@ -17,6 +17,7 @@ import { rowsOf } from '../db/client.ts';
 import { createTestApp, nextCursor, type TestContext } from '../test/app.ts';
 import { errorOf, json } from '../test/json.ts';
 import { bookSlot, newBooking, slotAt } from '../test/slots.ts';
+import { SEEDED_SERVICE_IDS } from '../services/seeded.ts';
 
 let t: TestContext;
 let customer: { user: { id: string; name: string; email: string }; token: string };
@@ -213,7 +214,7 @@ describe('POST /api/slots/book: success and capacity', () => {
     expect(first.statusCode).toBe(201);
     const again = await book(customer.token, body({ schedule: `${tomorrow} at 12:00`, petName: ' MILO ' }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: SLOT_MSG.petAlreadyBooked, code: 'CONFLICT' });
+    expect(again.json()).toMatchObject({ error: SLOT_MSG.petBusy, code: 'CONFLICT' });
     expect(await seatsAt(tomorrow, '12:00')).toMatchObject({ booked: 1, available: 1 });
     const otherPet = await book(customer.token, body({ schedule: `${tomorrow} at 12:00`, petName: 'Luna' }));
     expect(otherPet.statusCode).toBe(201);
@@ -617,6 +618,8 @@ describe('GET /api/slots/stats', () => {
       confirmed: before.confirmed + 1,
       confirmedToday: before.confirmedToday,
       total: before.total + 2,
+      completedThisWeek: before.completedThisWeek,
+      noShowRate: before.noShowRate,
     });
   });
 
@@ -625,9 +628,10 @@ describe('GET /api/slots/stats', () => {
     const today = todayIn(t.config.CLINIC_TZ);
     const before = await stats(employee.token);
     await t.database.db.execute(sql`
-      insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, pet_name, owner_name, phone, status)
+      insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, ends_at, seat_step_minutes, service_id, pet_name, owner_name, phone, status)
       values (${customer.user.id}, 'Pet Owner', ${customer.user.email}, ${`${today} at 23:59`},
-              (${`${today} 23:59`}::timestamp at time zone 'Asia/Kolkata'), 'Late', 'Pet Owner', '9876543210', 'confirmed')`);
+              (${`${today} 23:59`}::timestamp at time zone 'Asia/Kolkata'), (${`${today} 23:59`}::timestamp at time zone 'Asia/Kolkata') + interval '30 minutes', 30,
+              ${SEEDED_SERVICE_IDS.checkup}::uuid, 'Late', 'Pet Owner', '9876543210', 'confirmed')`);
     const after = await stats(employee.token);
     expect(after.confirmedToday).toBe(before.confirmedToday + 1);
     expect(after.confirmed).toBe(before.confirmed + 1);
