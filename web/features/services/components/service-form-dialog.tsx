@@ -26,11 +26,13 @@ const SAVE_FAILED = 'Could not save the service. Please try again.';
 export interface ServiceFormDialogProps {
   /** Open for a new service (`null`) or to edit one; closed when undefined. */
   service: Service | null | undefined;
+  /** A new service's starting position in lists. */
+  sortOrder?: number;
   onClose: () => void;
 }
 
 /** "Add service" and "Edit": the service's fields, checked as the server checks them, with the server's own answers. */
-export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) {
+export function ServiceFormDialog({ service, sortOrder, onClose }: ServiceFormDialogProps) {
   const editing = service !== null && service !== undefined;
   return (
     <Dialog
@@ -41,12 +43,20 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
       }
       onClose={onClose}
     >
-      {service !== undefined && <ServiceForm service={service} onClose={onClose} />}
+      {service !== undefined && <ServiceForm service={service} sortOrder={sortOrder} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function ServiceForm({ service, onClose }: { service: Service | null; onClose: () => void }) {
+function ServiceForm({
+  service,
+  sortOrder,
+  onClose,
+}: {
+  service: Service | null;
+  sortOrder?: number;
+  onClose: () => void;
+}) {
   const config = usePublicConfig();
   const slotMinutes = config.data?.slot.minutes;
   const schema = useMemo(() => serviceFormSchema(slotMinutes), [slotMinutes]);
@@ -61,7 +71,7 @@ function ServiceForm({ service, onClose }: { service: Service | null; onClose: (
     formState: { errors },
   } = useForm<ServiceFormValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: formValuesOf(service, { slotMinutes, capacity: config.data?.slot.capacity }),
+    defaultValues: formValuesOf(service, { slotMinutes, capacity: config.data?.slot.capacity, sortOrder }),
   });
   const kind = watch('kind') as ServiceKind;
   const pending = create.isPending || update.isPending;

@@ -75,8 +75,11 @@ export function serviceFormSchema(slotMinutes: number | undefined) {
     });
 }
 
-/** The form's starting values: a service's own, or a new service's (30 minutes, two seats). */
-export function formValuesOf(service: Service | null, defaults: { slotMinutes?: number; capacity?: number } = {}) {
+/** The form's starting values: a service's own, or a new service's (one grid step, the clinic's seats, last in order). */
+export function formValuesOf(
+  service: Service | null,
+  defaults: { slotMinutes?: number; capacity?: number; sortOrder?: number } = {},
+) {
   if (!service) {
     return {
       name: '',
@@ -85,7 +88,7 @@ export function formValuesOf(service: Service | null, defaults: { slotMinutes?: 
       durationMinutes: String(defaults.slotMinutes ?? 30),
       price: '',
       capacity: String(defaults.capacity ?? 2),
-      sortOrder: '0',
+      sortOrder: String(defaults.sortOrder ?? 0),
     } satisfies ServiceFormValues;
   }
   return {
@@ -98,6 +101,10 @@ export function formValuesOf(service: Service | null, defaults: { slotMinutes?: 
     sortOrder: String(service.sortOrder),
   } satisfies ServiceFormValues;
 }
+
+/** A new service's place: after every service there is, so it does not push ahead of the clinic's own. */
+export const nextSortOrder = (services: Service[]) =>
+  Math.min(10_000, services.reduce((max, s) => Math.max(max, s.sortOrder), 0) + 10);
 
 /** The fields of `next` that differ from `service`: a PUT sends only these. */
 export function changedFields(service: Service, next: ServiceCreate): ServiceUpdate {

@@ -155,7 +155,8 @@ describe('admin services page', () => {
       durationMinutes: 60,
       price: 1250.5,
       capacity: 3,
-      sortOrder: 0,
+      // After the clinic's own services (the last is at 10).
+      sortOrder: 20,
       active: true,
     });
     expect(await screen.findByText('Dental Cleaning added')).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { formatDuration, fromPrice } from '../../../lib/services.ts';
 import { useAllServices } from '../api/list-all-services.ts';
 import { useUpdateService } from '../api/update-service.ts';
 import { ServiceFormDialog } from '../components/service-form-dialog.tsx';
-import { KIND_LABEL } from '../lib/service-form.ts';
+import { KIND_LABEL, nextSortOrder } from '../lib/service-form.ts';
 
 const priceText = (s: Service) => fromPrice(s.price) ?? 'No price shown';
 
@@ -153,7 +153,7 @@ export default function AdminServicesPage() {
       actions={<Button onClick={() => setEditing(null)}>Add service</Button>}
     >
       {body}
-      <ServiceFormDialog service={editing} onClose={() => setEditing(undefined)} />
+      <ServiceFormDialog service={editing} sortOrder={nextSortOrder(services)} onClose={() => setEditing(undefined)} />
       <ConfirmDialog
         open={retiring !== null}
         title={retiring ? `Deactivate ${retiring.name}?` : 'Deactivate'}
