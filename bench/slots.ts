@@ -1,13 +1,20 @@
 /**
  * npm run bench:slots: slot booking on PostgreSQL (a fresh database, dropped afterwards).
  *
- * 1. Throughput with distinct times: SLOTS_BENCH_BOOKINGS bookings, each at its own time, SLOTS_BENCH_CONCURRENCY
- *    requests in flight over a pool of as many connections. Ours (bookSlot: one statement that locks the customer
- *    and checks their cap in slot_booking_guard, then takes a seat with the atomic conditional upsert of the time's
- *    counter and inserts the booking) against the baseline:
- *    one plain INSERT of the same row (same account lookup), without the capacity logic.
+ * 1. Throughput with distinct times: SLOTS_BENCH_BOOKINGS checkups (30 minutes: one seat), each at its own time,
+ *    SLOTS_BENCH_CONCURRENCY requests in flight over a pool of as many connections. Ours (bookSlot: the service
+ *    looked up, then one statement that locks the customer and checks their cap and the pet's overlapping bookings in
+ *    slot_booking_guard, takes a seat at every grid time the service covers with the atomic conditional upsert of
+ *    that time's counter and inserts the booking) against the baseline: one plain INSERT of the same row (same
+ *    account and service lookups, inside the statement), without the capacity logic.
  * 2. The contended case: SLOTS_BENCH_CLIENTS different customers book ONE time at once. Ours must let exactly
  *    `capacity` through; the baseline shows what a plain insert does (everyone gets in: overbooking).
+ * 6. Multi-slot service, distinct times: SLOTS_BENCH_BOOKINGS / 2 bookings of the 60-minute training (two seats
+ *    each, as many seats as case 1 takes), at hours that do not overlap.
+ * 7. Multi-slot service, contended: SLOTS_BENCH_CLIENTS customers book the same training time at once while another
+ *    customer's training half an hour later already holds one seat of its second half hour: ours must let exactly
+ *    the remaining capacity through and leave no seat of a refused booking behind.
+ * After every round of ours, every seat counter must equal the bookings covering it and stay within capacity.
  *
  * Rounds alternate ours/baseline (A B A B ...) on the same pool; medians over rounds are reported, with ratios.
  *
@@ -23,11 +30,20 @@ import { sql } from 'drizzle-orm';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addDays, BookSlotBodySchema, slotGrid, todayIn, zonedTimeToUtc, type BookSlotBody } from '#shared/slots';
+import {
+  addDays,
+  BOOKING_HORIZON_DAYS,
+  BookSlotBodySchema,
+  slotGrid,
+  todayIn,
+  zonedTimeToUtc,
+  type BookSlotBody,
+} from '#shared/slots';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, rowsOf, type Database } from '../server/db/client.ts';
 import { currentUser, type AuthUser } from '../server/plugins/auth.ts';
+import { SEEDED_SERVICE_IDS } from '../server/services/seeded.ts';
 import { bookSlot, type SlotDeps } from '../server/slots/service.ts';
 
 const num = (name: string, def: number) => (process.env[name] ? Number(process.env[name]) : def);
@@ -130,7 +146,7 @@ async function httpRun(url: string, routePath: string, bodies: { token: string; 
   let i = 0;
   const r = await autocannon({
     url,
-    connections: CONCURRENCY,
+    connections: Math.min(CONCURRENCY, bodies.length),
     amount: bodies.length,
     requests: [
       {
@@ -158,23 +174,45 @@ async function httpRun(url: string, routePath: string, bodies: { token: string; 
   };
 }
 
-/** A bench-only route: the same auth and body parsing as POST /api/slots/book, then a plain INSERT of the row. */
+/**
+ * The baseline: the same row as bookSlot stores, with the same account lookup and the service's length read in the
+ * same statement, as one plain INSERT without any seat counter or guard.
+ */
+function plainInsert(db: Database['db'], cfg: Pick<SlotDeps['config'], 'CLINIC_TZ' | 'SLOT_MINUTES'>) {
+  return async (who: AuthUser, b: BookSlotBody) => {
+    const [date, time] = b.schedule.split(' at ') as [string, string];
+    const startsAt = zonedTimeToUtc(date, time, cfg.CLINIC_TZ).toISOString();
+    const serviceId = b.serviceId ?? SEEDED_SERVICE_IDS.checkup;
+    return rowsOf(
+      await db.execute(sql`
+        insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, ends_at, seat_step_minutes,
+                                   service_id, pet_id, pet_name, owner_name, pet_age, phone, note, pickup_address)
+        values (${who.id}::uuid, ${who.name}, ${who.email}, coalesce((select address from users where id = ${who.id}::uuid), null),
+                ${b.schedule}, ${startsAt}::timestamptz,
+                ${startsAt}::timestamptz + make_interval(mins => (select duration_minutes from services where id = ${serviceId}::uuid)),
+                ${cfg.SLOT_MINUTES}::int, ${serviceId}::uuid, ${b.petId ?? null}::uuid, ${b.petName ?? ''}, ${b.ownerName},
+                ${b.petAge ?? null}::int, ${b.phone}, ${b.note ?? null}, ${b.pickupAddress ?? null})
+        returning *`),
+    )[0];
+  };
+}
+
+/** A bench-only route: the same auth and body parsing as POST /api/slots/book, then the plain INSERT of the row. */
 function addPlainBookingRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const insert = plainInsert(app.db, app.config);
   app.post(
     '/bench/plain-book',
     { preValidation: app.authenticate, schema: { body: BookSlotBodySchema } },
-    async (request, reply) => {
-      const me = currentUser(request);
-      const b = request.body;
-      const [date, time] = b.schedule.split(' at ') as [string, string];
-      const result = await app.db.execute(sql`
-      insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone)
-      values (${me.id}::uuid, ${me.name}, ${me.email}, coalesce((select address from users where id = ${me.id}::uuid), null),
-              ${b.schedule}, ${zonedTimeToUtc(date, time, app.config.CLINIC_TZ).toISOString()}::timestamptz, ${b.petName}, ${b.ownerName}, ${b.petAge ?? null}::int, ${b.phone})
-      returning *`);
-      return reply.status(201).send(rowsOf(result)[0]);
-    },
+    async (request, reply) => reply.status(201).send(await insert(currentUser(request), request.body)),
+  );
+}
+
+/** The clinic-local start times of a service of this length: every grid time from which it ends by closing. */
+function startTimes(cfg: Pick<SlotDeps['config'], 'SLOT_OPEN' | 'SLOT_CLOSE' | 'SLOT_MINUTES'>, minutes: number) {
+  const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  return slotGrid(cfg.SLOT_OPEN, cfg.SLOT_CLOSE, cfg.SLOT_MINUTES).filter(
+    (t) => toMinutes(t) + minutes <= toMinutes(cfg.SLOT_CLOSE),
   );
 }
 
@@ -192,64 +230,100 @@ async function main() {
       `PostgreSQL ${version}; pool ${CONCURRENCY} connections, ${CONCURRENCY} requests in flight; ${ROUNDS} rounds, alternating.`,
     );
 
-    // Customers inserted directly: the bench is about booking, not password hashing.
+    // Customers inserted directly: the bench is about booking, not password hashing. Enough of them that nobody
+    // reaches BOOKING_MAX_OPEN in the distinct-times cases; one more holds part of the contended training time.
     const people = rowsOf<AuthUser>(
       await db.execute(sql`
         insert into users (name, email, password_hash, phone, address, role)
         select 'Bench Customer ' || g, 'bench' || g || '@example.com', 'x', '9876543210', g || ' Lake Road', 'user'
-        from generate_series(1, ${Math.max(CLIENTS, 50)}) g
+        from generate_series(1, ${Math.max(CLIENTS, Math.ceil(BOOKINGS / (config.BOOKING_MAX_OPEN - 1)), 50) + 1}) g
         returning id, name, email, role`),
     );
+    const holder = people.pop()!;
 
-    // Every grid time from tomorrow on, each one distinct.
+    const minutesOf = new Map(
+      rowsOf<{ id: string; duration_minutes: number }>(
+        await db.execute(sql`select id, duration_minutes from services`),
+      ).map((r) => [r.id, Number(r.duration_minutes)]),
+    );
+    const training = SEEDED_SERVICE_IDS.training;
+    const trainingMinutes = minutesOf.get(training)!;
+    const trainingSeats = Math.ceil(trainingMinutes / config.SLOT_MINUTES);
+
+    // Times from tomorrow to the last day of the booking horizon: every grid time for the checkup (one seat each);
+    // for the training, every start time whose hour does not overlap the one before (09:00, 10:00, ... 17:00).
     const today = todayIn(config.CLINIC_TZ);
-    const grid = slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES);
-    const schedules: string[] = [];
-    for (let d = 1; schedules.length < BOOKINGS && d <= 90; d++)
-      for (const t of grid) if (schedules.length < BOOKINGS) schedules.push(`${addDays(today, d)} at ${t}`);
+    const days = Array.from({ length: BOOKING_HORIZON_DAYS }, (_, d) => addDays(today, d + 1));
+    const checkupStarts = startTimes(config, minutesOf.get(SEEDED_SERVICE_IDS.checkup)!);
+    const trainingStarts = startTimes(config, trainingMinutes).filter((_, i) => i % trainingSeats === 0);
+    const schedules = days.flatMap((d) => checkupStarts.map((t) => `${d} at ${t}`)).slice(0, BOOKINGS);
+    const trainingWanted = Math.floor(BOOKINGS / trainingSeats);
+    const trainingSchedules = days.flatMap((d) => trainingStarts.map((t) => `${d} at ${t}`)).slice(0, trainingWanted);
     if (schedules.length < BOOKINGS)
       console.log(`Only ${schedules.length} distinct times exist within the booking horizon; using that many.`);
+    if (trainingSchedules.length < trainingWanted)
+      console.log(`Only ${trainingSchedules.length} training hours exist within the booking horizon; using that many.`);
 
-    const body = (schedule: string, i: number): BookSlotBody => ({
+    const body = (schedule: string, i: number, serviceId?: string): BookSlotBody => ({
       schedule,
+      serviceId,
       petName: `Pet ${i}`,
       ownerName: 'Bench Owner',
       petAge: 3,
       phone: '9876543210',
+      note: undefined,
+      pickupAddress: undefined,
     });
 
-    const ours = (who: AuthUser, b: BookSlotBody) => async (): Promise<'ok' | 'full'> => {
-      try {
-        await bookSlot(deps, who, b);
-        return 'ok';
-      } catch (err) {
-        if ((err as { code?: string }).code === 'SLOT_FULL') return 'full';
-        throw err;
-      }
-    };
-    // The baseline: the same row with the same account lookup, as one plain INSERT statement without a seat counter.
+    const ours =
+      (who: AuthUser, b: BookSlotBody, d: SlotDeps = deps) =>
+      async (): Promise<'ok' | 'full'> => {
+        try {
+          await bookSlot(d, who, b);
+          return 'ok';
+        } catch (err) {
+          if ((err as { code?: string }).code === 'SLOT_FULL') return 'full';
+          throw err;
+        }
+      };
+    const insert = plainInsert(db, config);
     const plain = (who: AuthUser, b: BookSlotBody) => async (): Promise<'ok' | 'full'> => {
-      const [date, time] = b.schedule.split(' at ') as [string, string];
-      const startsAt = zonedTimeToUtc(date, time, config.CLINIC_TZ);
-      await db.execute(sql`
-        insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name, owner_name, pet_age, phone)
-        values (${who.id}::uuid, ${who.name}, ${who.email}, coalesce((select address from users where id = ${who.id}::uuid), null),
-                ${b.schedule}, ${startsAt.toISOString()}::timestamptz, ${b.petName}, ${b.ownerName}, ${b.petAge ?? null}::int, ${b.phone})
-        returning *`);
+      await insert(who, b);
       return 'ok';
     };
-    const reset = () => db.execute(sql`truncate slot_bookings, slot_times`);
+    const reset = () => db.execute(sql`truncate slot_bookings, slot_seats, visits`);
+
+    /** Seat counters that differ from the bookings covering them, or exceed `capacity`: none may exist. */
+    async function badCounters(capacity: number): Promise<number> {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          select count(*)::int as n from slot_seats s
+          where s.booked > ${capacity}
+             or s.booked <> (select count(*) from slot_bookings b
+                             where b.service_id = s.service_id and b.status <> 'canceled'
+                               and s.starts_at >= b.starts_at and s.starts_at < b.ends_at)`),
+      );
+      return Number(row?.n ?? 0);
+    }
 
     async function compare(
       label: string,
       make: (kind: 'ours' | 'plain') => (() => Promise<'ok' | 'full'>)[],
       capacity?: number,
+      opts: { prepare?: () => Promise<void>; seatCapacity?: number } = {},
     ) {
       const results: Record<'ours' | 'plain', RunResult[]> = { ours: [], plain: [] };
+      const wrongCounters: number[] = [];
+      let jobCount = 0;
       for (let r = 0; r < ROUNDS; r++) {
         for (const kind of r % 2 === 0 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const)) {
           await reset();
-          results[kind].push(await drive(make(kind), CONCURRENCY));
+          await opts.prepare?.();
+          const jobs = make(kind);
+          jobCount = jobs.length;
+          results[kind].push(await drive(jobs, CONCURRENCY));
+          if (kind === 'ours')
+            wrongCounters.push(await badCounters(opts.seatCapacity ?? capacity ?? config.SLOT_CAPACITY));
         }
       }
       const row = (kind: 'ours' | 'plain') => {
@@ -279,19 +353,28 @@ async function main() {
         `  ratio ours/baseline: throughput ${(o.opsPerSec / p.opsPerSec).toFixed(2)}x, median latency ${(o.p50 / p.p50).toFixed(2)}x, p95 ${(o.p95 / p.p95).toFixed(2)}x`,
       );
       if (o.errors || p.errors) console.log(`  unexpected errors: ours ${o.errors}, baseline ${p.errors}`);
+      const countersOk = wrongCounters.every((n) => n === 0);
       if (capacity !== undefined) {
-        const held = o.ok.every((n) => n === capacity);
+        // Fewer requests than seats (small SLOTS_BENCH_CLIENTS): all of them fit.
+        const expected = Math.min(capacity, jobCount);
+        const held = o.ok.every((n) => n === expected) && countersOk;
         console.log(
-          `  capacity ${capacity}: ours let ${o.ok.join(', ')} through -> ${held ? 'HELD' : 'VIOLATED'}; baseline let ${p.ok.join(', ')} through`,
+          `  ${opts.prepare ? 'remaining capacity' : 'capacity'} ${capacity}${expected < capacity ? ` (only ${jobCount} requests)` : ''}: ours let ${o.ok.join(', ')} through -> ${held ? 'HELD' : 'VIOLATED'}; baseline let ${p.ok.join(', ')} through`,
         );
         if (!held) process.exitCode = 1;
       }
-      if (o.errors) process.exitCode = 1;
+      console.log(
+        `  seat counters after ours: ${countersOk ? 'each equal to the bookings covering it, within capacity' : `WRONG (${wrongCounters.join(', ')} per round)`}`,
+      );
+      if (o.errors || !countersOk) process.exitCode = 1;
     }
 
     // Warm-up: connections opened, plans cached.
     await drive(
-      schedules.slice(0, 100).map((s, i) => ours(people[i % people.length]!, body(s, i))),
+      [
+        ...schedules.slice(0, 100).map((s, i) => ours(people[i % people.length]!, body(s, i))),
+        ...trainingSchedules.slice(0, 50).map((s, i) => ours(people[i % people.length]!, body(s, 1000 + i, training))),
+      ],
       CONCURRENCY,
     );
 
@@ -311,19 +394,9 @@ async function main() {
     await compare(
       `3. Contended, capacity ${bigCapacity}: ${CLIENTS} customers book ${oneTime} at once`,
       (kind) =>
-        people.slice(0, CLIENTS).map((who, i) =>
-          kind === 'ours'
-            ? async (): Promise<'ok' | 'full'> => {
-                try {
-                  await bookSlot(bigDeps, who, body(oneTime, i));
-                  return 'ok';
-                } catch (err) {
-                  if ((err as { code?: string }).code === 'SLOT_FULL') return 'full';
-                  throw err;
-                }
-              }
-            : plain(who, body(oneTime, i)),
-        ),
+        people
+          .slice(0, CLIENTS)
+          .map((who, i) => (kind === 'ours' ? ours(who, body(oneTime, i), bigDeps) : plain(who, body(oneTime, i)))),
       bigCapacity,
     );
 
@@ -397,6 +470,35 @@ async function main() {
     } finally {
       await app.close();
     }
+
+    // 6-7. A multi-slot service: the 60-minute training takes a seat at each of its two half hours.
+    await compare(
+      `6. Multi-slot, distinct times: ${trainingSchedules.length} trainings (${trainingMinutes} min, ${trainingSeats} seats each), each at its own hour`,
+      (kind) =>
+        trainingSchedules.map((s, i) =>
+          (kind === 'ours' ? ours : plain)(people[i % people.length]!, body(s, i, training)),
+        ),
+    );
+
+    // The crowd books the first training of tomorrow; the holder's training half an hour later already holds one
+    // seat of its second half hour, so only SLOT_CAPACITY - 1 bookings fit. A refused booking that got the first
+    // half hour's seat must give it back (slot_seats_all_taken aborts the statement).
+    const [firstDay, firstTime] = trainingSchedules[0]!.split(' at ') as [string, string];
+    const heldTime = startTimes(config, trainingMinutes)[1]!;
+    const holderBooking = body(`${firstDay} at ${heldTime}`, 0, training);
+    const remaining = config.SLOT_CAPACITY - 1;
+    await compare(
+      `7. Multi-slot, contended: ${CLIENTS} customers book the ${firstTime} training of ${firstDay} at once; a training at ${heldTime} holds 1 of the ${config.SLOT_CAPACITY} seats at ${heldTime}`,
+      (kind) =>
+        people
+          .slice(0, CLIENTS)
+          .map((who, i) => (kind === 'ours' ? ours : plain)(who, body(trainingSchedules[0]!, i, training))),
+      remaining,
+      {
+        prepare: async () => void (await bookSlot(deps, holder, holderBooking)),
+        seatCapacity: config.SLOT_CAPACITY,
+      },
+    );
   } finally {
     await database?.close();
     await scratch.drop();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -170,9 +170,45 @@ export function clinicDay(offset: number): string {
   return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
 }
 
-/** Fills and sends the slot booking form. */
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * Picks a day on the booking calendar (the form's, or the one in `scope`, e.g. the Change slot dialog) as a person
+ * would: next month until the day shows, then the day's button, named "Tuesday, 4 March 2031, 3 free times".
+ */
+export async function pickDay(scope: Page | Locator, date: string) {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  const day = scope.getByRole('button', {
+    name: new RegExp(`^(Today, )?${weekday}, ${d} ${MONTHS[m - 1]} ${y}, \\d+ free times?`),
+  });
+  const shown = scope.getByRole('grid').first();
+  for (let i = 0; i < 4; i++) {
+    await expect(scope.getByText(/Days in bold have free times|No free times this month/)).toBeVisible();
+    const caption = (await shown.getAttribute('aria-label')) ?? '';
+    if (caption.includes(MONTHS[m - 1]!) && caption.includes(String(y))) break;
+    await scope.getByRole('button', { name: 'Go to the Next Month' }).click();
+  }
+  await day.click();
+}
+
+/** Fills and sends the slot booking form (a pet typed by name, the default service). */
 export async function bookThroughForm(page: Page, o: { date: string; time: string; petName: string; petAge?: string }) {
-  await page.getByLabel('Date').fill(o.date);
+  await pickDay(page, o.date);
   await page.getByRole('radio', { name: new RegExp(`^${o.time}`) }).check();
   await page.getByLabel('Pet name').fill(o.petName);
   if (o.petAge) await page.getByLabel('Pet age (years)').fill(o.petAge);

@@ -6,6 +6,7 @@ import {
   customerAndEmployee,
   expect,
   loginViaUI,
+  pickDay,
   seriousViolations,
   signedIn,
   test,
@@ -65,35 +66,43 @@ test.describe('slot booking', () => {
     await staff.context().close();
   });
 
-  test('Change Slot cancels on the server and returns to the form with the values kept', async ({ page, request }) => {
+  test('Change Slot moves the booking on the server and never cancels it', async ({ page, request }) => {
     const customer = await createUser(request, 'user');
     const date = clinicDay(3);
     await loginViaUI(page, customer);
     await page.goto('/slots');
     await bookThroughForm(page, { date, time: '11:00', petName: 'Milo', petAge: '2' });
     await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
-    await expect(page.getByRole('radio', { name: /^11:00/ })).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Change Slot' }).click();
-    await expect(page.getByText('Slot changed successfully! Please book again.')).toBeVisible();
-    await expect(page.getByLabel('Date')).toHaveValue(date);
-    await expect(page.getByLabel('Pet name')).toHaveValue('Milo');
-    await expect(page.getByLabel('Pet age (years)')).toHaveValue('2');
-    // The seat was given back: both seats of 11:00 are free again.
-    await expect(page.getByRole('radio', { name: /^11:00/ })).toBeChecked();
-    await expect(page.getByRole('radio', { name: '11:00 2 of 2 free' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'My bookings' }).getByText('Canceled')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('savedBooking'))).toBeNull();
+    await page.getByRole('button', { name: 'Change Slot', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change slot' });
+    // The calendar has the focus, on the booking's day.
+    await expect(dialog.getByRole('button', { name: /, selected$/ })).toBeFocused();
+    await expect(dialog.getByRole('radio', { name: '11:00 Current' })).toBeDisabled();
+    await dialog.getByRole('radio', { name: /^11:30/ }).check();
+    await dialog.getByRole('button', { name: /^Move to/ }).click();
+    await expect(page.getByText(/^Booking moved to .* at 11:30\.$/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Slot changed successfully! Please book again.')).toHaveCount(0);
 
-    await page.getByRole('radio', { name: /^11:30/ }).check();
-    await page.getByRole('button', { name: 'Book Slot' }).click();
-    await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
-    await expect(page.getByText(/at 11:30$/).first()).toBeVisible();
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
-    expect(saved).toMatchObject({ time: '11:30', petName: 'Milo' });
+    expect(saved).toMatchObject({ date, time: '11:30', petName: 'Milo', selectedSlot: `${date} at 11:30` });
+    const list = page.getByRole('region', { name: 'My bookings' });
+    await expect(list.getByText(/at 11:30$/)).toBeVisible();
+    await expect(list.getByText('Canceled')).toHaveCount(0);
+    // One seat moved: 11:00 is free again, 11:30 holds the booking.
+    const res = await request.get(`${BASE_URL}/api/slots/availability?date=${date}`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    const slots = (await res.json()).slots as { time: string; booked: number }[];
+    expect(slots.find((s) => s.time === '11:00')).toMatchObject({ booked: 0 });
+    expect(slots.find((s) => s.time === '11:30')).toMatchObject({ booked: 1 });
   });
 
-  test('Cancel cancels on the server, clears the saved booking and shows an empty form', async ({ page, request }) => {
+  test('Cancel asks first, then cancels on the server, clears the saved booking and shows an empty form', async ({
+    page,
+    request,
+  }) => {
     const customer = await createUser(request, 'user');
     const date = clinicDay(4);
     await loginViaUI(page, customer);
@@ -106,10 +115,14 @@ test.describe('slot booking', () => {
     await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await confirm.getByRole('button', { name: 'Cancel booking' }).click();
     await expect(page.getByText('Slot booking canceled')).toBeVisible();
     await expect(page.getByLabel('Pet name')).toHaveValue('');
     expect(await page.evaluate(() => localStorage.getItem('savedBooking'))).toBeNull();
-    await expect(page.getByRole('region', { name: 'My bookings' }).getByText('Canceled')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'My bookings' }).getByText('Canceled', { exact: true }),
+    ).toBeVisible();
 
     const res = await request.get(`${BASE_URL}/api/slots/availability?date=${date}`, {
       headers: { authorization: `Bearer ${customer.token}` },
@@ -133,7 +146,7 @@ test.describe('slot booking', () => {
     const customer = await createUser(request, 'user');
     await loginViaUI(page, customer);
     await page.goto('/slots');
-    await page.getByLabel('Date').fill(date);
+    await pickDay(page, date);
     await expect(page.getByRole('radio', { name: '15:00 Full' })).toBeDisabled();
     await expect(page.getByRole('radio', { name: '15:30 2 of 2 free' })).toBeEnabled();
 
@@ -189,11 +202,13 @@ test.describe('slot booking', () => {
     const [customer, employee] = await customerAndEmployee(request);
     await loginViaUI(page, customer);
     await page.goto('/slots');
-    await page.getByLabel('Date').fill(clinicDay(7));
+    await pickDay(page, clinicDay(7));
     await expect(page.getByRole('radio', { name: /^09:00/ })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await bookThroughForm(page, { date: clinicDay(7), time: '09:00', petName: 'Axe' });
+    await page.getByRole('radio', { name: /^09:00/ }).check();
+    await page.getByLabel('Pet name').fill('Axe');
+    await page.getByRole('button', { name: 'Book Slot' }).click();
     await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
     await expect(page.getByText('Slot booked successfully!')).toBeHidden({ timeout: 10_000 });
     expect(await seriousViolations(page)).toEqual([]);

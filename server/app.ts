@@ -19,6 +19,7 @@ import { httpCors } from './lib/cors.ts';
 import { documentTransform } from './lib/openapi.ts';
 import notificationRoutes from './notifications/routes.ts';
 import orderRoutes from './orders/routes.ts';
+import petRoutes from './pets/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(serviceRoutes);
   await app.register(slotRoutes);
+  await app.register(petRoutes);
   await app.register(catalogueRoutes);
   await app.register(orderRoutes);
   await app.register(chatRoutes);

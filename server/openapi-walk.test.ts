@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { validateHeaderValue } from 'node:http';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pets } from './db/schema/index.ts';
+import { SEEDED_SERVICE_IDS } from './services/seeded.ts';
 import { createTestApp, FILES, type TestContext } from './test/app.ts';
 
 /**
@@ -173,12 +175,16 @@ function sample(s: Schema | undefined, name: string, caller: Caller): unknown {
 }
 
 function sampleText(s: Schema, name: string, caller: Caller): string {
+  if (/^serviceId$/i.test(name)) return SEEDED_SERVICE_IDS.checkup;
+  if (/^petId$/i.test(name)) return walkPetId;
   if (s.format === 'uuid' || /id$/i.test(name)) return caller.id;
+  if (/^month$/i.test(name)) return soon.slice(0, 7);
   if (/email/i.test(name)) return `walk-${(fresh += 1)}@example.com`;
   if (/phone/i.test(name)) return '9876543210';
   if (/^pin$/i.test(name)) return '560001';
   if (/password/i.test(name)) return 'secret123';
   if (/schedule/i.test(name)) return `${soon} at 10:00`;
+  if (/birth/i.test(name)) return '2020-05-17';
   if (/date/i.test(name)) return soon;
   if (/name/i.test(name)) return 'Walk Tester';
   if (/key/i.test(name)) return `walk-key-${(fresh += 1)}`;
@@ -260,7 +266,7 @@ function variantsOf(op: Operation, caller: Caller): Variant[] {
   const params = op.parameters;
   // Reads use the caller's own id (to get past existence checks); writes a random one, so the walk never deletes
   // or demotes its own callers.
-  const pathId = op.method === 'GET' ? caller.id : randomUUID();
+  const pathId = op.method === 'GET' ? (op.path.startsWith('/api/pets/') ? walkPetId : caller.id) : randomUUID();
   const basePath = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, pathId]));
   const baseQuery = Object.fromEntries(
     params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, p.name, caller))]),
@@ -464,6 +470,8 @@ function problemOf(res: { statusCode: number; body: string }): string | undefine
 
 let t: TestContext;
 let ops: Operation[];
+/** A pet of the customer caller: reads of a pet and bookings for a pet use it, so the handlers are reached. */
+let walkPetId: string;
 const callers = {} as Record<Role, Caller>;
 
 beforeAll(async () => {
@@ -474,6 +482,11 @@ beforeAll(async () => {
     const { user, token } = await t.buildUser({ role });
     callers[role] = { role, id: user.id, headers: t.auth(token) };
   }
+  const [pet] = await t.database.db
+    .insert(pets)
+    .values({ ownerId: callers.user.id, name: 'Walk', species: 'dog' })
+    .returning();
+  walkPetId = pet!.id;
 }, 120_000);
 afterAll(() => t.close());
 

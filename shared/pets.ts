@@ -10,6 +10,8 @@ export const PET_NAME_MAX = 60;
 export const PET_TEXT_MAX = 200;
 export const PET_NOTES_MAX = 2000;
 export const PET_YEARS_MAX = 40;
+/** Pets one customer may keep (archived ones do not count): a household, not a kennel's stock list. */
+export const PETS_MAX = 30;
 export const PET_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PET_PHOTO_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
@@ -27,6 +29,7 @@ export const PET_MSG = {
   photoTooLarge: `Pet photo must be at most ${PET_PHOTO_MAX_BYTES / 1024 / 1024} MB`,
   archived: 'This pet is archived. Pick another pet or add it again.',
   nothingToChange: 'Send at least one field to change.',
+  tooMany: `One account can keep up to ${PETS_MAX} pets. Archive a pet you no longer need to add another.`,
 } as const;
 
 const optionalText = (label: string, max: number) =>

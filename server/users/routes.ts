@@ -15,6 +15,7 @@ import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { userRoom } from '../plugins/socket.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
+import { sendPrivateFile } from '../lib/uploads.ts';
 import { toAdminUser, toContact } from './presenter.ts';
 import { changeRole, deleteUser, getIdentityProof, listUsers, updateProfile } from './service.ts';
 
@@ -162,13 +163,7 @@ export default routes((app) => {
       if (me.role !== 'admin' && me.id !== request.params.id) throw errors.forbidden();
       const proof = await getIdentityProof(deps, request.params.id);
       const ext = proof.mime === 'application/pdf' ? 'pdf' : proof.mime.split('/')[1];
-      return reply
-        .header('content-type', proof.mime)
-        .header('content-length', proof.size)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename="identity-proof.${ext}"`)
-        .send(proof.data);
+      return sendPrivateFile(reply, proof, { filename: `identity-proof.${ext}`, cache: 'no-store' });
     },
   );
 });

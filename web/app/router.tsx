@@ -17,6 +17,8 @@ const SlotBooking = lazyPage(() => import('../features/slots/pages/slot-booking.
 const Checkout = lazyPage(() => import('../features/orders/pages/checkout.tsx'));
 const MyOrders = lazyPage(() => import('../features/orders/pages/my-orders.tsx'));
 const Profile = lazyPage(() => import('../features/profile/pages/profile.tsx'));
+const MyPets = lazyPage(() => import('../features/pets/pages/my-pets.tsx'));
+const PetRecord = lazyPage(() => import('../features/pets/pages/pet-record.tsx'));
 const EmployeeDashboard = lazyPage(() => import('../features/slots/pages/employee-dashboard.tsx'));
 const EmployeeSlots = lazyPage(() => import('../features/slots/pages/employee-slots.tsx'));
 const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders.tsx'));
@@ -61,6 +63,8 @@ export function AppRoutes() {
         <Route path="/customer/orders" element={<Checkout />} />
         <Route path="/customer/my-orders" element={<MyOrders />} />
         <Route path="/customer/profile" element={<Profile />} />
+        <Route path="/customer/pets" element={<MyPets />} />
+        <Route path="/customer/pets/:id" element={<PetRecord />} />
       </Route>
       <Route element={<EmployeeLayout />}>
         <Route path="/employee/home" element={<EmployeeDashboard />} />
@@ -68,6 +72,7 @@ export function AppRoutes() {
         <Route path="/employee/orders" element={<EmployeeOrders />} />
         <Route path="/employee/chat" element={<EmployeeChat />} />
         <Route path="/employee/profile" element={<Profile />} />
+        <Route path="/employee/pets/:id" element={<PetRecord />} />
       </Route>
       <Route element={<AdminLayout />}>
         <Route path="/admin/home" element={<AdminHome />} />

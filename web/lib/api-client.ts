@@ -97,6 +97,28 @@ export async function apiPage<T>(
   return { items: Array.isArray(data) ? data : [], nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 
+/**
+ * A file the API serves only with the bearer token (an identity proof, a pet photo), as a Blob: a plain link or an
+ * <img src> cannot send the token. Show it through URL.createObjectURL.
+ */
+export async function apiBlob(path: string, opts: Pick<ApiOptions, 'signal'> & { fallback: string }): Promise<Blob> {
+  const token = getToken();
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: opts.signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK', 'Network error: the server could not be reached.');
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
+    if (res.status === 401 && token) onUnauthorized?.();
+    throw new ApiError(res.status, body.code ?? 'HTTP_ERROR', body.error ?? opts.fallback);
+  }
+  serverAnswered();
+  return res.blob();
+}
+
 /** The server's message when there is one, else the fallback text of the spec. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message) return err.message;

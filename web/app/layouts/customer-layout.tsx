@@ -11,6 +11,7 @@ const items: NavItem[] = [
   { to: '/customer/product', label: 'Product' },
   { to: '/medicaltips', label: 'Medical Tips' },
   { to: '/slots', label: 'Slot Booking' },
+  { to: '/customer/pets', label: 'My pets' },
   { to: '/servicescustomers', label: 'Services' },
   { to: '/aboutcustomers', label: 'About' },
   { to: '/contactcustomers', label: 'Contact' },

@@ -8,7 +8,7 @@ function getSlotStats(signal?: AbortSignal): Promise<SlotStats> {
   return api<SlotStats>('/api/slots/stats', { signal });
 }
 
-/** The dashboard's four counts. */
+/** The dashboard's counts: the spec's four, visits completed this week and the no-show rate. */
 export function useSlotStats() {
   return useQuery({ queryKey: slotKeys.stats(), queryFn: ({ signal }) => getSlotStats(signal), staleTime: 10_000 });
 }

@@ -1,54 +1,121 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { z } from 'zod';
 import type { User } from '#shared/auth';
+import { ADDRESS_MAX } from '#shared/constants';
 import { MSG } from '#shared/messages';
+import type { Pet } from '#shared/pets';
+import type { Service } from '#shared/services';
 import {
   addDays,
   BOOKING_HORIZON_DAYS,
+  BOOKING_NOTE_MAX,
   BookingFormSchema,
-  isRealDate,
   PET_AGE_MAX,
   SLOT_MSG,
   todayIn,
   toSchedule,
-  type BookingForm as BookingFormValues,
+  type BookSlotInput,
 } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/field.tsx';
+import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { Card } from '../../../components/page-shell.tsx';
-import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useAvailability } from '../api/get-availability.ts';
+import { usePets } from '../../pets/api/get-pets.ts';
+import { useServices } from '../../../lib/services.ts';
 import { useBookSlot } from '../api/book-slot.ts';
 import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt.ts';
+import { formatDay } from '../lib/format.ts';
 import { writeSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
+import { BookingCalendar } from './booking-calendar.tsx';
+import { BookingTimes } from './booking-calendar-times.tsx';
+import { OTHER_PET, PetPicker } from './pet-picker.tsx';
+import { ServicePicker } from './service-picker.tsx';
+
+/** What the form starts from: the spec's fields (kept by "Book another" and a clinic-canceled booking). */
+export interface BookingFormInitial {
+  petName?: string;
+  ownerName?: string;
+  petAge?: string;
+  phone?: string;
+}
 
 export interface BookingFormProps {
   user: User;
   timeZone: string;
-  /** Values to start from (Change Slot keeps what was typed). */
-  initial?: Partial<BookingFormValues>;
+  initial?: BookingFormInitial;
+  /** Preselected from the address (?serviceId=, ?petId=). */
+  serviceId?: string | null;
+  petId?: string | null;
   onBooked: (saved: SavedBooking) => void;
 }
 
-const order: (keyof BookingFormValues)[] = ['date', 'time', 'petName', 'ownerName', 'petAge', 'phone'];
+const FormSchema = BookingFormSchema.omit({ petName: true }).extend({
+  serviceId: z.string(),
+  petChoice: z.string(),
+  petName: z.string().trim().max(60, 'Pet name must be at most 60 characters'),
+  note: z.string().max(BOOKING_NOTE_MAX, SLOT_MSG.noteTooLong),
+  pickupAddress: z.string().trim().max(ADDRESS_MAX, `Pickup address must be at most ${ADDRESS_MAX} characters`),
+});
+type Values = z.infer<typeof FormSchema>;
 
-/** The customer's booking form: a day, a free time of that day, the pet and how to reach the owner. */
-export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormProps) {
+const order: (keyof Values)[] = [
+  'serviceId',
+  'petChoice',
+  'petName',
+  'petAge',
+  'date',
+  'time',
+  'note',
+  'pickupAddress',
+  'ownerName',
+  'phone',
+];
+
+/** The services a customer books on the grid (emergency care has its own flow). */
+const bookable = (services: Service[] | undefined) => services?.filter((s) => s.bookable && s.active);
+
+/**
+ * The customer's booking form: a service, a pet (or a name typed in), a day on the month calendar, a free time of
+ * that day, a note, the pickup address for a ride, and how to reach the owner.
+ */
+export function BookingForm({ user, timeZone, initial, serviceId, petId, onBooked }: BookingFormProps) {
   const today = todayIn(timeZone);
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
+  const servicesQuery = useServices();
+  const services = bookable(servicesQuery.data);
+  const petsQuery = usePets();
+  const pets = petsQuery.data;
+  // Chosen in the form; until then the address's choice, else the checkup.
+  const [chosenService, setChosenService] = useState<string | null>(null);
+  const [chosenPet, setChosenPet] = useState<string | null>(null);
+
+  const service =
+    services?.find((s) => s.id === chosenService) ??
+    services?.find((s) => s.id === serviceId) ??
+    services?.find((s) => s.kind === 'checkup') ??
+    services?.[0];
+  const petChoice =
+    chosenPet ??
+    (petsQuery.isPending
+      ? ''
+      : (pets?.find((p) => p.id === petId)?.id ?? (pets && pets.length > 0 && !initial?.petName ? '' : OTHER_PET)));
+  const needsAddress = !!service?.needsAddress;
+
   const schema = useMemo(
     () =>
-      BookingFormSchema.refine((v) => v.date >= today, { path: ['date'], message: SLOT_MSG.pastDate }).refine(
-        (v) => v.date <= lastDay,
-        {
-          path: ['date'],
-          message: SLOT_MSG.tooFarAhead,
-        },
-      ),
-    [today, lastDay],
+      FormSchema.superRefine((v, ctx) => {
+        if (v.date && v.date < today) ctx.addIssue({ code: 'custom', path: ['date'], message: SLOT_MSG.pastDate });
+        if (v.date && v.date > lastDay) ctx.addIssue({ code: 'custom', path: ['date'], message: SLOT_MSG.tooFarAhead });
+        if (!v.petChoice) ctx.addIssue({ code: 'custom', path: ['petChoice'], message: MSG.fillAllFields });
+        if (v.petChoice === OTHER_PET && !v.petName)
+          ctx.addIssue({ code: 'custom', path: ['petName'], message: MSG.fillAllFields });
+        if (needsAddress && !v.pickupAddress)
+          ctx.addIssue({ code: 'custom', path: ['pickupAddress'], message: SLOT_MSG.pickupAddressRequired });
+      }),
+    [today, lastDay, needsAddress],
   );
   const {
     register,
@@ -57,65 +124,75 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
     setValue,
     setFocus,
     formState: { errors },
-  } = useForm<BookingFormValues>({
+  } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
-      date: initial?.date ?? '',
-      time: initial?.time ?? '',
+      serviceId: '',
+      petChoice: '',
+      date: '',
+      time: '',
       petName: initial?.petName ?? '',
       ownerName: initial?.ownerName ?? user.name,
       petAge: initial?.petAge ?? '',
       phone: initial?.phone ?? user.phone ?? '',
+      note: '',
+      pickupAddress: user.address ?? '',
     },
   });
+  // The service and the pet are derived above (they wait for their lists); the form validates what is shown.
+  useEffect(() => setValue('serviceId', service?.id ?? ''), [service?.id, setValue]);
+  useEffect(() => setValue('petChoice', petChoice), [petChoice, setValue]);
+
   const date = watch('date');
   const time = watch('time');
-  const dateOk = isRealDate(date) && date >= today && date <= lastDay;
-  const availability = useAvailability(dateOk ? date : undefined);
+  const note = watch('note');
   const book = useBookSlot();
-
-  // A new day has other free times: drop the time picked for the previous day.
-  const shownDate = useRef(date);
-  useEffect(() => {
-    if (shownDate.current !== date) {
-      shownDate.current = date;
-      setValue('time', '');
-    }
-  }, [date, setValue]);
-
-  // Someone else took the last seat of the picked time while the form was open (availability is live).
   const [taken, setTaken] = useState<string | null>(null);
-  const pickedSlot =
-    availability.data?.date === date ? availability.data.slots.find((s) => s.time === time) : undefined;
-  useEffect(() => {
-    if (!availability.isFetching && pickedSlot && (pickedSlot.past || pickedSlot.available === 0)) {
-      setTaken(pickedSlot.time);
-      setValue('time', '');
-    }
-  }, [availability.isFetching, pickedSlot, setValue]);
-  useEffect(() => {
-    if (time) setTaken(null);
-  }, [time]);
 
-  const onInvalid = (errs: FieldErrors<BookingFormValues>) => {
+  const pickService = (id: string) => {
+    if (id === service?.id) return;
+    setChosenService(id);
+    // Another service has other free times: the picked time may not fit it.
+    setValue('time', '');
+  };
+  const pickDate = (d: string) => {
+    if (d !== date) setValue('time', '');
+    setValue('date', d, { shouldValidate: !!errors.date });
+  };
+  const pickTime = useCallback(
+    (t: string) => {
+      setValue('time', t, { shouldValidate: !!errors.time && !!t });
+      if (t) setTaken(null);
+    },
+    [setValue, errors.time],
+  );
+
+  const onInvalid = (errs: FieldErrors<Values>) => {
     const first = order.find((k) => errs[k]);
     const message = first ? errs[first]?.message : undefined;
     toast.error(message ?? MSG.fillAllFields, { toastId: `booking-invalid-${message}` });
-    if (first && first !== 'time') setFocus(first);
+    if (first && ['petName', 'petAge', 'note', 'pickupAddress', 'ownerName', 'phone'].includes(first)) setFocus(first);
   };
 
-  const onSubmit = (v: BookingFormValues) => {
+  const onSubmit = (v: Values) => {
     const schedule = toSchedule(v.date, v.time);
-    const body = {
+    const pet: Pet | undefined = v.petChoice !== OTHER_PET ? pets?.find((p) => p.id === v.petChoice) : undefined;
+    const petName = pet ? pet.name : v.petName;
+    const petAge = pet ? (pet.ageYears == null ? '' : String(pet.ageYears)) : v.petAge;
+    const body: BookSlotInput = {
       userId: user.id,
       userName: user.name,
       userEmail: user.email,
       userAddress: user.address ?? '',
       schedule,
-      petName: v.petName,
+      ...(v.petChoice !== OTHER_PET
+        ? { petId: v.petChoice }
+        : { petName: v.petName, petAge: v.petAge === '' ? undefined : Number(v.petAge) }),
       ownerName: v.ownerName,
-      petAge: v.petAge === '' ? undefined : Number(v.petAge),
       phone: v.phone,
+      ...(v.serviceId ? { serviceId: v.serviceId } : {}),
+      ...(v.note.trim() ? { note: v.note } : {}),
+      ...(needsAddress ? { pickupAddress: v.pickupAddress } : {}),
     };
     book.mutate(
       { body, idempotencyKey: bookingKeyFor(body) },
@@ -125,13 +202,15 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
           const saved: SavedBooking = {
             date: v.date,
             time: v.time,
-            petName: v.petName,
+            petName: booking.petName || petName,
             ownerName: v.ownerName,
-            petAge: v.petAge,
+            petAge: booking.petAge == null ? petAge : String(booking.petAge),
             phone: v.phone,
             selectedSlot: schedule,
             bookingId: booking.id,
             userId: user.id,
+            serviceId: booking.serviceId,
+            serviceName: booking.service.name,
           };
           writeSavedBooking(saved);
           toast.success(MSG.booked);
@@ -148,141 +227,150 @@ export function BookingForm({ user, timeZone, initial, onBooked }: BookingFormPr
     );
   };
 
-  const slots = availability.data?.date === date ? availability.data.slots : undefined;
-
   return (
-    <Card as="section" className="space-y-6">
-      <h2 className="text-xl font-semibold">Book a visit</h2>
-      <form
-        noValidate
-        onSubmit={(e) => void handleSubmit(onSubmit, onInvalid)(e)}
-        className="space-y-5"
-        aria-busy={book.isPending || undefined}
-      >
-        <TextField
-          type="date"
-          label="Date"
-          markRequired
-          min={today}
-          max={lastDay}
-          error={errors.date?.message}
-          hint={`Any day from today up to ${BOOKING_HORIZON_DAYS} days ahead.`}
-          {...register('date')}
-        />
+    <section aria-labelledby="book-visit-title">
+      <Card className="space-y-6">
+        <h2 id="book-visit-title" tabIndex={-1} className="text-xl font-semibold">
+          Book a visit
+        </h2>
+        <form
+          noValidate
+          onSubmit={(e) => void handleSubmit(onSubmit, onInvalid)(e)}
+          className="space-y-6"
+          aria-busy={book.isPending || undefined}
+        >
+          <ServicePicker
+            services={services}
+            loading={servicesQuery.isPending}
+            failed={servicesQuery.isError}
+            onRetry={() => void servicesQuery.refetch()}
+            value={service?.id ?? ''}
+            onChange={pickService}
+          />
 
-        <fieldset aria-describedby={errors.time ? 'slot-time-error' : undefined}>
-          <legend className="text-sm font-medium text-ink">
-            Time
-            <span className="text-red-700" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          </legend>
-          {!dateOk ? (
-            <p className="mt-2 text-sm text-ink-muted">Pick a date to see the free times.</p>
-          ) : availability.isError ? (
-            <div className="mt-2">
-              <ErrorState message="We could not load the free times." onRetry={() => void availability.refetch()} />
+          <PetPicker
+            pets={pets}
+            loading={petsQuery.isPending}
+            failed={petsQuery.isError}
+            onRetry={() => void petsQuery.refetch()}
+            value={petChoice}
+            onChange={setChosenPet}
+            error={errors.petChoice?.message}
+          >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Pet name"
+                markRequired
+                autoComplete="off"
+                error={errors.petName?.message}
+                {...register('petName')}
+              />
+              <TextField
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={PET_AGE_MAX}
+                step={1}
+                label="Pet age (years)"
+                hint="Optional"
+                error={errors.petAge?.message}
+                {...register('petAge')}
+              />
             </div>
-          ) : !slots ? (
-            <p role="status" className="mt-2 flex items-center gap-2 text-sm text-ink-muted">
-              <Spinner className="h-4 w-4" /> Loading free times…
-            </p>
-          ) : (
-            <>
-              <p className="mt-1 text-sm text-ink-muted">
-                Times are the clinic&apos;s local time ({timeZone}). Full times cannot be picked.
+          </PetPicker>
+
+          <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
+            <div className="space-y-1">
+              <p className="text-sm font-medium text-ink" id="booking-date-label">
+                Date
+                <span className="text-red-700" aria-hidden="true">
+                  {' '}
+                  *
+                </span>
               </p>
-              <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6">
-                {slots.map((s) => {
-                  const disabled = s.past || s.available === 0;
-                  const note = s.past ? 'Past' : s.available === 0 ? 'Full' : `${s.available} of ${s.capacity} free`;
-                  return (
-                    <label
-                      key={s.time}
-                      className={`relative flex cursor-pointer flex-col items-center rounded-md border px-2 py-2 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink ${
-                        disabled
-                          ? 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600 line-through decoration-1'
-                          : time === s.time
-                            ? 'border-brand-700 bg-brand-700 text-white'
-                            : 'border-gray-300 bg-white text-ink hover:border-brand-700'
-                      }`}
-                    >
-                      <input
-                        type="radio"
-                        value={s.time}
-                        disabled={disabled}
-                        className="absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
-                        {...register('time')}
-                      />
-                      <span className="font-semibold">{s.time}</span>{' '}
-                      <span className={`text-xs ${time === s.time && !disabled ? 'text-white' : ''}`}>{note}</span>
-                    </label>
-                  );
-                })}
-              </div>
-              {slots.every((s) => s.past || s.available === 0) && (
-                <p className="mt-2 text-sm font-medium text-ink">
-                  No free times left on this day. Please pick another date.
+              {servicesQuery.isPending ? (
+                <p className="text-sm text-ink-muted">The calendar appears once the services are loaded.</p>
+              ) : (
+                <BookingCalendar
+                  key={service?.id ?? 'checkup'}
+                  serviceId={service?.id}
+                  timeZone={timeZone}
+                  selected={date}
+                  onSelect={pickDate}
+                  label={`Date for ${service?.name ?? 'the visit'}`}
+                />
+              )}
+              <p className="text-sm text-ink" aria-live="polite">
+                {date ? `Picked: ${formatDay(date)}` : ''}
+              </p>
+              {errors.date?.message && <p className="text-sm font-medium text-red-700">{errors.date.message}</p>}
+            </div>
+            <div>
+              <BookingTimes
+                name="time"
+                date={servicesQuery.isPending ? '' : date}
+                serviceId={service?.id}
+                timeZone={timeZone}
+                value={time}
+                onChange={pickTime}
+                onTaken={setTaken}
+                error={errors.time?.message}
+              />
+              {taken && !time && (
+                <p role="status" className="mt-2 text-sm font-medium text-ink">
+                  {taken} has just been fully booked. Please pick another time.
                 </p>
               )}
-            </>
-          )}
-          {taken && !time && (
-            <p role="status" className="mt-2 text-sm font-medium text-ink">
-              {taken} has just been fully booked. Please pick another time.
-            </p>
-          )}
-          {errors.time?.message && (
-            <p id="slot-time-error" className="mt-1 text-sm font-medium text-red-700">
-              {errors.time.message}
-            </p>
-          )}
-        </fieldset>
+            </div>
+          </div>
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Pet name"
-            markRequired
-            autoComplete="off"
-            error={errors.petName?.message}
-            {...register('petName')}
+          <TextAreaField
+            label="Note for the clinic"
+            hint={`Reason for the visit or symptoms (optional). ${note.length}/${BOOKING_NOTE_MAX} characters`}
+            maxLength={BOOKING_NOTE_MAX}
+            rows={3}
+            error={errors.note?.message}
+            {...register('note')}
           />
-          <TextField
-            label="Owner name"
-            markRequired
-            autoComplete="name"
-            error={errors.ownerName?.message}
-            {...register('ownerName')}
-          />
-          <TextField
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={PET_AGE_MAX}
-            step={1}
-            label="Pet age (years)"
-            hint="Optional"
-            error={errors.petAge?.message}
-            {...register('petAge')}
-          />
-          <TextField
-            type="tel"
-            inputMode="numeric"
-            label="Phone"
-            markRequired
-            autoComplete="tel"
-            maxLength={10}
-            error={errors.phone?.message}
-            hint="10 digits"
-            {...register('phone')}
-          />
-        </div>
 
-        <Button type="submit" size="lg" loading={book.isPending} className="w-full sm:w-auto">
-          Book Slot
-        </Button>
-      </form>
-    </Card>
+          {needsAddress && (
+            <TextField
+              label="Pickup address"
+              markRequired
+              autoComplete="street-address"
+              maxLength={ADDRESS_MAX}
+              hint="Where we collect your pet. Prefilled from your profile; change it if needed."
+              error={errors.pickupAddress?.message}
+              {...register('pickupAddress')}
+            />
+          )}
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Owner name"
+              markRequired
+              autoComplete="name"
+              error={errors.ownerName?.message}
+              {...register('ownerName')}
+            />
+            <TextField
+              type="tel"
+              inputMode="numeric"
+              label="Phone"
+              markRequired
+              autoComplete="tel"
+              maxLength={10}
+              error={errors.phone?.message}
+              hint="10 digits"
+              {...register('phone')}
+            />
+          </div>
+
+          <Button type="submit" size="lg" loading={book.isPending} className="w-full sm:w-auto">
+            Book Slot
+          </Button>
+        </form>
+      </Card>
+    </section>
   );
 }

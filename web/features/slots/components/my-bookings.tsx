@@ -1,23 +1,92 @@
-import type { SlotBooking } from '#shared/slots';
+import { OPEN_BOOKING_STATUSES, type SlotBooking } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/page-shell.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useMyBookings } from '../api/get-my-bookings.ts';
-import { formatWhen } from '../lib/format.ts';
+import { formatDay, formatWhen } from '../lib/format.ts';
 import { HospitalInfoBlock } from './hospital-info.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export interface MyBookingsProps {
-  /** Cancels one booking; the id being canceled shows a spinner. */
+  /** Asks to cancel one booking (the page confirms first). */
   onCancel: (booking: SlotBooking) => void;
+  /** Opens Change Slot for one booking. */
+  onChange: (booking: SlotBooking) => void;
+  /** The booking whose cancel request is in flight. */
   cancelingId: string | null;
 }
 
-/** The customer's bookings, newest first, with status and, once confirmed, where to go. */
-export function MyBookings({ onCancel, cancelingId }: MyBookingsProps) {
+const isOpen = (b: SlotBooking) => (OPEN_BOOKING_STATUSES as readonly string[]).includes(b.status);
+
+/**
+ * The customer's bookings: the upcoming ones first, soonest first, each with its service, pet, time, status and
+ * note, Change Slot and Cancel; then the earlier and canceled ones, with the visit's summary once completed.
+ */
+export function MyBookings({ onCancel, onChange, cancelingId }: MyBookingsProps) {
   const q = useMyBookings();
   const bookings = q.data?.pages.flatMap((p) => p.items) ?? [];
   const now = Date.now();
+  const upcoming = bookings
+    .filter((b) => isOpen(b) && new Date(b.startsAt).getTime() > now)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const earlier = bookings.filter((b) => !upcoming.includes(b));
+
+  const card = (b: SlotBooking, actions: boolean) => {
+    const when = formatWhen(b.date, b.time);
+    return (
+      <Card as="li" key={b.id} className="min-w-0 space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="font-semibold">{b.service.name}</p>
+            <p>{when}</p>
+            <p className="text-sm text-ink-muted">
+              {b.petName}
+              {b.petAge != null && `, ${b.petAge} ${b.petAge === 1 ? 'year' : 'years'}`} · {b.ownerName}
+            </p>
+          </div>
+          <StatusBadge status={b.status} />
+        </div>
+        {b.note && (
+          <p className="text-sm break-words whitespace-pre-line">
+            <span className="text-ink-muted">Note: </span>
+            {b.note}
+          </p>
+        )}
+        {b.pickupAddress && (
+          <p className="text-sm break-words">
+            <span className="text-ink-muted">Pickup from: </span>
+            {b.pickupAddress}
+          </p>
+        )}
+        {b.status === 'confirmed' && b.hospitalInfo && <HospitalInfoBlock info={b.hospitalInfo} />}
+        {b.status === 'completed' && b.visit && <VisitSummary booking={b} />}
+        {b.status === 'no_show' && <p className="text-sm text-ink-muted">Marked as missed by the clinic.</p>}
+        {actions && (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onChange(b)}
+              disabled={cancelingId === b.id}
+              aria-label={`Change slot for ${b.petName} on ${when}`}
+            >
+              Change Slot
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onCancel(b)}
+              loading={cancelingId === b.id}
+              aria-label={`Cancel booking for ${b.petName} on ${when}`}
+            >
+              Cancel booking
+            </Button>
+          </div>
+        )}
+      </Card>
+    );
+  };
+
   return (
     <section aria-labelledby="my-bookings-title" className="space-y-4">
       <h2 id="my-bookings-title" className="themed text-2xl font-semibold">
@@ -30,38 +99,20 @@ export function MyBookings({ onCancel, cancelingId }: MyBookingsProps) {
       ) : bookings.length === 0 ? (
         <EmptyState title="No bookings yet">Your bookings will appear here with their status.</EmptyState>
       ) : (
-        <ul className="grid items-start gap-4 md:grid-cols-2">
-          {bookings.map((b) => {
-            const upcoming = new Date(b.startsAt).getTime() > now;
-            return (
-              <Card as="li" key={b.id} className="space-y-3">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <p className="font-semibold">{formatWhen(b.date, b.time)}</p>
-                    <p className="text-sm text-ink-muted">
-                      {b.petName}
-                      {b.petAge != null && `, ${b.petAge} ${b.petAge === 1 ? 'year' : 'years'}`} · {b.ownerName}
-                    </p>
-                  </div>
-                  <StatusBadge status={b.status} />
-                </div>
-                {b.status === 'confirmed' && b.hospitalInfo && <HospitalInfoBlock info={b.hospitalInfo} />}
-                {b.status !== 'canceled' && upcoming && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => onCancel(b)}
-                    loading={cancelingId === b.id}
-                    disabled={cancelingId !== null}
-                    aria-label={`Cancel booking for ${b.petName} on ${formatWhen(b.date, b.time)}`}
-                  >
-                    Cancel booking
-                  </Button>
-                )}
-              </Card>
-            );
-          })}
-        </ul>
+        <>
+          <h3 className="text-lg font-semibold">Upcoming</h3>
+          {upcoming.length === 0 ? (
+            <p className="text-ink-muted">No upcoming bookings.</p>
+          ) : (
+            <ul className="grid items-start gap-4 md:grid-cols-2">{upcoming.map((b) => card(b, true))}</ul>
+          )}
+          {earlier.length > 0 && (
+            <>
+              <h3 className="text-lg font-semibold">Earlier and canceled</h3>
+              <ul className="grid items-start gap-4 md:grid-cols-2">{earlier.map((b) => card(b, false))}</ul>
+            </>
+          )}
+        </>
       )}
       {q.hasNextPage && (
         <Button variant="secondary" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
@@ -69,5 +120,33 @@ export function MyBookings({ onCancel, cancelingId }: MyBookingsProps) {
         </Button>
       )}
     </section>
+  );
+}
+
+/** What the clinic recorded at a completed visit. */
+function VisitSummary({ booking }: { booking: SlotBooking }) {
+  const v = booking.visit!;
+  const rows: [string, string | null][] = [
+    ['Findings', v.findings],
+    ['Treatment', v.treatment],
+    ['Medicines', v.medicines],
+    ['Weight', v.weightKg == null ? null : `${v.weightKg} kg`],
+    ['Next due', v.nextDueDate ? `${formatDay(v.nextDueDate)}${v.nextDueReason ? `: ${v.nextDueReason}` : ''}` : null],
+  ];
+  return (
+    <div className="rounded-lg bg-brand-50 p-3 text-sm ring-1 ring-brand-200">
+      <p className="font-semibold">Visit summary</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-ink-muted">{label}</dt>
+              <dd className="break-words whitespace-pre-line">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {v.recordedByName && <p className="mt-1 text-xs text-ink-muted">Recorded by {v.recordedByName}</p>}
+    </div>
   );
 }

@@ -5,6 +5,8 @@ const styles: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 ring-amber-300',
   confirmed: 'bg-green-100 text-green-900 ring-green-300',
   canceled: 'bg-gray-100 text-gray-800 ring-gray-300',
+  completed: 'bg-sky-100 text-sky-900 ring-sky-300',
+  no_show: 'bg-red-100 text-red-900 ring-red-300',
 };
 
 /** A booking's status as a coloured label (the text carries the meaning, not the colour). */

@@ -9,7 +9,18 @@ const attempt = attemptKeys('bookingAttempt');
  */
 export function bookingKeyFor(body: BookSlotInput): string {
   return attempt.keyFor(
-    JSON.stringify([body.userId, body.schedule, body.petName, body.ownerName, body.petAge ?? null, body.phone]),
+    JSON.stringify([
+      body.userId,
+      body.schedule,
+      body.serviceId ?? null,
+      body.petId ?? null,
+      body.petName ?? null,
+      body.ownerName,
+      body.petAge ?? null,
+      body.phone,
+      body.note ?? null,
+      body.pickupAddress ?? null,
+    ]),
   );
 }
 

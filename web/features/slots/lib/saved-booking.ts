@@ -3,8 +3,8 @@ import { readJson, writeJson } from '../../../lib/storage.ts';
 
 /**
  * The spec's savedBooking (date, time, petName, ownerName, petAge, phone, selectedSlot), plus the booking's id
- * and its owner so Cancel and Change Slot can cancel it on the server, and another account on the same
- * browser never sees it.
+ * its owner and its service, so Cancel and Change Slot can act on it on the server, and another account on the
+ * same browser never sees it.
  */
 export interface SavedBooking {
   date: string;
@@ -17,6 +17,9 @@ export interface SavedBooking {
   selectedSlot: string;
   bookingId?: string;
   userId?: string;
+  /** The service booked (Change Slot offers the times of that service). */
+  serviceId?: string;
+  serviceName?: string;
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string';
@@ -37,6 +40,8 @@ export function readSavedBooking(userId: string | undefined): SavedBooking | nul
     selectedSlot: isText(v.selectedSlot) ? v.selectedSlot : `${v.date} at ${v.time}`,
     bookingId: isText(v.bookingId) ? v.bookingId : undefined,
     userId: isText(v.userId) ? v.userId : undefined,
+    serviceId: isText(v.serviceId) ? v.serviceId : undefined,
+    serviceName: isText(v.serviceName) ? v.serviceName : undefined,
   };
 }
 
@@ -45,7 +50,7 @@ export function writeSavedBooking(b: SavedBooking): void {
   writeJson(STORAGE_KEYS.savedBooking, b);
 }
 
-/** Forgets the saved booking (Cancel, Change Slot). */
+/** Forgets the saved booking (Cancel, Book another). */
 export function clearSavedBooking(): void {
   writeJson(STORAGE_KEYS.savedBooking, null);
 }

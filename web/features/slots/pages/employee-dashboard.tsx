@@ -1,27 +1,21 @@
-import { Button } from '../../../components/button.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
-import { useBookings } from '../api/get-bookings.ts';
+import { ErrorState } from '../../../components/states.tsx';
 import { useSlotStats } from '../api/get-slot-stats.ts';
-import { BookingsTable } from '../components/bookings-table.tsx';
+import { AgendaView } from '../components/agenda-view.tsx';
 import { StatsCards } from '../components/stats-cards.tsx';
 import { useBookingActions } from '../lib/use-booking-actions.ts';
 import { useLiveBookings } from '../lib/use-live-bookings.ts';
 
-const ACTIVE = { status: 'active' } as const;
-
-/** /employee/home: the four counts and the open bookings; confirm uses the clinic's default hospital info. */
+/** /employee/home: the counts and the agenda; confirm uses the clinic's default hospital info. */
 export default function EmployeeDashboardPage() {
   const stats = useSlotStats();
-  const list = useBookings(ACTIVE);
   const actions = useBookingActions();
   useLiveBookings();
-  const bookings = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <PageShell
       title="Dashboard"
-      intro="Today's numbers and every open booking, newest first. New bookings appear here as they arrive."
+      intro="Today's numbers and the schedule by appointment time, today first. New bookings appear as they arrive."
     >
       <div className="space-y-8">
         {stats.isError ? (
@@ -33,26 +27,12 @@ export default function EmployeeDashboardPage() {
           <h2 id="dashboard-bookings" className="themed text-2xl font-semibold">
             Bookings
           </h2>
-          {list.isPending ? (
-            <LoadingState label="Loading bookings…" />
-          ) : list.isError ? (
-            <ErrorState message="We could not load the bookings." onRetry={() => void list.refetch()} />
-          ) : bookings.length === 0 ? (
-            <EmptyState title="No open bookings">New bookings show up here as soon as customers make them.</EmptyState>
-          ) : (
-            <BookingsTable
-              bookings={bookings}
-              caption="Open bookings"
-              onConfirm={(b) => actions.confirm(b)}
-              onCancel={actions.cancel}
-              pending={actions.pending}
-            />
-          )}
-          {list.hasNextPage && (
-            <Button variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              Show more
-            </Button>
-          )}
+          <AgendaView
+            actions={actions}
+            onConfirm={(b) => actions.confirm(b)}
+            headingLevel="h3"
+            loadError="We could not load the bookings."
+          />
         </section>
       </div>
     </PageShell>

@@ -1,18 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MSG } from '#shared/messages';
-import type { BookingForm as BookingFormValues, SlotBooking } from '#shared/slots';
+import type { SlotBooking } from '#shared/slots';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useCancelBooking } from '../api/cancel-booking.ts';
-import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMyBookings } from '../api/get-my-bookings.ts';
 import { BookedView } from '../components/booked-view.tsx';
-import { BookingForm } from '../components/booking-form.tsx';
+import { BookingForm, type BookingFormInitial } from '../components/booking-form.tsx';
 import { MyBookings } from '../components/my-bookings.tsx';
-import { clearSavedBooking, readSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
+import { RescheduleDialog, type RescheduleTarget } from '../components/reschedule-dialog.tsx';
+import { formatWhen } from '../lib/format.ts';
+import { clearSavedBooking, readSavedBooking, writeSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
 import { useLiveBookings } from '../lib/use-live-bookings.ts';
 
 const cancelError = (err: unknown) =>
@@ -20,75 +24,110 @@ const cancelError = (err: unknown) =>
     ? 'Could not reach the server. Please try again.'
     : errorMessage(err, MSG.slotCancelFailed);
 
-/** /slots: book a visit, see the booked slot (Cancel, Change Slot), and every booking with its status. */
+/** The booking a Cancel is asked about: enough to name it in the question. */
+interface CancelTarget {
+  id: string;
+  petName: string;
+  date: string;
+  time: string;
+  serviceName?: string;
+}
+
+/**
+ * /slots: book a service for a pet (or a pet typed by name), see the booked slot (Change Slot, Cancel, Book another)
+ * and every booking with its status. Change Slot moves a booking in one step on the server; it never cancels it.
+ */
 export default function SlotBookingPage() {
   const { user } = useSession();
   const config = usePublicConfig();
+  const [params] = useSearchParams();
   const [saved, setSaved] = useState<SavedBooking | null>(() => readSavedBooking(user?.id));
-  const [draft, setDraft] = useState<Partial<BookingFormValues> | undefined>(undefined);
+  const [draft, setDraft] = useState<BookingFormInitial | undefined>(undefined);
   const [formKey, setFormKey] = useState(0);
-  const [busy, setBusy] = useState<'cancel' | 'change' | null>(null);
+  const [moving, setMoving] = useState<RescheduleTarget | null>(null);
+  const [asking, setAsking] = useState<CancelTarget | null>(null);
   const [cancelingId, setCancelingId] = useState<string | null>(null);
   const cancel = useCancelBooking();
   const mine = useMyBookings(!!user);
   useLiveBookings();
 
+  // Focus follows the view: the booked view's heading after a booking, the form's heading after leaving it.
+  const bookedHeading = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<'booked' | 'form' | null>(null);
+  useEffect(() => {
+    if (focusNext.current === 'booked') bookedHeading.current?.focus();
+    if (focusNext.current === 'form') document.getElementById('book-visit-title')?.focus();
+    focusNext.current = null;
+  }, [saved, formKey]);
+
   const current = saved?.bookingId
     ? mine.data?.pages.flatMap((p) => p.items).find((b) => b.id === saved.bookingId)
     : undefined;
 
-  /** Cancels on the server; a booking that is already gone there counts as canceled. */
-  async function cancelOnServer(id: string | undefined): Promise<boolean> {
-    if (!id) return true;
-    try {
-      await cancel.mutateAsync(id);
-      return true;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return true;
-      toast.error(cancelError(err));
-      return false;
-    }
-  }
-
-  function showForm(values: Partial<BookingFormValues> | undefined) {
+  function showForm(values: BookingFormInitial | undefined) {
     clearSavedBooking();
     setSaved(null);
     setDraft(values);
     setFormKey((k) => k + 1);
+    focusNext.current = 'form';
   }
 
-  async function onCancel() {
-    if (!saved) return;
-    setBusy('cancel');
-    const ok = await cancelOnServer(saved.bookingId);
-    setBusy(null);
-    if (!ok) return;
-    showForm(undefined);
-    toast.success(MSG.bookingCanceled);
+  function onBooked(s: SavedBooking) {
+    focusNext.current = 'booked';
+    setSaved(s);
   }
 
-  async function onChange() {
-    if (!saved) return;
-    setBusy('change');
-    const ok = await cancelOnServer(saved.bookingId);
-    setBusy(null);
-    if (!ok) return;
-    const { date, time, petName, ownerName, petAge, phone } = saved;
-    showForm({ date, time, petName, ownerName, petAge, phone });
-    toast.success(MSG.slotChanged);
+  function onMoved(b: SlotBooking) {
+    setMoving(null);
+    toast.success(`Booking moved to ${formatWhen(b.date, b.time)}.`);
+    if (saved && saved.bookingId === b.id) {
+      const next = { ...saved, date: b.date, time: b.time, selectedSlot: b.schedule };
+      writeSavedBooking(next);
+      setSaved(next);
+    }
   }
 
-  function onCancelListed(b: SlotBooking) {
-    setCancelingId(b.id);
-    cancel.mutate(b.id, {
+  function confirmCancel() {
+    if (!asking) return;
+    const target = asking;
+    setCancelingId(target.id);
+    cancel.mutate(target.id, {
       onSuccess: () => {
         toast.success(MSG.bookingCanceled);
-        if (saved?.bookingId === b.id) showForm(undefined);
+        setAsking(null);
+        if (saved?.bookingId === target.id) showForm(undefined);
       },
-      onError: (err) => toast.error(cancelError(err)),
+      onError: (err) => {
+        // A booking already gone on the server counts as canceled.
+        if (err instanceof ApiError && err.status === 404) {
+          setAsking(null);
+          if (saved?.bookingId === target.id) showForm(undefined);
+          return;
+        }
+        toast.error(cancelError(err));
+      },
       onSettled: () => setCancelingId(null),
     });
   }
+
+  const fromBooking = (b: SlotBooking) => ({
+    id: b.id,
+    date: b.date,
+    time: b.time,
+    petName: b.petName,
+    serviceId: b.serviceId,
+    serviceName: b.service.name,
+  });
+  const fromSaved = (s: SavedBooking) => ({
+    id: s.bookingId ?? '',
+    date: s.date,
+    time: s.time,
+    petName: s.petName,
+    serviceId: current?.serviceId ?? s.serviceId,
+    serviceName: current?.service.name ?? s.serviceName,
+  });
+
+  const timeZone = config.data?.slot.timeZone;
 
   return (
     <PageShell
@@ -99,30 +138,57 @@ export default function SlotBookingPage() {
       <div className="space-y-10">
         {!user ? null : saved ? (
           <BookedView
+            headingRef={bookedHeading}
             saved={saved}
             current={current}
-            busy={busy}
-            onCancel={() => void onCancel()}
-            onChange={() => void onChange()}
-            onDismiss={() =>
-              showForm({ petName: saved.petName, ownerName: saved.ownerName, petAge: saved.petAge, phone: saved.phone })
-            }
+            canceling={cancelingId !== null && cancelingId === saved.bookingId}
+            onCancel={() => saved.bookingId && setAsking(fromSaved(saved))}
+            onChange={() => saved.bookingId && setMoving(fromSaved(saved))}
+            onBookAnother={() => showForm({ ownerName: saved.ownerName, phone: saved.phone })}
           />
         ) : config.isPending ? (
           <LoadingState label="Loading the booking form…" />
-        ) : config.isError ? (
+        ) : config.isError || !timeZone ? (
           <ErrorState message="We could not load the booking form." onRetry={() => void config.refetch()} />
         ) : (
           <BookingForm
             key={formKey}
             user={user}
-            timeZone={config.data.slot.timeZone}
+            timeZone={timeZone}
             initial={draft}
-            onBooked={setSaved}
+            serviceId={params.get('serviceId')}
+            petId={params.get('petId')}
+            onBooked={onBooked}
           />
         )}
-        {user && <MyBookings onCancel={onCancelListed} cancelingId={cancelingId} />}
+        {user && (
+          <MyBookings
+            onCancel={(b) => setAsking(fromBooking(b))}
+            onChange={(b) => setMoving(fromBooking(b))}
+            cancelingId={cancelingId}
+          />
+        )}
       </div>
+      {timeZone && (
+        <RescheduleDialog target={moving} timeZone={timeZone} onClose={() => setMoving(null)} onMoved={onMoved} />
+      )}
+      <ConfirmDialog
+        open={!!asking}
+        title="Cancel this booking?"
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep booking"
+        variant="danger"
+        busy={cancelingId !== null}
+        onConfirm={confirmCancel}
+        onCancel={() => setAsking(null)}
+      >
+        {asking && (
+          <p>
+            {asking.serviceName ? `${asking.serviceName} for ` : ''}
+            {asking.petName} on {formatWhen(asking.date, asking.time)} will be canceled and its time given up.
+          </p>
+        )}
+      </ConfirmDialog>
     </PageShell>
   );
 }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Pet } from '#shared/pets';
+import { api } from '../../../lib/api-client.ts';
+import { petKeys } from './keys.ts';
+
+/** DELETE /api/pets/{id}: archives the pet; its bookings and visits stay. */
+function archivePet(id: string): Promise<Pet> {
+  return api<Pet>(`/api/pets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Archives a pet; the pet lists are refetched. */
+export function useArchivePet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: archivePet,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: petKeys.all }),
+  });
+}

@@ -1,0 +1,25 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { SlotBooking } from '#shared/slots';
+import { apiPage } from '../../../lib/api-client.ts';
+import { petKeys } from './keys.ts';
+
+const PAGE = 10;
+
+/** GET /api/pets/{id}/timeline: one page of the pet's bookings and visits, newest appointment first. */
+function getPetTimeline(id: string, cursor: string | null, signal?: AbortSignal) {
+  return apiPage<SlotBooking>(`/api/pets/${encodeURIComponent(id)}/timeline`, {
+    query: { limit: PAGE, cursor },
+    signal,
+  });
+}
+
+/** The pet's history, page by page ("Load more"). */
+export function usePetTimeline(id: string) {
+  return useInfiniteQuery({
+    queryKey: petKeys.timeline(id),
+    queryFn: ({ pageParam, signal }) => getPetTimeline(id, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 10_000,
+  });
+}

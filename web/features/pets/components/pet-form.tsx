@@ -1,0 +1,267 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import {
+  PET_MSG,
+  PET_PHOTO_MAX_BYTES,
+  PET_PHOTO_MIMES,
+  PET_SEXES,
+  PET_SPECIES,
+  PET_YEARS_MAX,
+  PetCreateSchema,
+  type Pet,
+  type PetCreateInput,
+} from '#shared/pets';
+import { PET_WEIGHT_MAX } from '#shared/slots';
+import { Button } from '../../../components/button.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useCreatePet } from '../api/create-pet.ts';
+import { useDeletePetPhoto } from '../api/delete-pet-photo.ts';
+import { useSetPetPhoto } from '../api/set-pet-photo.ts';
+import { useUpdatePet } from '../api/update-pet.ts';
+import { SEX_LABEL, SPECIES_LABEL } from '../lib/format.ts';
+import { PetPhoto } from './pet-photo.tsx';
+
+/** What the form holds: text as typed, turned into the API's body by the shared PetCreateSchema on submit. */
+const PetFormFields = z.object({
+  name: z.string(),
+  species: z.string(),
+  breed: z.string(),
+  sex: z.string(),
+  ageKnown: z.enum(['birthDate', 'ageYears']),
+  birthDate: z.string(),
+  ageYears: z.string(),
+  weightKg: z.string(),
+  markings: z.string(),
+  allergies: z.string(),
+  notes: z.string(),
+});
+const PetFormSchema = PetFormFields.transform((v): PetCreateInput => ({
+  name: v.name,
+  // Checked by PetCreateSchema next; a value outside the lists gets its message there.
+  species: v.species as PetCreateInput['species'],
+  breed: v.breed.trim() || null,
+  sex: (v.sex || null) as PetCreateInput['sex'],
+  birthDate: v.ageKnown === 'birthDate' ? v.birthDate.trim() || null : null,
+  ageYears: v.ageKnown === 'ageYears' && v.ageYears.trim() ? Number(v.ageYears) : null,
+  weightKg: v.weightKg.trim() ? Number(v.weightKg.replace(',', '.')) : null,
+  markings: v.markings.trim() || null,
+  allergies: v.allergies.trim() || null,
+  notes: v.notes.trim() || null,
+})).pipe(PetCreateSchema);
+type PetFormValues = z.input<typeof PetFormSchema>;
+type PetBody = z.output<typeof PetFormSchema>;
+const FIELDS = new Set<string>(Object.keys(PetFormFields.shape));
+
+function valuesOf(pet: Pet | undefined): PetFormValues {
+  return {
+    name: pet?.name ?? '',
+    species: pet?.species ?? 'dog',
+    breed: pet?.breed ?? '',
+    sex: pet?.sex ?? '',
+    ageKnown: pet && !pet.birthDate && pet.ageYears !== null ? 'ageYears' : 'birthDate',
+    birthDate: pet?.birthDate ?? '',
+    ageYears: pet && !pet.birthDate && pet.ageYears !== null ? String(pet.ageYears) : '',
+    weightKg: pet?.weightKg === null || pet?.weightKg === undefined ? '' : String(pet.weightKg),
+    markings: pet?.markings ?? '',
+    allergies: pet?.allergies ?? '',
+    notes: pet?.notes ?? '',
+  };
+}
+
+/** The browser's own check of a chosen photo (the server checks its bytes again). */
+function photoProblem(file: File): string | null {
+  if (!(PET_PHOTO_MIMES as readonly string[]).includes(file.type)) return PET_MSG.photoType;
+  if (file.size > PET_PHOTO_MAX_BYTES) return PET_MSG.photoTooLarge;
+  return null;
+}
+
+/** Today on this device, for the birth date's upper bound (the server checks against the clinic's today). */
+function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A preview of a chosen file, as an object URL revoked when it is replaced or the form closes. */
+function useFilePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+/**
+ * Adds a pet (no `pet`) or edits one: every field, the birth date or the age when the date is unknown, and a photo
+ * with a preview. The server's messages are shown by their fields; the photo is sent once the pet is saved.
+ */
+export function PetForm({ pet, onDone, onCancel }: { pet?: Pet; onDone: (pet: Pet) => void; onCancel: () => void }) {
+  const create = useCreatePet();
+  const update = useUpdatePet();
+  const setPhoto = useSetPetPhoto();
+  const deletePhoto = useDeletePetPhoto();
+  const [photo, setPhotoFile] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const [removePhoto, setRemovePhoto] = useState(false);
+  const preview = useFilePreview(photo);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PetFormValues, unknown, PetBody>({
+    resolver: zodResolver(PetFormSchema),
+    defaultValues: valuesOf(pet),
+  });
+  const ageKnown = useWatch({ control, name: 'ageKnown' });
+
+  const onSubmit = handleSubmit(async (body) => {
+    let saved: Pet;
+    try {
+      saved = pet ? await update.mutateAsync({ id: pet.id, body }) : await create.mutateAsync(body);
+    } catch (err) {
+      const message = errorMessage(err, 'Could not save the pet. Please try again.');
+      const fieldErrors = err instanceof ApiError ? (err.details ?? []).filter((d) => FIELDS.has(d.path)) : [];
+      for (const d of fieldErrors) setError(d.path as keyof PetFormValues, { message: d.message });
+      if (fieldErrors.length === 0) toast.error(message);
+      return;
+    }
+    try {
+      if (photo) saved = await setPhoto.mutateAsync({ id: saved.id, file: photo });
+      else if (removePhoto && saved.photoUrl) saved = await deletePhoto.mutateAsync(saved.id);
+    } catch (err) {
+      // The pet itself is saved: say so, and keep the form open on the photo.
+      const message = errorMessage(err, 'Could not save the photo. Please try again.');
+      setPhotoError(message);
+      toast.error(`${saved.name} is saved, but the photo is not: ${message}`);
+      if (!pet) onDone(saved);
+      return;
+    }
+    toast.success(pet ? `${saved.name} is updated` : `${saved.name} is added`);
+    onDone(saved);
+  });
+
+  const busy = isSubmitting;
+  return (
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="mt-4 space-y-4"
+      aria-label={pet ? 'Edit pet' : 'Add a pet'}
+    >
+      <TextField label="Name" markRequired autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Species" error={errors.species?.message} {...register('species')}>
+          {PET_SPECIES.map((s) => (
+            <option key={s} value={s}>
+              {SPECIES_LABEL[s]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Sex" error={errors.sex?.message} {...register('sex')}>
+          <option value="">Not given</option>
+          {PET_SEXES.map((s) => (
+            <option key={s} value={s}>
+              {SEX_LABEL[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label="Breed" autoComplete="off" error={errors.breed?.message} {...register('breed')} />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-ink">Age</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" value="birthDate" {...register('ageKnown')} />I know the birth date
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" value="ageYears" {...register('ageKnown')} />I know the age in years
+          </label>
+        </div>
+        {ageKnown === 'birthDate' ? (
+          <TextField
+            label="Birth date"
+            type="date"
+            min="2000-01-01"
+            max={localToday()}
+            error={errors.birthDate?.message}
+            {...register('birthDate')}
+          />
+        ) : (
+          <TextField
+            label="Age in years"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={PET_YEARS_MAX}
+            step={1}
+            error={errors.ageYears?.message}
+            {...register('ageYears')}
+          />
+        )}
+      </fieldset>
+      <TextField
+        label="Weight (kg)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={PET_WEIGHT_MAX}
+        step="0.01"
+        error={errors.weightKg?.message}
+        {...register('weightKg')}
+      />
+      <TextField label="Markings" autoComplete="off" error={errors.markings?.message} {...register('markings')} />
+      <TextField label="Allergies" autoComplete="off" error={errors.allergies?.message} {...register('allergies')} />
+      <TextAreaField label="Notes" error={errors.notes?.message} {...register('notes')} />
+      <div className="space-y-2">
+        <TextField
+          label="Photo"
+          type="file"
+          accept={PET_PHOTO_MIMES.join(',')}
+          hint={`PNG, JPEG or WebP, at most ${PET_PHOTO_MAX_BYTES / 1024 / 1024} MB.`}
+          error={photoError}
+          className="file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-900"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0] ?? null;
+            const problem = file ? photoProblem(file) : null;
+            setPhotoError(problem ?? undefined);
+            setPhotoFile(problem ? null : file);
+            if (file && !problem) setRemovePhoto(false);
+          }}
+        />
+        {preview ? (
+          <img src={preview} alt="Preview of the chosen photo" className="h-32 w-32 rounded-xl object-cover" />
+        ) : (
+          pet?.photoUrl &&
+          !removePhoto && (
+            <div className="flex items-center gap-3">
+              <PetPhoto pet={pet} />
+              <Button variant="secondary" size="sm" onClick={() => setRemovePhoto(true)}>
+                Remove photo
+              </Button>
+            </div>
+          )
+        )}
+        {removePhoto && <p className="text-sm text-ink-muted">The photo will be removed when you save.</p>}
+      </div>
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          {pet ? 'Save changes' : 'Add pet'}
+        </Button>
+      </div>
+    </form>
+  );
+}

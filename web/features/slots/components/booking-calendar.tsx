@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { addDays, BOOKING_HORIZON_DAYS, todayIn } from '#shared/slots';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
+import { useCalendar } from '../api/get-calendar.ts';
+import { formatDayLong, freeTimesLabel } from '../lib/format.ts';
+
+/**
+ * The picker works on the browser's Date objects; a clinic day 'YYYY-MM-DD' is kept as that day's local midnight,
+ * so the browser's own time zone never moves it to another day.
+ */
+const toLocal = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+const pad = (n: number) => String(n).padStart(2, '0');
+const fromLocal = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const monthOf = (date: string) => date.slice(0, 7);
+
+export interface BookingCalendarProps {
+  /** The service whose free times are shown (the checkup when not given). */
+  serviceId?: string;
+  timeZone: string;
+  /** The picked day, 'YYYY-MM-DD', or '' when none. */
+  selected: string;
+  onSelect: (date: string) => void;
+  /** Focus the picked day (or today) when shown, e.g. when Change Slot opens. */
+  autoFocus?: boolean;
+  /** Names the calendar's group for screen readers. */
+  label?: string;
+}
+
+/**
+ * A month calendar (react-day-picker: arrow keys move between days, Page Up/Down between months) that marks the
+ * days with free times for the service and disables past days, full days and days beyond the booking horizon.
+ * Each day's button says how many times are free.
+ */
+export function BookingCalendar({
+  serviceId,
+  timeZone,
+  selected,
+  onSelect,
+  autoFocus,
+  label = 'Date',
+}: BookingCalendarProps) {
+  const today = todayIn(timeZone);
+  const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
+  const [month, setMonth] = useState(() => monthOf(selected && selected >= today ? selected : today));
+  const calendar = useCalendar(month, serviceId);
+  const loaded = calendar.data?.month === month && !calendar.isPlaceholderData;
+
+  const free = useMemo(() => {
+    const m = new Map<string, number>();
+    if (loaded) for (const d of calendar.data!.days) m.set(d.date, d.freeTimes);
+    return m;
+  }, [loaded, calendar.data]);
+
+  const freeOn = (d: Date) => free.get(fromLocal(d)) ?? 0;
+  const isOpen = (d: Date) => {
+    const s = fromLocal(d);
+    return s >= today && s <= lastDay && freeOn(d) > 0;
+  };
+  // The picker focuses its day only when it mounts: with autoFocus, wait until the days it may focus are known, and
+  // one task more, so a dialog opening around it (showModal moves the focus) has opened first.
+  const [ready, setReady] = useState(!autoFocus);
+  useEffect(() => {
+    if (ready || !loaded) return;
+    const t = setTimeout(() => setReady(true), 0);
+    return () => clearTimeout(t);
+  }, [ready, loaded]);
+  const freeDaysThisMonth = loaded ? calendar.data!.days.filter((d) => d.freeTimes > 0).length : 0;
+
+  return (
+    <div role="group" aria-label={label} className="space-y-2">
+      {ready && (
+        <DayPicker
+          mode="single"
+          required
+          autoFocus={autoFocus}
+          selected={selected ? toLocal(selected) : undefined}
+          onSelect={(d: Date | undefined) => d && onSelect(fromLocal(d))}
+          month={toLocal(`${month}-01`)}
+          onMonthChange={(d: Date) => setMonth(fromLocal(d).slice(0, 7))}
+          startMonth={toLocal(`${monthOf(today)}-01`)}
+          endMonth={toLocal(`${monthOf(lastDay)}-01`)}
+          today={toLocal(today)}
+          disabled={(d: Date) => !isOpen(d)}
+          modifiers={{ free: (d: Date) => isOpen(d) }}
+          modifiersClassNames={{ free: 'font-bold text-brand-800 [&>button]:underline [&>button]:underline-offset-4' }}
+          showOutsideDays={false}
+          weekStartsOn={1}
+          labels={{
+            labelDayButton: (d: Date, modifiers) => {
+              const s = fromLocal(d);
+              const when = `${modifiers.today ? 'Today, ' : ''}${formatDayLong(s)}`;
+              const what =
+                s < today || s > lastDay ? 'not bookable' : loaded ? freeTimesLabel(freeOn(d)) : 'loading free times';
+              return `${when}, ${what}${modifiers.selected ? ', selected' : ''}`;
+            },
+          }}
+          className="booking-calendar"
+          style={
+            {
+              '--rdp-accent-color': 'var(--color-brand-700)',
+              '--rdp-accent-background-color': 'var(--color-brand-50)',
+              '--rdp-day-width': '2.5rem',
+              '--rdp-day-height': '2.5rem',
+              '--rdp-day_button-width': '2.375rem',
+              '--rdp-day_button-height': '2.375rem',
+            } as CSSProperties
+          }
+        />
+      )}
+      {calendar.isError ? (
+        <ErrorState message="We could not load the free days." onRetry={() => void calendar.refetch()} />
+      ) : !loaded ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
+          <Spinner className="h-4 w-4" /> Loading free days…
+        </p>
+      ) : (
+        <p className="text-sm text-ink-muted">
+          {freeDaysThisMonth === 0
+            ? 'No free times this month. Please try another month.'
+            : 'Days in bold have free times. Use the arrow keys to move between days.'}
+        </p>
+      )}
+    </div>
+  );
+}
