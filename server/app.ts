@@ -26,6 +26,7 @@ import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import limitsPlugin from './plugins/limits.ts';
 import shutdownPlugin from './plugins/shutdown.ts';
 import socketPlugin from './plugins/socket.ts';
+import serviceRoutes from './services/routes.ts';
 import settingsRoutes from './settings/routes.ts';
 import slotRoutes from './slots/routes.ts';
 import avatarRoutes from './users/avatar.ts';
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(avatarRoutes);
   await app.register(settingsRoutes);
   await app.register(notificationRoutes);
+  await app.register(serviceRoutes);
   await app.register(slotRoutes);
   await app.register(petRoutes);
   await app.register(catalogueRoutes);

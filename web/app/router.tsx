@@ -26,6 +26,7 @@ const EmployeeChat = lazyPage(() => import('../features/chat/pages/employee-chat
 const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home.tsx'));
 const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers.tsx'));
 const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees.tsx'));
+const AdminServices = lazyPage(() => import('../features/services/pages/admin-services.tsx'));
 const NotFound = lazyPage(() => import('./not-found.tsx'));
 
 // Role areas are separate chunks too: a visitor never downloads the admin or employee shell.
@@ -77,6 +78,7 @@ export function AppRoutes() {
         <Route path="/admin/home" element={<AdminHome />} />
         <Route path="/admin/customer" element={<AdminCustomers />} />
         <Route path="/admin/employee" element={<AdminEmployees />} />
+        <Route path="/admin/services" element={<AdminServices />} />
         <Route path="/admin/profile" element={<Profile />} />
       </Route>
       <Route element={<PublicLayout />}>

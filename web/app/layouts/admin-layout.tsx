@@ -7,6 +7,7 @@ const items: NavItem[] = [
   { to: '/admin/home', label: 'Home' },
   { to: '/admin/customer', label: 'Customer' },
   { to: '/admin/employee', label: 'Employee' },
+  { to: '/admin/services', label: 'Services' },
 ];
 
 function AdminFrame() {

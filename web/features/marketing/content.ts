@@ -39,6 +39,11 @@ export const TESTIMONIALS = [
   },
 ] as const;
 
+/**
+ * The clinic's services as the public pages describe them, in the clinic's order. The spec's three cards keep their
+ * titles and texts; the pickup ride is the fourth. This copy is what the prerendered pages show; once the app runs,
+ * each card adds the live price and duration of the service of its `kind` (GET /api/services).
+ */
 export const SERVICES = [
   {
     kind: 'checkup' as const,
@@ -53,6 +58,12 @@ export const SERVICES = [
     points: ['Reward-based methods', 'Puppy foundations', 'Homework you can follow'],
   },
   {
+    kind: 'pickup' as const,
+    title: 'Pet Pickup Ride',
+    text: 'We collect your pet from your door, bring them to the clinic and take them home again.',
+    points: ['Door to door within the city', 'Updates on your phone on the way', 'Home again after the visit'],
+  },
+  {
     kind: 'emergency' as const,
     title: 'Emergency Pet Care',
     text: 'Injuries, poisoning, breathing trouble: our emergency team is on call day and night, and the pickup van comes to you.',
@@ -60,5 +71,11 @@ export const SERVICES = [
   },
 ] as const;
 
+export type ServiceCard = (typeof SERVICES)[number];
+
 /** Where "book" buttons lead: visitors log in first, customers go straight to booking. */
 export const bookingPath = (variant: Variant) => (variant === 'customer' ? '/slots' : '/login');
+
+/** Where the "book" button of one service leads: a customer's booking form opens on that service. */
+export const serviceBookingPath = (variant: Variant, serviceId: string | undefined) =>
+  variant === 'customer' && serviceId ? `/slots?serviceId=${encodeURIComponent(serviceId)}` : bookingPath(variant);

@@ -57,8 +57,8 @@ export function VetPortrait({ skin, hair, coat, title }: { skin: string; hair: s
   );
 }
 
-/** Icons of the three services. */
-export function ServiceIllustration({ kind }: { kind: 'checkup' | 'training' | 'emergency' }) {
+/** Icons of the services. */
+export function ServiceIllustration({ kind }: { kind: 'checkup' | 'training' | 'pickup' | 'emergency' }) {
   if (kind === 'checkup') {
     return (
       <svg viewBox="0 0 96 96" className="h-20 w-20" aria-hidden="true">
@@ -78,6 +78,17 @@ export function ServiceIllustration({ kind }: { kind: 'checkup' | 'training' | '
           strokeLinecap="round"
         />
         <circle cx="70" cy="64" r="7" fill="#0f766e" />
+      </svg>
+    );
+  }
+  if (kind === 'pickup') {
+    return (
+      <svg viewBox="0 0 96 96" className="h-20 w-20" aria-hidden="true">
+        <circle cx="48" cy="48" r="48" fill="#dbeafe" />
+        <path d="M18 62V40c0-4 3-7 7-7h30l12 11 9 3c3 1 5 3 5 6v9c0 2-2 4-4 4H22c-2 0-4-2-4-4Z" fill="#1d4ed8" />
+        <path d="M28 38h24v11H28Z" fill="#bfdbfe" />
+        <circle cx="32" cy="66" r="7" fill="#1e293b" />
+        <circle cx="66" cy="66" r="7" fill="#1e293b" />
       </svg>
     );
   }

@@ -2,7 +2,8 @@ import { LinkButton } from '../../../components/button.tsx';
 import { StarIcon } from '../../../components/icons.tsx';
 import { useDocumentTitle } from '../../../components/page-shell.tsx';
 import { useSession } from '../../../lib/session.tsx';
-import { PickupIllustration, VetPortrait } from '../components/illustrations.tsx';
+import { PickupIllustration, ServiceIllustration, VetPortrait } from '../components/illustrations.tsx';
+import { ServiceFacts, useLiveServices } from '../components/service-facts.tsx';
 import { TESTIMONIALS, VETS, bookingPath, type Variant } from '../content.ts';
 
 /** Landing page (/ and /home) and the customer's home (/homeusers). */
@@ -10,6 +11,8 @@ export default function HomePage({ variant = 'public' }: { variant?: Variant }) 
   useDocumentTitle(variant === 'customer' ? 'Home' : 'Pet pickup, vet visits and training');
   const { user } = useSession();
   const firstName = user?.name.split(' ')[0];
+  const live = useLiveServices();
+  const servicesPath = variant === 'customer' ? '/servicescustomers' : '/services';
 
   return (
     <>
@@ -27,12 +30,36 @@ export default function HomePage({ variant = 'public' }: { variant?: Variant }) 
             <LinkButton to={bookingPath(variant)} size="lg">
               Book a Ride
             </LinkButton>
-            <LinkButton to={variant === 'customer' ? '/servicescustomers' : '/services'} size="lg" variant="secondary">
+            <LinkButton to={servicesPath} size="lg" variant="secondary">
               See our services
             </LinkButton>
           </div>
         </div>
         <PickupIllustration className="mx-auto w-full max-w-md drop-shadow-sm" />
+      </section>
+
+      <section aria-labelledby="services-heading" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <h2 id="services-heading" className="themed text-2xl font-bold sm:text-3xl">
+          What we do
+        </h2>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {live.cards.map(({ card, service }) => (
+            <li
+              key={card.title}
+              className="flex flex-col rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5"
+            >
+              <ServiceIllustration kind={card.kind} />
+              <h3 className="mt-4 text-lg font-semibold">{card.title}</h3>
+              <ServiceFacts service={service} className="mt-1 text-sm" />
+              <p className="mt-2 text-ink-muted">{card.text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6">
+          <LinkButton to={servicesPath} variant="secondary">
+            All services and prices
+          </LinkButton>
+        </p>
       </section>
 
       <section aria-labelledby="vets-heading" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">

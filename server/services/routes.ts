@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { IdParamSchema } from '#shared/common';
+import { ServiceCreateSchema, ServiceListQuerySchema, ServiceSchema, ServiceUpdateSchema } from '#shared/services';
+import { depsOf } from '../deps.ts';
+import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { createService, listServices, updateService } from './service.ts';
+
+/**
+ * The clinic's services: GET /api/services (anyone; `?all=true` for admins lists the inactive ones too), and for
+ * admins POST /api/services and PUT /api/services/{id}. A service is never deleted: `PUT {active: false}` retires it.
+ */
+export default routes((app) => {
+  const deps = depsOf(app);
+  const requireAdmin = app.requireRole('admin');
+
+  app.get(
+    '/api/services',
+    {
+      // Only the full list is for admins; the public list needs no token at all.
+      onRequest: async (request, reply) => {
+        if ((request.query as { all?: unknown }).all === 'true') await requireAdmin.call(app, request, reply);
+      },
+      schema: {
+        tags: ['services'],
+        summary: "The clinic's active services in order (all=true: every service, admins only)",
+        querystring: ServiceListQuerySchema,
+        response: { 200: z.array(ServiceSchema), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request) => listServices(deps, { all: request.query.all }),
+  );
+
+  app.post(
+    '/api/services',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['services'],
+        summary: 'Add a service (admin)',
+        ...secured,
+        body: ServiceCreateSchema,
+        response: { 201: ServiceSchema, ...errorReplies(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const service = await createService(deps, request.body);
+      return reply.status(201).send(service);
+    },
+  );
+
+  app.put(
+    '/api/services/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['services'],
+        summary: 'Change the fields sent of a service; active: false retires it (admin)',
+        ...secured,
+        params: IdParamSchema,
+        body: ServiceUpdateSchema,
+        response: { 200: ServiceSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateService(deps, request.params.id, request.body),
+  );
+});

@@ -1,0 +1,182 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { SERVICE_MSG, type Service, type ServiceKind } from '#shared/services';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { useCreateService } from '../api/create-service.ts';
+import { useUpdateService } from '../api/update-service.ts';
+import {
+  changedFields,
+  formValuesOf,
+  KIND_HINT,
+  KIND_OPTIONS,
+  serviceFormSchema,
+  type ServiceFormValues,
+} from '../lib/service-form.ts';
+
+const FIELDS = new Set<string>(['name', 'kind', 'description', 'durationMinutes', 'price', 'capacity', 'sortOrder']);
+const SAVE_FAILED = 'Could not save the service. Please try again.';
+
+export interface ServiceFormDialogProps {
+  /** Open for a new service (`null`) or to edit one; closed when undefined. */
+  service: Service | null | undefined;
+  /** A new service's starting position in lists. */
+  sortOrder?: number;
+  onClose: () => void;
+}
+
+/** "Add service" and "Edit": the service's fields, checked as the server checks them, with the server's own answers. */
+export function ServiceFormDialog({ service, sortOrder, onClose }: ServiceFormDialogProps) {
+  const editing = service !== null && service !== undefined;
+  return (
+    <Dialog
+      open={service !== undefined}
+      title={editing ? `Edit ${service.name}` : 'Add a service'}
+      description={
+        editing ? 'Only the fields you change are saved.' : 'It appears on the services page and in the booking form.'
+      }
+      onClose={onClose}
+    >
+      {service !== undefined && <ServiceForm service={service} sortOrder={sortOrder} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function ServiceForm({
+  service,
+  sortOrder,
+  onClose,
+}: {
+  service: Service | null;
+  sortOrder?: number;
+  onClose: () => void;
+}) {
+  const config = usePublicConfig();
+  const slotMinutes = config.data?.slot.minutes;
+  const schema = useMemo(() => serviceFormSchema(slotMinutes), [slotMinutes]);
+  const create = useCreateService();
+  const update = useUpdateService();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<ServiceFormValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: formValuesOf(service, { slotMinutes, capacity: config.data?.slot.capacity, sortOrder }),
+  });
+  const kind = watch('kind') as ServiceKind;
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      if (service) {
+        const changes = changedFields(service, values);
+        if (Object.keys(changes).length === 0) {
+          setFormError(SERVICE_MSG.nothingToChange);
+          return;
+        }
+        await update.mutateAsync({ id: service.id, changes });
+        toast.success(`${values.name} saved`);
+      } else {
+        await create.mutateAsync(values);
+        toast.success(`${values.name} added`);
+      }
+      onClose();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
+        setFormError(SAVE_FAILED);
+        return;
+      }
+      // The server's answer goes next to the field it is about; anything else above the buttons.
+      let placed = false;
+      for (const d of err.details ?? []) {
+        if (FIELDS.has(d.path)) {
+          setError(d.path as Path<ServiceFormValues>, { message: d.message });
+          placed = true;
+        }
+      }
+      if (err.message === SERVICE_MSG.nameTaken) {
+        setError('name', { message: err.message }, { shouldFocus: true });
+        placed = true;
+      }
+      if (err.message === SERVICE_MSG.kindFixed) {
+        setError('kind', { message: err.message }, { shouldFocus: true });
+        placed = true;
+      }
+      if (!placed) setFormError(err.message || SAVE_FAILED);
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label={service ? `Edit ${service.name}` : 'New service'}
+      className="mt-4 space-y-4"
+    >
+      <TextField label="Name" markRequired autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <SelectField label="Kind" markRequired error={errors.kind?.message} hint={KIND_HINT[kind]} {...register('kind')}>
+        {KIND_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField label="Description" rows={3} error={errors.description?.message} {...register('description')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Duration (minutes)"
+          inputMode="numeric"
+          markRequired
+          hint={slotMinutes ? `A multiple of ${slotMinutes}.` : undefined}
+          error={errors.durationMinutes?.message}
+          {...register('durationMinutes')}
+        />
+        <TextField
+          label="Price in rupees"
+          inputMode="decimal"
+          hint='Shown as "from"; leave empty to show none.'
+          error={errors.price?.message}
+          {...register('price')}
+        />
+        <TextField
+          label="Bookings per time"
+          inputMode="numeric"
+          markRequired
+          error={errors.capacity?.message}
+          {...register('capacity')}
+        />
+        <TextField
+          label="Position in lists"
+          inputMode="numeric"
+          hint="Lower numbers come first."
+          error={errors.sortOrder?.message}
+          {...register('sortOrder')}
+        />
+      </div>
+      {formError && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+          {formError}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending}>
+          {service ? 'Save changes' : 'Add service'}
+        </Button>
+      </div>
+    </form>
+  );
+}

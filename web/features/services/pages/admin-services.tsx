@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Service } from '#shared/services';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { PageShell } from '../../../components/page-shell.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDuration, fromPrice } from '../../../lib/services.ts';
+import { useAllServices } from '../api/list-all-services.ts';
+import { useUpdateService } from '../api/update-service.ts';
+import { ServiceFormDialog } from '../components/service-form-dialog.tsx';
+import { KIND_LABEL, nextSortOrder } from '../lib/service-form.ts';
+
+const priceText = (s: Service) => fromPrice(s.price) ?? 'No price shown';
+
+function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        active ? 'bg-green-100 text-green-900' : 'bg-gray-200 text-gray-800'
+      }`}
+    >
+      {active ? 'Active' : 'Inactive'}
+    </span>
+  );
+}
+
+interface RowActionsProps {
+  service: Service;
+  busy: boolean;
+  onEdit: (s: Service) => void;
+  onDeactivate: (s: Service) => void;
+  onActivate: (s: Service) => void;
+}
+
+function RowActions({ service, busy, onEdit, onDeactivate, onActivate }: RowActionsProps) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button size="sm" variant="secondary" onClick={() => onEdit(service)} aria-label={`Edit ${service.name}`}>
+        Edit
+      </Button>
+      {service.active ? (
+        <Button
+          size="sm"
+          variant="danger"
+          disabled={busy}
+          onClick={() => onDeactivate(service)}
+          aria-label={`Deactivate ${service.name}`}
+        >
+          Deactivate
+        </Button>
+      ) : (
+        <Button size="sm" loading={busy} onClick={() => onActivate(service)} aria-label={`Activate ${service.name}`}>
+          Activate
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** /admin/services: every service (inactive ones too), with Add service, Edit, Activate and Deactivate. */
+export default function AdminServicesPage() {
+  const query = useAllServices();
+  const update = useUpdateService();
+  // undefined: no form open; null: a new service; a service: editing it.
+  const [editing, setEditing] = useState<Service | null | undefined>(undefined);
+  const [retiring, setRetiring] = useState<Service | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const setActive = async (service: Service, active: boolean) => {
+    setBusyId(service.id);
+    try {
+      await update.mutateAsync({ id: service.id, changes: { active } });
+      toast.success(active ? `${service.name} is bookable again` : `${service.name} deactivated`);
+    } catch (err) {
+      toast.error(errorMessage(err, `Could not ${active ? 'activate' : 'deactivate'} ${service.name}`));
+    } finally {
+      setBusyId(null);
+      setRetiring(null);
+    }
+  };
+
+  const actions = (s: Service) => (
+    <RowActions
+      service={s}
+      busy={busyId === s.id}
+      onEdit={setEditing}
+      onDeactivate={setRetiring}
+      onActivate={(x) => void setActive(x, true)}
+    />
+  );
+
+  const columns: Column<Service>[] = [
+    { id: 'name', header: 'Name', rowHeader: true, cell: (s) => s.name },
+    { id: 'kind', header: 'Kind', cell: (s) => KIND_LABEL[s.kind] },
+    {
+      id: 'duration',
+      header: 'Duration',
+      className: 'whitespace-nowrap',
+      cell: (s) => formatDuration(s.durationMinutes),
+    },
+    { id: 'price', header: 'Price', className: 'whitespace-nowrap', cell: priceText },
+    { id: 'capacity', header: 'Bookings per time', align: 'right', cell: (s) => s.capacity },
+    { id: 'status', header: 'Status', cell: (s) => <StatusBadge active={s.active} /> },
+    { id: 'actions', header: 'Actions', hideHeader: true, cell: actions },
+  ];
+
+  const services = query.data ?? [];
+  let body;
+  if (query.isPending) body = <LoadingState label="Loading services…" />;
+  else if (query.isError)
+    body = <ErrorState message="Could not load the services." onRetry={() => void query.refetch()} />;
+  else if (services.length === 0)
+    body = <EmptyState title="No services yet">Add the first service the clinic offers.</EmptyState>;
+  else
+    body = (
+      <>
+        {/* Phones: one card per service. */}
+        <ul className="space-y-4 md:hidden" aria-label="Services">
+          {services.map((s) => (
+            <li key={s.id} className="rounded-xl bg-white p-4 text-ink shadow-sm ring-1 ring-black/5">
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="text-lg font-semibold">{s.name}</h2>
+                <StatusBadge active={s.active} />
+              </div>
+              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                <dt className="text-ink-muted">Kind</dt>
+                <dd>{KIND_LABEL[s.kind]}</dd>
+                <dt className="text-ink-muted">Duration</dt>
+                <dd>{formatDuration(s.durationMinutes)}</dd>
+                <dt className="text-ink-muted">Price</dt>
+                <dd>{priceText(s)}</dd>
+                <dt className="text-ink-muted">Bookings per time</dt>
+                <dd>{s.capacity}</dd>
+              </dl>
+              <div className="mt-3">{actions(s)}</div>
+            </li>
+          ))}
+        </ul>
+        {/* Wide screens: a table. */}
+        <div className="hidden md:block">
+          <DataTable caption="Services" columns={columns} rows={services} rowKey={(s) => s.id} />
+        </div>
+      </>
+    );
+
+  return (
+    <PageShell
+      title="Services"
+      intro="What the clinic offers and customers book. A service is never deleted: deactivate it to stop new bookings."
+      actions={<Button onClick={() => setEditing(null)}>Add service</Button>}
+    >
+      {body}
+      <ServiceFormDialog service={editing} sortOrder={nextSortOrder(services)} onClose={() => setEditing(undefined)} />
+      <ConfirmDialog
+        open={retiring !== null}
+        title={retiring ? `Deactivate ${retiring.name}?` : 'Deactivate'}
+        confirmLabel="Deactivate"
+        variant="danger"
+        busy={retiring !== null && busyId === retiring.id}
+        onCancel={() => setRetiring(null)}
+        onConfirm={() => retiring && void setActive(retiring, false)}
+      >
+        <p>
+          Customers can no longer book it and it leaves the services page. Bookings already made stay as they are, and
+          you can activate it again at any time.
+        </p>
+      </ConfirmDialog>
+    </PageShell>
+  );
+}
