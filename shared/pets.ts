@@ -7,8 +7,8 @@ export type PetSpecies = (typeof PET_SPECIES)[number];
 export const PET_SEXES = ['male', 'female', 'unknown'] as const;
 
 export const PET_NAME_MAX = 60;
-export const PET_TEXT_MAX = 200;
-export const PET_NOTES_MAX = 2000;
+const PET_TEXT_MAX = 200;
+const PET_NOTES_MAX = 2000;
 export const PET_YEARS_MAX = 40;
 /** Pets one customer may keep (archived ones do not count): a household, not a kennel's stock list. */
 export const PETS_MAX = 30;

@@ -6,10 +6,10 @@ import { multiLineText, singleLineText } from './text.ts';
 export const SERVICE_KINDS = ['checkup', 'training', 'pickup', 'emergency'] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
-export const SERVICE_DESCRIPTION_MAX = 1000;
-export const SERVICE_DURATION_MAX = 480;
-export const SERVICE_CAPACITY_MAX = 100;
-export const SERVICE_PRICE_MAX = 1_000_000;
+const SERVICE_DESCRIPTION_MAX = 1000;
+const SERVICE_DURATION_MAX = 480;
+const SERVICE_CAPACITY_MAX = 100;
+const SERVICE_PRICE_MAX = 1_000_000;
 
 /** Texts the server and the web app both show about services. */
 export const SERVICE_MSG = {
@@ -49,7 +49,6 @@ export type Service = z.infer<typeof ServiceSchema>;
 
 /** The short form of a service carried by every booking. */
 export const ServiceRefSchema = ServiceSchema.pick({ id: true, name: true, kind: true, durationMinutes: true });
-export type ServiceRef = z.infer<typeof ServiceRefSchema>;
 
 const ServiceFields = {
   name: singleLineText('Service name', SERVICE_MSG.nameRequired)

@@ -14,7 +14,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const OPEN_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 
 export const BOOKING_NOTE_MAX = 1000;
-export const VISIT_TEXT_MAX = 2000;
+const VISIT_TEXT_MAX = 2000;
 export const PET_WEIGHT_MAX = 500;
 export const WEIGHT_INVALID = `Weight must be a number of kilograms above 0 and at most ${PET_WEIGHT_MAX}.`;
 
@@ -276,13 +276,11 @@ export const BookingFormSchema = z.object({
     .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= PET_AGE_MAX), SLOT_MSG.petAgeInvalid),
   phone: BookingPhoneSchema,
 });
-export type BookingForm = z.infer<typeof BookingFormSchema>;
 
 /** PUT /api/slots/{id}/reschedule: the new 'date at time'. */
 export const RescheduleBodySchema = z.object({
   schedule: singleLineText('Schedule', MSG.fillAllFields).min(1, MSG.fillAllFields).max(40, SLOT_MSG.scheduleInvalid),
 });
-export type RescheduleBody = z.infer<typeof RescheduleBodySchema>;
 
 const visitText = (label: string) =>
   multiLineText(label)
@@ -318,10 +316,9 @@ export const CompleteVisitBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['nextDueDate'], message: SLOT_MSG.nextDueDateRequired });
   });
 export type CompleteVisitBody = z.output<typeof CompleteVisitBodySchema>;
-export type CompleteVisitInput = z.input<typeof CompleteVisitBodySchema>;
 
 /** The record of a completed visit, shown on the booking and on the pet's page. */
-export const VisitSchema = z.object({
+const VisitSchema = z.object({
   findings: z.string().nullable(),
   treatment: z.string().nullable(),
   medicines: z.string().nullable(),

@@ -14,7 +14,7 @@ export type ServiceDeps = Pick<Deps, 'db'> & { config: Pick<Deps['config'], 'SLO
 export const capacityOf = (row: ServiceRow, slotCapacity: number) => row.capacity ?? slotCapacity;
 
 /** The API shape of a stored service. */
-export function toServiceDto(row: ServiceRow, slotCapacity: number): Service {
+function toServiceDto(row: ServiceRow, slotCapacity: number): Service {
   return {
     id: row.id,
     name: row.name,
