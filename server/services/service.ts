@@ -38,21 +38,44 @@ export async function findService(db: Executor, id: string): Promise<ServiceRow 
 }
 
 /**
- * The service a booking is for: the one named (404 when unknown, 409 when inactive or not booked on the grid), or,
- * for the spec's clients that name none, the first active checkup in the clinic's order.
+ * The services as last read, per database: every booking needs its service, an admin changes them rarely. A booking
+ * checks in its own statement that the service it used is still as read (`bookSlot`), and reads afresh when not; this
+ * process forgets the list as soon as it changes a service, other processes within SERVICES_TTL_MS.
  */
-export async function bookableService(db: Executor, id: string | null | undefined): Promise<ServiceRow> {
+const cache = new WeakMap<object, { rows: ServiceRow[]; at: number }>();
+const SERVICES_TTL_MS = 30_000;
+
+async function allServices(db: Executor, fresh: boolean): Promise<ServiceRow[]> {
+  const hit = cache.get(db);
+  if (!fresh && hit && Date.now() - hit.at < SERVICES_TTL_MS) return hit.rows;
+  const rows = await db.select().from(services).orderBy(asc(services.sortOrder), asc(services.name));
+  cache.set(db, { rows, at: Date.now() });
+  return rows;
+}
+
+/** Drops the cached services of a database, after a change to them. */
+const forgetServices = (db: Executor) => cache.delete(db);
+
+/**
+ * The service a booking is for: the one named (404 when unknown, 409 when inactive or not booked on the grid), or,
+ * for the spec's clients that name none, the first active checkup in the clinic's order. Read from the cache unless
+ * `fresh`.
+ */
+export async function bookableService(
+  db: Executor,
+  id: string | null | undefined,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<ServiceRow> {
+  if (id && !isUuid(id)) throw errors.notFound('Service');
+  const rows = await allServices(db, fresh);
   if (!id) {
-    const [checkup] = await db
-      .select()
-      .from(services)
-      .where(and(eq(services.kind, 'checkup'), eq(services.active, true)))
-      .orderBy(asc(services.sortOrder), asc(services.name))
-      .limit(1);
+    const checkup = rows.find((r) => r.kind === 'checkup' && r.active);
     if (!checkup) throw errors.conflict(SERVICE_MSG.unavailable);
     return checkup;
   }
-  const row = await findService(db, id);
+  const row = rows.find((r) => r.id === id);
+  // A service added by another process since the list was read.
+  if (!row && !fresh) return bookableService(db, id, { fresh: true });
   if (!row) throw errors.notFound('Service');
   if (row.kind === 'emergency') throw errors.badRequest(SERVICE_MSG.emergencyNotBookable);
   if (!row.active) throw errors.conflict(SERVICE_MSG.unavailable);
@@ -99,6 +122,7 @@ export async function createService({ db, config }: ServiceWriteDeps, input: Ser
     .values({ ...input, price: priceColumn(input.price) })
     .returning()
     .catch(nameTaken);
+  forgetServices(db);
   return toServiceDto(row!, config.SLOT_CAPACITY);
 }
 
@@ -140,5 +164,6 @@ export async function updateService(
       return updated!;
     })
     .catch(nameTaken);
+  forgetServices(db);
   return toServiceDto(row, config.SLOT_CAPACITY);
 }

@@ -302,11 +302,17 @@ const SEATS_PARTLY_FULL = 'PW409';
  *    conditional upserts alone decide who gets the seats.
  * The seats are given back by a database trigger whenever the booking stops holding them (decisions 014 and 021).
  */
-export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody, key?: string): Promise<BookResult> {
+export async function bookSlot(
+  deps: SlotDeps,
+  me: AuthUser,
+  body: BookSlotBody,
+  key?: string,
+  { freshService = false }: { freshService?: boolean } = {},
+): Promise<BookResult> {
   const { db, config } = deps;
   if (me.role !== 'user') throw errors.forbidden(SLOT_MSG.staffCannotBook);
   if (body.userId && body.userId !== me.id) throw errors.forbidden(SLOT_MSG.otherUser);
-  const service = await bookableService(db, body.serviceId);
+  const service = await bookableService(db, body.serviceId, { fresh: freshService });
   const span = spanOf(service.durationMinutes, config.SLOT_MINUTES);
   const { date, time, startsAt } = resolveSchedule(config, body.schedule, span.durationMinutes);
   const endsAt = addMinutes(startsAt, span.durationMinutes);
@@ -329,6 +335,7 @@ export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody,
     earlier_id: string | null;
     pet_busy: boolean;
     pet_ok: boolean;
+    service_current: boolean;
     id: string | null;
   };
   let outcome: Outcome | undefined;
@@ -339,12 +346,18 @@ export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody,
           with guard as materialized (
             select * from slot_booking_guard(${me.id}::uuid, ${key ?? null}::text, ${pet.petId}::uuid, ${pet.petName}::text, ${at}::timestamptz, ${until}::timestamptz)
           ),
+          -- The service is still as this request read it (a cached read may be behind an admin's change).
+          current as materialized (
+            select 1 from services s
+            where s.id = ${service.id}::uuid and s.active and s.kind = ${service.kind}
+              and s.duration_minutes = ${service.durationMinutes}::int and s.capacity is not distinct from ${service.capacity}::int
+          ),
           seat as (
             insert into slot_seats (service_id, starts_at, booked)
             select ${service.id}::uuid, t, 1
             from guard, generate_series(${at}::timestamptz, ${until}::timestamptz - interval '1 microsecond', make_interval(mins => ${span.step}::int)) as t
             where guard.customer_exists and guard.earlier_id is null and guard.open_bookings < ${config.BOOKING_MAX_OPEN}
-              and guard.pet_ok and not guard.pet_busy
+              and guard.pet_ok and not guard.pet_busy and exists (select 1 from current)
               -- Fast path, no lock: a service with a time already full is refused without queueing on its row.
               and not exists (
                 select 1 from slot_seats s
@@ -370,7 +383,8 @@ export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody,
             from taken where taken.ok
             returning *
           )
-          select guard.customer_exists, guard.open_bookings, guard.earlier_id, guard.pet_busy, guard.pet_ok, booking.*
+          select guard.customer_exists, guard.open_bookings, guard.earlier_id, guard.pet_busy, guard.pet_ok,
+                 exists (select 1 from current) as service_current, booking.*
           from guard left join booking on true`),
       ),
     );
@@ -386,6 +400,11 @@ export async function bookSlot(deps: SlotDeps, me: AuthUser, body: BookSlotBody,
     if (!earlier) throw errors.unauthenticated();
     assertSameAttempt(earlier.booking, body, date, time);
     return { booking: toBookingDto(earlier, config.CLINIC_TZ), created: false };
+  }
+  if (!outcome.service_current) {
+    // An admin changed or deactivated the service since it was read: decide again on what is stored now.
+    if (!freshService) return bookSlot(deps, me, body, key, { freshService: true });
+    throw errors.conflict(SERVICE_MSG.unavailable);
   }
   if (!outcome.pet_ok) throw errors.conflict(PET_MSG.archived);
   const open = Number(outcome.open_bookings);

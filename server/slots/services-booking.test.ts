@@ -298,6 +298,39 @@ describe('booking a service', () => {
   });
 });
 
+describe('a service changed by another server process', () => {
+  it('books by what is stored now, not by the list this process read before', async () => {
+    const d = freshDay();
+    const [grooming] = await t.database.db
+      .insert(services)
+      .values({ name: 'Nail Trim', kind: 'checkup', durationMinutes: 30, capacity: 3, sortOrder: 900 })
+      .returning();
+    // This process reads (and keeps) the services while booking.
+    await newBooking(t.app, owner.token, bookingFor(`${d} at 10:00`, { serviceId: grooming!.id, petName: 'One' }));
+    // Another process lowers its capacity to 1 and then pauses it, straight in the database.
+    await t.database.db
+      .update(services)
+      .set({ capacity: 1 })
+      .where(sql`id = ${grooming!.id}::uuid`);
+    expectError(
+      await bookSlot(t.app, owner.token, bookingFor(`${d} at 10:00`, { serviceId: grooming!.id, petName: 'Two' })),
+      409,
+      'SLOT_FULL',
+    );
+    await t.database.db
+      .update(services)
+      .set({ active: false })
+      .where(sql`id = ${grooming!.id}::uuid`);
+    expectError(
+      await bookSlot(t.app, owner.token, bookingFor(`${d} at 11:00`, { serviceId: grooming!.id, petName: 'Three' })),
+      409,
+      'CONFLICT',
+      SERVICE_MSG.unavailable,
+    );
+    expect(await countersOn(grooming!.id, d)).toEqual({ '10:00': 1 });
+  });
+});
+
 describe('GET /api/slots/calendar', () => {
   it('counts the free start times of each day of the month for the service', async () => {
     const d = freshDay();
