@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import type { Service } from '#shared/services';
 import { addDays, SLOT_MSG, todayIn, type SlotBooking, type SlotStats } from '#shared/slots';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
-import { formatDay } from '../components/agenda-days.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import EmployeeDashboardPage from './employee-dashboard.tsx';
 import EmployeeSlotsPage from './employee-slots.tsx';
 
