@@ -1,42 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BOOKING_CHANGED_EVENT, type SlotBooking } from '#shared/slots';
+import { BOOKING_CHANGED_EVENT } from '#shared/slots';
 import { SocketProvider } from '../../../lib/socket.ts';
 import { lastSocket } from '../../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
+import { staffBooking } from '../test-data.ts';
 import EmployeeDashboardPage from './employee-dashboard.tsx';
 
 vi.mock('socket.io-client', () => import('../../../test/fake-socket.ts'));
 
-const CHECKUP = '5e7a1c00-0000-4000-8000-000000000001';
-const booking = (id: string, time: string): SlotBooking => ({
-  _id: id,
-  id,
-  userId: 'c1',
-  userName: 'Pet Parent',
-  userEmail: 'meera@example.com',
-  userAddress: null,
-  schedule: `2031-03-04 at ${time}`,
-  date: '2031-03-04',
-  time,
-  startsAt: '2031-03-04T04:30:00.000Z',
-  petName: `Pet ${id}`,
-  ownerName: 'Pet Parent',
-  petAge: null,
-  phone: '9123456780',
-  status: 'pending',
-  hospitalInfo: null,
-  createdAt: '2031-03-01T00:00:00.000Z',
-  updatedAt: '2031-03-01T00:00:00.000Z',
-  service: { id: CHECKUP, name: 'Pet Health Checkup', kind: 'checkup', durationMinutes: 30 },
-  serviceId: CHECKUP,
-  petId: null,
-  note: null,
-  pickupAddress: null,
-  endsAt: '2031-03-04T05:00:00.000Z',
-  visit: null,
-  needsOutcome: false,
-});
+const booking = (id: string, time: string) => staffBooking(id, { time });
 
 describe('/employee/home live', () => {
   it('shows a new booking when the server says one was made, refetching once for a burst of events', async () => {

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
-import type { Service } from '#shared/services';
 import { addDays, SLOT_MSG, todayIn, type SlotBooking, type SlotStats } from '#shared/slots';
-import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
 import { formatDay } from '../../../lib/dates.ts';
+import { makeService } from '../../../test/data.ts';
+import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
+import { CHECKUP, staffBooking } from '../test-data.ts';
 import EmployeeDashboardPage from './employee-dashboard.tsx';
 import EmployeeSlotsPage from './employee-slots.tsx';
 
@@ -23,60 +24,15 @@ const config = {
   clinic,
   slot: { open: '09:00', close: '18:00', minutes: 30, capacity: 2, timeZone: TZ },
 };
-const CHECKUP = '5e7a1c00-0000-4000-8000-000000000001';
 const TRAINING = '5e7a1c00-0000-4000-8000-000000000002';
-const service = (id: string, name: string, kind: Service['kind'], durationMinutes: number): Service => ({
-  id,
-  name,
-  kind,
-  description: '',
-  durationMinutes,
-  price: null,
-  capacity: 2,
-  active: true,
-  sortOrder: 0,
-  needsAddress: kind === 'pickup',
-  bookable: true,
-});
 const services = [
-  service(CHECKUP, 'Pet Health Checkup', 'checkup', 30),
-  service(TRAINING, 'Pet Training', 'training', 60),
+  makeService({ id: CHECKUP }),
+  makeService({ id: TRAINING, name: 'Pet Training', kind: 'training', durationMinutes: 60 }),
 ];
-const checkupRef = { id: CHECKUP, name: 'Pet Health Checkup', kind: 'checkup', durationMinutes: 30 } as const;
 
 const today = todayIn(TZ);
 const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
-
-const booking = (id: string, over: Partial<SlotBooking> = {}): SlotBooking => ({
-  _id: id,
-  id,
-  userId: 'c1',
-  userName: 'Pet Parent',
-  userEmail: 'meera@example.com',
-  userAddress: null,
-  schedule: '2031-03-04 at 10:00',
-  date: '2031-03-04',
-  time: '10:00',
-  startsAt: '2031-03-04T04:30:00.000Z',
-  petName: `Pet ${id}`,
-  ownerName: 'Pet Parent',
-  petAge: null,
-  phone: '9123456780',
-  status: 'pending',
-  hospitalInfo: null,
-  createdAt: '2031-03-01T00:00:00.000Z',
-  updatedAt: '2031-03-01T00:00:00.000Z',
-  service: checkupRef,
-  serviceId: CHECKUP,
-  petId: null,
-  note: null,
-  pickupAddress: null,
-  endsAt: '2031-03-04T05:00:00.000Z',
-  visit: null,
-  needsOutcome: false,
-  ...over,
-});
 
 const stats: SlotStats = {
   pending: 4,
@@ -102,7 +58,7 @@ beforeEach(() => {
   failList = false;
   statsBody = stats;
   overdue = [];
-  bookings = [booking('b1'), booking('b2', { status: 'confirmed', hospitalInfo: clinic })];
+  bookings = [staffBooking('b1'), staffBooking('b2', { status: 'confirmed', hospitalInfo: clinic })];
   calls = fakeServer({
     'GET /api/config': () => ({ body: config }),
     'GET /api/services': () => ({ body: services }),
@@ -126,7 +82,7 @@ beforeEach(() => {
     },
     'PUT /api/slots/cancel/b1': () => {
       bookings = bookings.filter((b) => b.id !== 'b1');
-      return { body: booking('b1', { status: 'canceled' }) };
+      return { body: staffBooking('b1', { status: 'canceled' }) };
     },
   });
 });
@@ -151,10 +107,10 @@ describe('/employee/slots', () => {
 
   it('groups bookings under a heading per day: Today, Tomorrow, then the date', async () => {
     bookings = [
-      booking('t1', { date: today, time: '09:00', startsAt: inADay() }),
-      booking('t2', { date: today, time: '11:30', startsAt: inADay() }),
-      booking('m1', { date: addDays(today, 1), time: '10:00', startsAt: inADay() }),
-      booking('f1'),
+      staffBooking('t1', { date: today, time: '09:00', startsAt: inADay() }),
+      staffBooking('t2', { date: today, time: '11:30', startsAt: inADay() }),
+      staffBooking('m1', { date: addDays(today, 1), time: '10:00', startsAt: inADay() }),
+      staffBooking('f1'),
     ];
     renderApp(<EmployeeSlotsPage />, { path: '/employee/slots' });
     await screen.findByText('Pet f1');
@@ -175,7 +131,7 @@ describe('/employee/slots', () => {
 
   it('shows the service, the pet as a link to its record, the owner, phone and note', async () => {
     bookings = [
-      booking('p1', {
+      staffBooking('p1', {
         petId: 'pet-1',
         petName: 'Bruno',
         petAge: 3,
@@ -296,7 +252,7 @@ describe('/employee/slots', () => {
       'GET /api/services': () => ({ body: services }),
       'GET /api/slots/bookings': (c) =>
         c.url.includes('cursor=next')
-          ? { body: [booking('late', { date: '2031-03-05', time: '09:00' })] }
+          ? { body: [staffBooking('late', { date: '2031-03-05', time: '09:00' })] }
           : c.url.includes('status=overdue')
             ? { body: [] }
             : { body: bookings, headers: { 'x-next-cursor': 'next' } },
@@ -311,7 +267,7 @@ describe('/employee/slots', () => {
 
 describe('outcomes of a visit', () => {
   const started = () =>
-    booking('v1', {
+    staffBooking('v1', {
       status: 'confirmed',
       date: today,
       time: '09:00',
@@ -322,8 +278,8 @@ describe('outcomes of a visit', () => {
 
   it('flags a booking whose time passed without an outcome and lists every such booking on request', async () => {
     const u = userEvent.setup();
-    bookings = [started(), booking('b1')];
-    const old = booking('old', { status: 'pending', date: addDays(today, -3), needsOutcome: true });
+    bookings = [started(), staffBooking('b1')];
+    const old = staffBooking('old', { status: 'pending', date: addDays(today, -3), needsOutcome: true });
     overdue = [old, started()];
     renderApp(<EmployeeSlotsPage />, { path: '/employee/slots' });
     const row = await rowOf('Bruno');
@@ -346,9 +302,9 @@ describe('outcomes of a visit', () => {
     const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
     bookings = [
       started(),
-      booking('later', { status: 'confirmed', date: today, startsAt: inAnHour, petName: 'Later' }),
-      booking('next', { status: 'confirmed', date: addDays(today, 1), startsAt: inADay(), petName: 'Nextday' }),
-      booking('pend', { status: 'pending', startsAt: hourAgo(), petName: 'Unconfirmed', needsOutcome: true }),
+      staffBooking('later', { status: 'confirmed', date: today, startsAt: inAnHour, petName: 'Later' }),
+      staffBooking('next', { status: 'confirmed', date: addDays(today, 1), startsAt: inADay(), petName: 'Nextday' }),
+      staffBooking('pend', { status: 'pending', startsAt: hourAgo(), petName: 'Unconfirmed', needsOutcome: true }),
     ];
     renderApp(<EmployeeSlotsPage />, { path: '/employee/slots' });
     const row = await rowOf('Bruno');
