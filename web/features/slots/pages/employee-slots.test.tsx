@@ -5,7 +5,14 @@ import { useLocation } from 'react-router';
 import { addDays, SLOT_MSG, todayIn, type SlotBooking, type SlotStats } from '#shared/slots';
 import { formatDay } from '../../../lib/dates.ts';
 import { makeService } from '../../../test/data.ts';
-import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
+import {
+  fakeServer,
+  makeUser,
+  renderApp,
+  storeSignedIn,
+  type FakeHandler,
+  type FetchCall,
+} from '../../../test/utils.tsx';
 import { CHECKUP, staffBooking } from '../test-data.ts';
 import EmployeeDashboardPage from './employee-dashboard.tsx';
 import EmployeeSlotsPage from './employee-slots.tsx';
@@ -52,13 +59,8 @@ let statsBody: SlotStats;
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/slots/bookings'));
 const agendaCalls = () => listCalls().filter((c) => !c.url.includes('status=overdue'));
 
-beforeEach(() => {
-  localStorage.clear();
-  storeSignedIn(makeUser({ id: 'e1', _id: 'e1', role: 'employee', name: 'Front Desk' }));
-  failList = false;
-  statsBody = stats;
-  overdue = [];
-  bookings = [staffBooking('b1'), staffBooking('b2', { status: 'confirmed', hospitalInfo: clinic })];
+/** The fake API the pages talk to; `over` replaces some of its answers. */
+function serve(over: Record<string, FakeHandler> = {}) {
   calls = fakeServer({
     'GET /api/config': () => ({ body: config }),
     'GET /api/services': () => ({ body: services }),
@@ -84,7 +86,19 @@ beforeEach(() => {
       bookings = bookings.filter((b) => b.id !== 'b1');
       return { body: staffBooking('b1', { status: 'canceled' }) };
     },
+    ...over,
   });
+  return calls;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  storeSignedIn(makeUser({ id: 'e1', _id: 'e1', role: 'employee', name: 'Front Desk' }));
+  failList = false;
+  statsBody = stats;
+  overdue = [];
+  bookings = [staffBooking('b1'), staffBooking('b2', { status: 'confirmed', hospitalInfo: clinic })];
+  serve();
 });
 
 /** Shows the query string the page keeps its filters in. */
@@ -228,10 +242,7 @@ describe('/employee/slots', () => {
 
   it("says 'Failed to cancel slot' when the server refuses", async () => {
     const u = userEvent.setup();
-    fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': () => ({ body: bookings }),
+    serve({
       'PUT /api/slots/cancel/b1': () => ({ status: 500, body: { error: 'boom', code: 'INTERNAL' } }),
     });
     renderApp(<EmployeeSlotsPage />, { path: '/employee/slots' });
@@ -247,9 +258,7 @@ describe('/employee/slots', () => {
 
   it('pages with Load more', async () => {
     const u = userEvent.setup();
-    fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
+    serve({
       'GET /api/slots/bookings': (c) =>
         c.url.includes('cursor=next')
           ? { body: [staffBooking('late', { date: '2031-03-05', time: '09:00' })] }
@@ -325,10 +334,7 @@ describe('outcomes of a visit', () => {
     const u = userEvent.setup();
     bookings = [started()];
     let body: unknown;
-    const reads = fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('status=overdue') ? [] : bookings }),
+    const reads = serve({
       'PUT /api/slots/v1/complete': (c) => {
         body = c.body;
         bookings = [
@@ -389,10 +395,7 @@ describe('outcomes of a visit', () => {
   it("shows the server's refusal in the dialog and keeps what was typed", async () => {
     const u = userEvent.setup();
     bookings = [started()];
-    fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('status=overdue') ? [] : bookings }),
+    serve({
       'PUT /api/slots/v1/complete': () => ({
         status: 409,
         body: { error: SLOT_MSG.outcomeRecorded, message: SLOT_MSG.outcomeRecorded, code: 'CONFLICT' },
@@ -410,10 +413,7 @@ describe('outcomes of a visit', () => {
   it('asks before marking a no-show, and Keep booking changes nothing', async () => {
     const u = userEvent.setup();
     bookings = [started()];
-    const seen = fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('status=overdue') ? [] : bookings }),
+    const seen = serve({
       'PUT /api/slots/v1/no-show': () => {
         bookings = [{ ...started(), status: 'no_show', needsOutcome: false }];
         return { body: bookings[0] };
@@ -463,11 +463,7 @@ describe('/employee/home', () => {
 
   it("says 'Failed to confirm slot' when the server refuses", async () => {
     const u = userEvent.setup();
-    fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/stats': () => ({ body: stats }),
-      'GET /api/slots/bookings': () => ({ body: bookings }),
+    serve({
       'PUT /api/slots/confirm/b1': () => ({ status: 409, body: { error: SLOT_MSG.confirmCanceled, code: 'CONFLICT' } }),
     });
     renderApp(<EmployeeDashboardPage />, { path: '/employee/home' });
