@@ -3,58 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
 import { RESYNC_EVENT } from '#shared/realtime';
 import { SocketProvider } from '../../../lib/socket.ts';
+import { lastSocket } from '../../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
 import { CustomerChat } from './customer-chat.tsx';
 
-/**
- * The browser's end of the socket, driven by the test as the server would: `serverSends` delivers an event to the
- * app's listeners. Only what the chat uses is here.
- */
-const link = vi.hoisted(() => {
-  class FakeSocket {
-    connected = false;
-    active = true;
-    private readonly listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-    readonly io = { on: () => undefined, removeAllListeners: () => undefined };
-    on(event: string, fn: (...args: unknown[]) => void) {
-      if (!this.listeners.has(event)) this.listeners.set(event, new Set());
-      this.listeners.get(event)!.add(fn);
-      return this;
-    }
-    off(event: string, fn: (...args: unknown[]) => void) {
-      this.listeners.get(event)?.delete(fn);
-      return this;
-    }
-    removeAllListeners() {
-      this.listeners.clear();
-      return this;
-    }
-    emit() {
-      return this;
-    }
-    timeout() {
-      return { emitWithAck: () => new Promise(() => undefined) };
-    }
-    connect() {
-      return this;
-    }
-    disconnect() {
-      this.connected = false;
-      return this;
-    }
-    serverSends(event: string, ...args: unknown[]) {
-      if (event === 'connect') this.connected = true;
-      for (const fn of [...(this.listeners.get(event) ?? [])]) fn(...args);
-    }
-  }
-  return { socket: undefined as FakeSocket | undefined, FakeSocket };
-});
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    link.socket = new link.FakeSocket();
-    return link.socket;
-  },
-}));
+vi.mock('socket.io-client', () => import('../../../test/fake-socket.ts'));
 
 const message = (
   text: string,
@@ -88,9 +41,9 @@ async function openChat(history: () => ChatMessage[]) {
       <CustomerChat open onOpenChange={() => undefined} />
     </SocketProvider>,
   );
-  await waitFor(() => expect(link.socket).toBeDefined());
-  act(() => link.socket!.serverSends('connect'));
-  return link.socket!;
+  await waitFor(() => expect(lastSocket()).toBeDefined());
+  act(() => lastSocket()!.serverSends('connect'));
+  return lastSocket()!;
 }
 
 describe('customer chat', () => {

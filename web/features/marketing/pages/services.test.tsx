@@ -7,26 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Service } from '#shared/services';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { SessionProvider } from '../../../lib/session.tsx';
+import { makeService } from '../../../test/data.ts';
 import { fakeServer, makeUser, NETWORK_ERROR, renderApp, storeSignedIn } from '../../../test/utils.tsx';
 import HomePage from './home.tsx';
 import ServicesPage from './services.tsx';
 
 const TITLES = ['Pet Health Checkups', 'Pet Training', 'Pet Pickup Ride', 'Emergency Pet Care'];
 
-const service = (over: Partial<Service>): Service => ({
-  id: 'svc-checkup',
-  name: 'Pet Health Checkup',
-  kind: 'checkup',
-  description: 'Examinations.',
-  durationMinutes: 30,
-  price: 499,
-  capacity: 2,
-  active: true,
-  sortOrder: 10,
-  needsAddress: false,
-  bookable: true,
-  ...over,
-});
+const service = (over: Partial<Service>) => makeService({ description: 'Examinations.', price: 499, ...over });
 
 const SERVICES: Service[] = [
   service({}),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PET_MSG, type Pet } from '#shared/pets';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
-import { makePet } from '../test-data.ts';
+import { makePet } from '../../../test/data.ts';
 import MyPetsPage from './my-pets.tsx';
 
 const owner = makeUser({ id: 'u1', _id: 'u1' });

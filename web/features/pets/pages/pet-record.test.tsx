@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
-import { makeBooking, makePet } from '../test-data.ts';
+import { makeBooking, makePet } from '../../../test/data.ts';
 import PetRecordPage from './pet-record.tsx';
 
 const completed = makeBooking({

@@ -11,7 +11,8 @@ import { usePet } from '../api/get-pet.ts';
 import { PetForm } from '../components/pet-form.tsx';
 import { PetPhoto } from '../components/pet-photo.tsx';
 import { PetTimeline } from '../components/pet-timeline.tsx';
-import { SEX_LABEL, SPECIES_LABEL, ageText, formatDay, weightText } from '../lib/format.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { SEX_LABEL, SPECIES_LABEL, ageText, weightText } from '../lib/format.ts';
 
 function Details({ pet }: { pet: Pet }) {
   const rows: [string, string | null][] = [

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PublicConfig } from '#shared/settings';
 import { SERVICE_MSG, type Service } from '#shared/services';
+import { makeService } from '../../../test/data.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FakeHandler } from '../../../test/utils.tsx';
 import AdminServicesPage from './admin-services.tsx';
 
@@ -13,20 +14,8 @@ const config: PublicConfig = {
   slot: { open: '09:00', close: '17:00', minutes: 30, capacity: 2, timeZone: 'Asia/Kolkata' },
 };
 
-const service = (over: Partial<Service>): Service => ({
-  id: 'svc-1',
-  name: 'Pet Health Checkup',
-  kind: 'checkup',
-  description: 'Head-to-tail examinations.',
-  durationMinutes: 30,
-  price: null,
-  capacity: 2,
-  active: true,
-  sortOrder: 10,
-  needsAddress: false,
-  bookable: true,
-  ...over,
-});
+const service = (over: Partial<Service>) =>
+  makeService({ id: 'svc-1', description: 'Head-to-tail examinations.', ...over });
 
 const checkup = service({});
 const training = service({ id: 'svc-2', name: 'Pet Training', kind: 'training', durationMinutes: 60, price: 800 });

@@ -1,22 +1,5 @@
 import { addDays } from '#shared/slots';
-
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'YYYY-MM-DD' as 'Tue, 24 Nov', with the year added when it is not `currentYear` (a calendar day: no zone shifts it). */
-export function formatDay(date: string, currentYear?: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  if (!y || !m || !d) return date;
-  const p: Record<string, string> = {};
-  for (const part of partsFormat.formatToParts(new Date(Date.UTC(y, m - 1, d, 12)))) p[part.type] = part.value;
-  const short = `${p.weekday}, ${p.day} ${p.month}`;
-  return currentYear && date.startsWith(currentYear) ? short : `${short} ${p.year}`;
-}
+import { formatDay } from '../../../lib/dates.ts';
 
 /** The heading of a day of the agenda: "Today", "Tomorrow", "Yesterday" or "Tue, 24 Nov". */
 export function dayHeading(date: string, today: string): string {

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { todayIn, type SlotBooking } from '#shared/slots';
+import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
+import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-import { formatWhen } from '../lib/format.ts';
+import { formatDay, formatWhen } from '../../../lib/dates.ts';
 import type { RowAction } from '../lib/use-booking-actions.ts';
-import { addMinutes, dayHeading, formatDay, groupByDay } from './agenda-days.ts';
-import { StatusBadge } from './status-badge.tsx';
-import { VisitSummary } from './visit-summary.tsx';
+import { addMinutes, dayHeading, groupByDay } from './agenda-days.ts';
 
 export interface AgendaListProps {
   /** Sorted by appointment time, as GET /api/slots/bookings?sort=appointment gives them. */
@@ -229,13 +229,13 @@ function AgendaRow({
         )}
         {b.visit && (
           <div className="mt-2">
-            <VisitSummary visit={b.visit} />
+            <VisitSummary visit={b.visit} title="Visit record" />
           </div>
         )}
       </td>
       <td role="cell" className={`${cellClass} max-lg:py-1`}>
         <span className="flex flex-wrap gap-1 lg:flex-col lg:items-start">
-          <StatusBadge status={b.status} />
+          <BookingStatusBadge status={b.status} />
           {b.needsOutcome && (
             <span className="inline-flex items-center rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-400 ring-inset">
               Needs outcome

@@ -1,11 +1,11 @@
 import type { Ref } from 'react';
 import type { SlotBooking } from '#shared/slots';
+import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/page-shell.tsx';
-import { formatWhen } from '../lib/format.ts';
+import { formatWhen } from '../../../lib/dates.ts';
 import type { SavedBooking } from '../lib/saved-booking.ts';
 import { HospitalInfoBlock } from './hospital-info.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 export interface BookedViewProps {
   saved: SavedBooking;
@@ -43,7 +43,7 @@ export function BookedView({
           <h2 id="booked-view-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
             {canceled ? 'This booking was canceled' : 'Your slot is booked'}
           </h2>
-          {status && <StatusBadge status={status} />}
+          {status && <BookingStatusBadge status={status} />}
         </div>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
           {serviceName && (

@@ -27,7 +27,7 @@ import { usePets } from '../../../lib/pets.ts';
 import { useServices } from '../../../lib/services.ts';
 import { useBookSlot } from '../api/book-slot.ts';
 import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt.ts';
-import { formatDay } from '../lib/format.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { writeSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { BookingTimes } from './booking-calendar-times.tsx';

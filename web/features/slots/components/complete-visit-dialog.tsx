@@ -7,7 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { formatWhen } from '../lib/format.ts';
+import { formatWhen } from '../../../lib/dates.ts';
 
 interface VisitForm {
   findings: string;

@@ -4,7 +4,7 @@ import { HospitalInfoInputSchema, type HospitalInfo, type HospitalInfoInput, typ
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/field.tsx';
-import { formatWhen } from '../lib/format.ts';
+import { formatWhen } from '../../../lib/dates.ts';
 
 export interface ConfirmBookingDialogProps {
   booking: SlotBooking;

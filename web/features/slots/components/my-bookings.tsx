@@ -1,11 +1,12 @@
 import { OPEN_BOOKING_STATUSES, type SlotBooking } from '#shared/slots';
+import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/page-shell.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { useMyBookings } from '../api/get-my-bookings.ts';
-import { formatDay, formatWhen } from '../lib/format.ts';
+import { formatWhen } from '../../../lib/dates.ts';
 import { HospitalInfoBlock } from './hospital-info.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 export interface MyBookingsProps {
   /** Asks to cancel one booking (the page confirms first). */
@@ -44,7 +45,7 @@ export function MyBookings({ onCancel, onChange, cancelingId }: MyBookingsProps)
               {b.petAge != null && `, ${b.petAge} ${b.petAge === 1 ? 'year' : 'years'}`} · {b.ownerName}
             </p>
           </div>
-          <StatusBadge status={b.status} />
+          <BookingStatusBadge status={b.status} />
         </div>
         {b.note && (
           <p className="text-sm break-words whitespace-pre-line">
@@ -59,7 +60,7 @@ export function MyBookings({ onCancel, onChange, cancelingId }: MyBookingsProps)
           </p>
         )}
         {b.status === 'confirmed' && b.hospitalInfo && <HospitalInfoBlock info={b.hospitalInfo} />}
-        {b.status === 'completed' && b.visit && <VisitSummary booking={b} />}
+        {b.status === 'completed' && b.visit && <VisitSummary visit={b.visit} />}
         {b.status === 'no_show' && <p className="text-sm text-ink-muted">Marked as missed by the clinic.</p>}
         {actions && (
           <div className="flex flex-wrap gap-2">
@@ -120,33 +121,5 @@ export function MyBookings({ onCancel, onChange, cancelingId }: MyBookingsProps)
         </Button>
       )}
     </section>
-  );
-}
-
-/** What the clinic recorded at a completed visit. */
-function VisitSummary({ booking }: { booking: SlotBooking }) {
-  const v = booking.visit!;
-  const rows: [string, string | null][] = [
-    ['Findings', v.findings],
-    ['Treatment', v.treatment],
-    ['Medicines', v.medicines],
-    ['Weight', v.weightKg == null ? null : `${v.weightKg} kg`],
-    ['Next due', v.nextDueDate ? `${formatDay(v.nextDueDate)}${v.nextDueReason ? `: ${v.nextDueReason}` : ''}` : null],
-  ];
-  return (
-    <div className="rounded-lg bg-brand-50 p-3 text-sm ring-1 ring-brand-200">
-      <p className="font-semibold">Visit summary</p>
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-        {rows
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-ink-muted">{label}</dt>
-              <dd className="break-words whitespace-pre-line">{value}</dd>
-            </div>
-          ))}
-      </dl>
-      {v.recordedByName && <p className="mt-1 text-xs text-ink-muted">Recorded by {v.recordedByName}</p>}
-    </div>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useRescheduleBooking } from '../api/reschedule-booking.ts';
-import { formatWhen } from '../lib/format.ts';
+import { formatWhen } from '../../../lib/dates.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { BookingTimes } from './booking-calendar-times.tsx';
 

@@ -1,83 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BOOKING_CHANGED_EVENT, type SlotBooking } from '#shared/slots';
+import { BOOKING_CHANGED_EVENT } from '#shared/slots';
 import { SocketProvider } from '../../../lib/socket.ts';
+import { lastSocket } from '../../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
+import { staffBooking } from '../test-data.ts';
 import EmployeeDashboardPage from './employee-dashboard.tsx';
 
-/** The browser's end of the socket, driven by the test as the server would: `serverSends` calls the listeners. */
-const link = vi.hoisted(() => {
-  class FakeSocket {
-    connected = false;
-    active = true;
-    private readonly listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-    readonly io = { on: () => undefined, removeAllListeners: () => undefined };
-    on(event: string, fn: (...args: unknown[]) => void) {
-      if (!this.listeners.has(event)) this.listeners.set(event, new Set());
-      this.listeners.get(event)!.add(fn);
-      return this;
-    }
-    off(event: string, fn: (...args: unknown[]) => void) {
-      this.listeners.get(event)?.delete(fn);
-      return this;
-    }
-    removeAllListeners() {
-      this.listeners.clear();
-      return this;
-    }
-    emit() {
-      return this;
-    }
-    connect() {
-      return this;
-    }
-    disconnect() {
-      this.connected = false;
-      return this;
-    }
-    serverSends(event: string, ...args: unknown[]) {
-      if (event === 'connect') this.connected = true;
-      for (const fn of [...(this.listeners.get(event) ?? [])]) fn(...args);
-    }
-  }
-  return { socket: undefined as FakeSocket | undefined, FakeSocket };
-});
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    link.socket = new link.FakeSocket();
-    return link.socket;
-  },
-}));
+vi.mock('socket.io-client', () => import('../../../test/fake-socket.ts'));
 
-const CHECKUP = '5e7a1c00-0000-4000-8000-000000000001';
-const booking = (id: string, time: string): SlotBooking => ({
-  _id: id,
-  id,
-  userId: 'c1',
-  userName: 'Pet Parent',
-  userEmail: 'meera@example.com',
-  userAddress: null,
-  schedule: `2031-03-04 at ${time}`,
-  date: '2031-03-04',
-  time,
-  startsAt: '2031-03-04T04:30:00.000Z',
-  petName: `Pet ${id}`,
-  ownerName: 'Pet Parent',
-  petAge: null,
-  phone: '9123456780',
-  status: 'pending',
-  hospitalInfo: null,
-  createdAt: '2031-03-01T00:00:00.000Z',
-  updatedAt: '2031-03-01T00:00:00.000Z',
-  service: { id: CHECKUP, name: 'Pet Health Checkup', kind: 'checkup', durationMinutes: 30 },
-  serviceId: CHECKUP,
-  petId: null,
-  note: null,
-  pickupAddress: null,
-  endsAt: '2031-03-04T05:00:00.000Z',
-  visit: null,
-  needsOutcome: false,
-});
+const booking = (id: string, time: string) => staffBooking(id, { time });
 
 describe('/employee/home live', () => {
   it('shows a new booking when the server says one was made, refetching once for a burst of events', async () => {
@@ -103,8 +35,8 @@ describe('/employee/home live', () => {
       { path: '/employee/home' },
     );
     expect(await screen.findByText('Pet b1')).toBeInTheDocument();
-    await waitFor(() => expect(link.socket).toBeDefined());
-    act(() => link.socket!.serverSends('connect'));
+    await waitFor(() => expect(lastSocket()).toBeDefined());
+    act(() => lastSocket()!.serverSends('connect'));
     const agendaReads = () =>
       calls.filter((c) => c.url.startsWith('/api/slots/bookings') && !c.url.includes('status=overdue')).length;
     const before = agendaReads();
@@ -112,7 +44,7 @@ describe('/employee/home live', () => {
     bookings = [booking('b1', '10:00'), booking('b2', '10:30')];
     act(() => {
       for (let i = 0; i < 5; i++)
-        link.socket!.serverSends(BOOKING_CHANGED_EVENT, {
+        lastSocket()!.serverSends(BOOKING_CHANGED_EVENT, {
           id: 'b2',
           action: 'created',
           status: 'pending',

@@ -2,10 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
-import type { Service } from '#shared/services';
 import { addDays, SLOT_MSG, todayIn, type SlotBooking, type SlotStats } from '#shared/slots';
-import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
-import { formatDay } from '../components/agenda-days.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { makeService } from '../../../test/data.ts';
+import {
+  fakeServer,
+  makeUser,
+  renderApp,
+  storeSignedIn,
+  type FakeHandler,
+  type FetchCall,
+} from '../../../test/utils.tsx';
+import { CHECKUP, staffBooking } from '../test-data.ts';
 import EmployeeDashboardPage from './employee-dashboard.tsx';
 import EmployeeSlotsPage from './employee-slots.tsx';
 
@@ -23,60 +31,15 @@ const config = {
   clinic,
   slot: { open: '09:00', close: '18:00', minutes: 30, capacity: 2, timeZone: TZ },
 };
-const CHECKUP = '5e7a1c00-0000-4000-8000-000000000001';
 const TRAINING = '5e7a1c00-0000-4000-8000-000000000002';
-const service = (id: string, name: string, kind: Service['kind'], durationMinutes: number): Service => ({
-  id,
-  name,
-  kind,
-  description: '',
-  durationMinutes,
-  price: null,
-  capacity: 2,
-  active: true,
-  sortOrder: 0,
-  needsAddress: kind === 'pickup',
-  bookable: true,
-});
 const services = [
-  service(CHECKUP, 'Pet Health Checkup', 'checkup', 30),
-  service(TRAINING, 'Pet Training', 'training', 60),
+  makeService({ id: CHECKUP }),
+  makeService({ id: TRAINING, name: 'Pet Training', kind: 'training', durationMinutes: 60 }),
 ];
-const checkupRef = { id: CHECKUP, name: 'Pet Health Checkup', kind: 'checkup', durationMinutes: 30 } as const;
 
 const today = todayIn(TZ);
 const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
-
-const booking = (id: string, over: Partial<SlotBooking> = {}): SlotBooking => ({
-  _id: id,
-  id,
-  userId: 'c1',
-  userName: 'Pet Parent',
-  userEmail: 'meera@example.com',
-  userAddress: null,
-  schedule: '2031-03-04 at 10:00',
-  date: '2031-03-04',
-  time: '10:00',
-  startsAt: '2031-03-04T04:30:00.000Z',
-  petName: `Pet ${id}`,
-  ownerName: 'Pet Parent',
-  petAge: null,
-  phone: '9123456780',
-  status: 'pending',
-  hospitalInfo: null,
-  createdAt: '2031-03-01T00:00:00.000Z',
-  updatedAt: '2031-03-01T00:00:00.000Z',
-  service: checkupRef,
-  serviceId: CHECKUP,
-  petId: null,
-  note: null,
-  pickupAddress: null,
-  endsAt: '2031-03-04T05:00:00.000Z',
-  visit: null,
-  needsOutcome: false,
-  ...over,
-});
 
 const stats: SlotStats = {
   pending: 4,
@@ -96,13 +59,8 @@ let statsBody: SlotStats;
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/slots/bookings'));
 const agendaCalls = () => listCalls().filter((c) => !c.url.includes('status=overdue'));
 
-beforeEach(() => {
-  localStorage.clear();
-  storeSignedIn(makeUser({ id: 'e1', _id: 'e1', role: 'employee', name: 'Front Desk' }));
-  failList = false;
-  statsBody = stats;
-  overdue = [];
-  bookings = [booking('b1'), booking('b2', { status: 'confirmed', hospitalInfo: clinic })];
+/** The fake API the pages talk to; `over` replaces some of its answers. */
+function serve(over: Record<string, FakeHandler> = {}) {
   calls = fakeServer({
     'GET /api/config': () => ({ body: config }),
     'GET /api/services': () => ({ body: services }),
@@ -126,9 +84,21 @@ beforeEach(() => {
     },
     'PUT /api/slots/cancel/b1': () => {
       bookings = bookings.filter((b) => b.id !== 'b1');
-      return { body: booking('b1', { status: 'canceled' }) };
+      return { body: staffBooking('b1', { status: 'canceled' }) };
     },
+    ...over,
   });
+  return calls;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  storeSignedIn(makeUser({ id: 'e1', _id: 'e1', role: 'employee', name: 'Front Desk' }));
+  failList = false;
+  statsBody = stats;
+  overdue = [];
+  bookings = [staffBooking('b1'), staffBooking('b2', { status: 'confirmed', hospitalInfo: clinic })];
+  serve();
 });
 
 /** Shows the query string the page keeps its filters in. */
@@ -151,10 +121,10 @@ describe('/employee/slots', () => {
 
   it('groups bookings under a heading per day: Today, Tomorrow, then the date', async () => {
     bookings = [
-      booking('t1', { date: today, time: '09:00', startsAt: inADay() }),
-      booking('t2', { date: today, time: '11:30', startsAt: inADay() }),
-      booking('m1', { date: addDays(today, 1), time: '10:00', startsAt: inADay() }),
-      booking('f1'),
+      staffBooking('t1', { date: today, time: '09:00', startsAt: inADay() }),
+      staffBooking('t2', { date: today, time: '11:30', startsAt: inADay() }),
+      staffBooking('m1', { date: addDays(today, 1), time: '10:00', startsAt: inADay() }),
+      staffBooking('f1'),
     ];
     renderApp(<EmployeeSlotsPage />, { path: '/employee/slots' });
     await screen.findByText('Pet f1');
@@ -175,7 +145,7 @@ describe('/employee/slots', () => {
 
   it('shows the service, the pet as a link to its record, the owner, phone and note', async () => {
     bookings = [
-      booking('p1', {
+      staffBooking('p1', {
         petId: 'pet-1',
         petName: 'Bruno',
         petAge: 3,
@@ -272,10 +242,7 @@ describe('/employee/slots', () => {
 
   it("says 'Failed to cancel slot' when the server refuses", async () => {
     const u = userEvent.setup();
-    fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': () => ({ body: bookings }),
+    serve({
       'PUT /api/slots/cancel/b1': () => ({ status: 500, body: { error: 'boom', code: 'INTERNAL' } }),
     });
     renderApp(<EmployeeSlotsPage />, { path: '/employee/slots' });
@@ -291,12 +258,10 @@ describe('/employee/slots', () => {
 
   it('pages with Load more', async () => {
     const u = userEvent.setup();
-    fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
+    serve({
       'GET /api/slots/bookings': (c) =>
         c.url.includes('cursor=next')
-          ? { body: [booking('late', { date: '2031-03-05', time: '09:00' })] }
+          ? { body: [staffBooking('late', { date: '2031-03-05', time: '09:00' })] }
           : c.url.includes('status=overdue')
             ? { body: [] }
             : { body: bookings, headers: { 'x-next-cursor': 'next' } },
@@ -311,7 +276,7 @@ describe('/employee/slots', () => {
 
 describe('outcomes of a visit', () => {
   const started = () =>
-    booking('v1', {
+    staffBooking('v1', {
       status: 'confirmed',
       date: today,
       time: '09:00',
@@ -322,8 +287,8 @@ describe('outcomes of a visit', () => {
 
   it('flags a booking whose time passed without an outcome and lists every such booking on request', async () => {
     const u = userEvent.setup();
-    bookings = [started(), booking('b1')];
-    const old = booking('old', { status: 'pending', date: addDays(today, -3), needsOutcome: true });
+    bookings = [started(), staffBooking('b1')];
+    const old = staffBooking('old', { status: 'pending', date: addDays(today, -3), needsOutcome: true });
     overdue = [old, started()];
     renderApp(<EmployeeSlotsPage />, { path: '/employee/slots' });
     const row = await rowOf('Bruno');
@@ -346,9 +311,9 @@ describe('outcomes of a visit', () => {
     const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
     bookings = [
       started(),
-      booking('later', { status: 'confirmed', date: today, startsAt: inAnHour, petName: 'Later' }),
-      booking('next', { status: 'confirmed', date: addDays(today, 1), startsAt: inADay(), petName: 'Nextday' }),
-      booking('pend', { status: 'pending', startsAt: hourAgo(), petName: 'Unconfirmed', needsOutcome: true }),
+      staffBooking('later', { status: 'confirmed', date: today, startsAt: inAnHour, petName: 'Later' }),
+      staffBooking('next', { status: 'confirmed', date: addDays(today, 1), startsAt: inADay(), petName: 'Nextday' }),
+      staffBooking('pend', { status: 'pending', startsAt: hourAgo(), petName: 'Unconfirmed', needsOutcome: true }),
     ];
     renderApp(<EmployeeSlotsPage />, { path: '/employee/slots' });
     const row = await rowOf('Bruno');
@@ -369,10 +334,7 @@ describe('outcomes of a visit', () => {
     const u = userEvent.setup();
     bookings = [started()];
     let body: unknown;
-    const reads = fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('status=overdue') ? [] : bookings }),
+    const reads = serve({
       'PUT /api/slots/v1/complete': (c) => {
         body = c.body;
         bookings = [
@@ -433,10 +395,7 @@ describe('outcomes of a visit', () => {
   it("shows the server's refusal in the dialog and keeps what was typed", async () => {
     const u = userEvent.setup();
     bookings = [started()];
-    fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('status=overdue') ? [] : bookings }),
+    serve({
       'PUT /api/slots/v1/complete': () => ({
         status: 409,
         body: { error: SLOT_MSG.outcomeRecorded, message: SLOT_MSG.outcomeRecorded, code: 'CONFLICT' },
@@ -454,10 +413,7 @@ describe('outcomes of a visit', () => {
   it('asks before marking a no-show, and Keep booking changes nothing', async () => {
     const u = userEvent.setup();
     bookings = [started()];
-    const seen = fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/bookings': (c) => ({ body: c.url.includes('status=overdue') ? [] : bookings }),
+    const seen = serve({
       'PUT /api/slots/v1/no-show': () => {
         bookings = [{ ...started(), status: 'no_show', needsOutcome: false }];
         return { body: bookings[0] };
@@ -507,11 +463,7 @@ describe('/employee/home', () => {
 
   it("says 'Failed to confirm slot' when the server refuses", async () => {
     const u = userEvent.setup();
-    fakeServer({
-      'GET /api/config': () => ({ body: config }),
-      'GET /api/services': () => ({ body: services }),
-      'GET /api/slots/stats': () => ({ body: stats }),
-      'GET /api/slots/bookings': () => ({ body: bookings }),
+    serve({
       'PUT /api/slots/confirm/b1': () => ({ status: 409, body: { error: SLOT_MSG.confirmCanceled, code: 'CONFLICT' } }),
     });
     renderApp(<EmployeeDashboardPage />, { path: '/employee/home' });

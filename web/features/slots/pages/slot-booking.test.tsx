@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '#shared/pets';
-import type { Service } from '#shared/services';
 import { addDays, todayIn, type Availability, type Calendar, type SlotBooking } from '#shared/slots';
+import { makeBooking, makePet, makeService } from '../../../test/data.ts';
 import {
   fakeServer,
   makeUser,
@@ -33,40 +33,14 @@ const config = {
   },
   slot: { open: '09:00', close: '11:00', minutes: 30, capacity: 2, timeZone: TZ },
 };
-const service = (o: Partial<Service> & Pick<Service, 'id' | 'name' | 'kind'>): Service => ({
-  description: '',
-  durationMinutes: 30,
-  price: null,
-  capacity: 2,
-  active: true,
-  sortOrder: 0,
-  needsAddress: false,
-  bookable: true,
-  ...o,
-});
-const CHECKUP = service({ id: 's-check', name: 'Pet Health Checkup', kind: 'checkup', price: 500 });
-const TRAINING = service({ id: 's-train', name: 'Pet Training', kind: 'training', durationMinutes: 60 });
-const PICKUP = service({ id: 's-pick', name: 'Pet Pickup Ride', kind: 'pickup', needsAddress: true });
-const EMERGENCY = service({ id: 's-emer', name: 'Emergency Pet Care', kind: 'emergency', bookable: false });
+const CHECKUP = makeService({ id: 's-check', price: 500 });
+const TRAINING = makeService({ id: 's-train', name: 'Pet Training', kind: 'training', durationMinutes: 60 });
+const PICKUP = makeService({ id: 's-pick', name: 'Pet Pickup Ride', kind: 'pickup', needsAddress: true });
+const EMERGENCY = makeService({ id: 's-emer', name: 'Emergency Pet Care', kind: 'emergency', bookable: false });
 const services = [CHECKUP, TRAINING, PICKUP, EMERGENCY];
 
-const pet = (o: Partial<Pet> & Pick<Pet, 'id' | 'name'>): Pet => ({
-  ownerId: 'u1',
-  species: 'dog',
-  breed: null,
-  sex: null,
-  birthDate: null,
-  ageYears: 4,
-  weightKg: null,
-  markings: null,
-  allergies: null,
-  notes: null,
-  photoUrl: null,
-  archived: false,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  ...o,
-});
+const pet = (o: Partial<Pet>) =>
+  makePet({ breed: null, sex: null, ageYears: 4, weightKg: null, createdAt: new Date().toISOString(), ...o });
 
 const availability = (d: string, serviceId: string): Availability => ({
   date: d,
@@ -95,35 +69,19 @@ const calendar = (month: string, serviceId: string): Calendar => {
     }),
   };
 };
-const booking = (over: Partial<SlotBooking> = {}): SlotBooking => ({
-  _id: 'b1',
-  id: 'b1',
-  userId: 'u1',
-  userName: 'Pet Owner',
-  userEmail: 'owner@example.com',
-  userAddress: '12 Lake Road',
-  schedule: `${date} at 10:00`,
-  date,
-  time: '10:00',
-  startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-  petName: 'Bruno',
-  ownerName: 'Pet Owner',
-  petAge: 3,
-  phone: '9876543210',
-  status: 'pending',
-  hospitalInfo: null,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  service: { id: CHECKUP.id, name: CHECKUP.name, kind: 'checkup', durationMinutes: 30 },
-  serviceId: CHECKUP.id,
-  petId: null,
-  note: null,
-  pickupAddress: null,
-  endsAt: new Date(Date.now() + 2 * 86_400_000 + 1_800_000).toISOString(),
-  visit: null,
-  needsOutcome: false,
-  ...over,
-});
+const booking = (over: Partial<SlotBooking> = {}): SlotBooking =>
+  makeBooking({
+    userAddress: '12 Lake Road',
+    date,
+    startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    endsAt: new Date(Date.now() + 2 * 86_400_000 + 1_800_000).toISOString(),
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    service: { id: CHECKUP.id, name: CHECKUP.name, kind: 'checkup', durationMinutes: 30 },
+    serviceId: CHECKUP.id,
+    petId: null,
+    ...over,
+  });
 
 let mine: SlotBooking[];
 let pets: Pet[];

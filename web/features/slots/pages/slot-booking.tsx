@@ -15,7 +15,7 @@ import { BookedView } from '../components/booked-view.tsx';
 import { BookingForm, type BookingFormInitial } from '../components/booking-form.tsx';
 import { MyBookings } from '../components/my-bookings.tsx';
 import { RescheduleDialog, type RescheduleTarget } from '../components/reschedule-dialog.tsx';
-import { formatWhen } from '../lib/format.ts';
+import { formatWhen } from '../../../lib/dates.ts';
 import { clearSavedBooking, readSavedBooking, writeSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
 import { useLiveBookings } from '../lib/use-live-bookings.ts';
 

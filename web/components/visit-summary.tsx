@@ -1,8 +1,11 @@
 import type { Visit } from '#shared/slots';
-import { formatDay } from './agenda-days.ts';
+import { formatDay } from '../lib/dates.ts';
 
-/** What staff recorded at a completed visit; fields left empty are not shown. */
-export function VisitSummary({ visit }: { visit: Visit }) {
+/**
+ * What staff recorded at a completed visit; fields left empty are not shown. Staff read it as the "Visit record",
+ * owners as the "Visit summary".
+ */
+export function VisitSummary({ visit, title = 'Visit summary' }: { visit: Visit; title?: string }) {
   const rows: [string, string][] = [];
   if (visit.findings) rows.push(['Findings', visit.findings]);
   if (visit.treatment) rows.push(['Treatment', visit.treatment]);
@@ -12,7 +15,7 @@ export function VisitSummary({ visit }: { visit: Visit }) {
     rows.push(['Next due', `${formatDay(visit.nextDueDate)}${visit.nextDueReason ? `: ${visit.nextDueReason}` : ''}`]);
   return (
     <div className="rounded-lg bg-sky-50 p-3 text-sm text-sky-950 ring-1 ring-sky-200">
-      <p className="font-semibold">Visit record</p>
+      <p className="font-semibold">{title}</p>
       {rows.length === 0 ? (
         <p className="mt-1">No notes were recorded.</p>
       ) : (

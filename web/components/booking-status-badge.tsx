@@ -1,5 +1,12 @@
 import type { BookingStatus } from '#shared/slots';
-import { STATUS_LABEL } from '../lib/format.ts';
+
+const LABEL: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  canceled: 'Canceled',
+  completed: 'Completed',
+  no_show: 'No-show',
+};
 
 const styles: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -10,12 +17,12 @@ const styles: Record<BookingStatus, string> = {
 };
 
 /** A booking's status as a coloured label (the text carries the meaning, not the colour). */
-export function StatusBadge({ status }: { status: BookingStatus }) {
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles[status]}`}
     >
-      {STATUS_LABEL[status]}
+      {LABEL[status]}
     </span>
   );
 }

@@ -1,7 +1,26 @@
 import type { Pet } from '#shared/pets';
+import type { Service } from '#shared/services';
 import type { SlotBooking } from '#shared/slots';
 
-/** A pet as the API returns it, for the pets feature's tests. */
+/** A service as the API returns it: a bookable 30-minute checkup unless `over` says otherwise. */
+export function makeService(over: Partial<Service> = {}): Service {
+  return {
+    id: 'svc-checkup',
+    name: 'Pet Health Checkup',
+    kind: 'checkup',
+    description: '',
+    durationMinutes: 30,
+    price: null,
+    capacity: 2,
+    active: true,
+    sortOrder: 10,
+    needsAddress: false,
+    bookable: true,
+    ...over,
+  };
+}
+
+/** A pet as the API returns it. */
 export function makePet(over: Partial<Pet> = {}): Pet {
   return {
     id: 'p1',
@@ -24,8 +43,13 @@ export function makePet(over: Partial<Pet> = {}): Pet {
   };
 }
 
-/** A booking of a pet as the timeline returns it. */
+/**
+ * A booking as the API returns it: Bruno's pending checkup, booked by user u1 for 4 March 2026 at 10:00 (its
+ * `schedule` follows the date and time given).
+ */
 export function makeBooking(over: Partial<SlotBooking> = {}): SlotBooking {
+  const date = over.date ?? '2026-03-04';
+  const time = over.time ?? '10:00';
   return {
     _id: 'b1',
     id: 'b1',
@@ -33,9 +57,9 @@ export function makeBooking(over: Partial<SlotBooking> = {}): SlotBooking {
     userName: 'Pet Owner',
     userEmail: 'owner@example.com',
     userAddress: null,
-    schedule: '2026-03-04 at 10:00',
-    date: '2026-03-04',
-    time: '10:00',
+    schedule: `${date} at ${time}`,
+    date,
+    time,
     startsAt: '2026-03-04T04:30:00.000Z',
     petName: 'Bruno',
     ownerName: 'Pet Owner',
@@ -45,8 +69,8 @@ export function makeBooking(over: Partial<SlotBooking> = {}): SlotBooking {
     hospitalInfo: null,
     createdAt: '2026-03-01T00:00:00.000Z',
     updatedAt: '2026-03-01T00:00:00.000Z',
-    service: { id: 's1', name: 'Pet Health Checkup', kind: 'checkup', durationMinutes: 30 },
-    serviceId: 's1',
+    service: { id: 'svc-checkup', name: 'Pet Health Checkup', kind: 'checkup', durationMinutes: 30 },
+    serviceId: 'svc-checkup',
     petId: 'p1',
     note: null,
     pickupAddress: null,
