@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { SERVICE_MSG, type Service, type ServiceCreate, type ServiceUpdate } from '#shared/services';
 import { isUniqueViolation, type Executor } from '../db/client.ts';
 import { services, slotBookings } from '../db/schema/index.ts';
