@@ -70,8 +70,10 @@ test.describe('booking a service for a pet', () => {
     await page.getByRole('radio', { name: /^09:00/ }).check();
     await page.getByRole('button', { name: 'Book Slot' }).click();
     await expect(page.getByText('Slot booked successfully!')).toBeVisible();
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
-    expect(saved).toMatchObject({ petName: 'Biscuit', petAge: '2', time: '09:00', date: clinicDay(9) });
+    // The first booking's toast may still be on screen: wait for this booking's own saved copy.
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null') as unknown))
+      .toMatchObject({ petName: 'Biscuit', petAge: '2', time: '09:00', date: clinicDay(9) });
     await expect(list.getByText('Pet Health Checkup')).toBeVisible();
     await expect(list.getByText('Pet Training')).toBeVisible();
   });
