@@ -49,6 +49,13 @@ function expectStatus(w: World, op: string, res: { statusCode: number; body: str
   expect(allowed, `${op} answered ${res.statusCode}: ${res.body}`).toContain(res.statusCode);
 }
 
+/** One of the sequence's bookings, and who acts on it: its owner (while they exist) or staff, at random. */
+function bookingAndActor(w: World): { b: World['bookings'][number]; by: Person } {
+  const b = w.rng.pick(w.bookings);
+  const owner = w.customers.find((c) => c.id === b.ownerId);
+  return { b, by: owner && w.rng.next() < 0.5 ? owner : w.staff };
+}
+
 const operations: Operation[] = [
   {
     name: 'book',
@@ -85,9 +92,7 @@ const operations: Operation[] = [
     weight: 2,
     async run(w) {
       if (w.bookings.length === 0) return;
-      const b = w.rng.pick(w.bookings);
-      const owner = w.customers.find((c) => c.id === b.ownerId);
-      const by = owner && w.rng.next() < 0.5 ? owner : w.staff;
+      const { b, by } = bookingAndActor(w);
       const res = await w.t.app.inject({
         method: 'PUT',
         url: `/api/slots/cancel/${b.id}`,
@@ -118,9 +123,7 @@ const operations: Operation[] = [
     weight: 2,
     async run(w) {
       if (w.bookings.length === 0) return;
-      const b = w.rng.pick(w.bookings);
-      const owner = w.customers.find((c) => c.id === b.ownerId);
-      const by = owner && w.rng.next() < 0.5 ? owner : w.staff;
+      const { b, by } = bookingAndActor(w);
       const res = await w.t.app.inject({
         method: 'PUT',
         url: `/api/slots/${b.id}/reschedule`,
