@@ -16,6 +16,8 @@ export const CHAT_EVENTS = {
   userConnected: 'user_connected',
   typing: 'typing',
   presence: 'presence',
+  /** To a reader's own tabs after they mark a conversation read: that row is read, and their new unread total. */
+  read: 'conversation_read',
 } as const;
 
 export const CHAT_TEXT = {
@@ -146,3 +148,10 @@ export const ConversationParamSchema = z.object({ customerId: z.string().min(1).
 
 export const UnreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+/**
+ * Sent to the reader's own tabs (every process) when they mark a conversation read: the row `customerId` has no
+ * unread messages left for them, and `unread` is their new badge total. Other tabs follow without a refetch.
+ */
+export const ConversationReadEventSchema = z.object({ customerId: z.string(), unread: z.number().int().min(0) });
+export type ConversationReadEvent = z.infer<typeof ConversationReadEventSchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CHAT_EVENTS, ChatMessageSchema, MessageErrorSchema, PresenceEventSchema, TypingEventSchema } from './chat.ts';
+import {
+  CHAT_EVENTS,
+  ChatMessageSchema,
+  ConversationReadEventSchema,
+  MessageErrorSchema,
+  PresenceEventSchema,
+  TypingEventSchema,
+} from './chat.ts';
 import { NotificationSchema } from './notifications.ts';
 import { ORDER_CHANGED_EVENT, OrderChangedEventSchema } from './orders.ts';
 import {
@@ -20,6 +27,7 @@ export const serverEventSchemas: { [E in ServerEventName]: z.ZodType<ServerEvent
   [CHAT_EVENTS.error]: MessageErrorSchema,
   [CHAT_EVENTS.typing]: TypingEventSchema,
   [CHAT_EVENTS.presence]: PresenceEventSchema,
+  [CHAT_EVENTS.read]: ConversationReadEventSchema,
   [ORDER_CHANGED_EVENT]: OrderChangedEventSchema,
   [BOOKING_CHANGED_EVENT]: BookingChangedEventSchema,
   [NOTIFICATION_EVENT]: NotificationSchema,

@@ -8,6 +8,7 @@ import type { User } from './auth.ts';
 import type {
   CHAT_EVENTS,
   ChatMessage,
+  ConversationReadEvent,
   JoinRoomInput,
   MessageError,
   PresenceEvent,
@@ -49,6 +50,7 @@ export interface ServerToClientEvents {
   [CHAT_EVENTS.error]: (error: MessageError) => void;
   [CHAT_EVENTS.typing]: (event: TypingEvent) => void;
   [CHAT_EVENTS.presence]: (event: PresenceEvent) => void;
+  [CHAT_EVENTS.read]: (event: ConversationReadEvent) => void;
   [ORDER_CHANGED_EVENT]: (event: OrderChangedEvent) => void;
   [BOOKING_CHANGED_EVENT]: (event: BookingChangedEvent) => void;
   [NOTIFICATION_EVENT]: (notification: Notification) => void;

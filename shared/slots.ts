@@ -474,7 +474,11 @@ export const SlotStatsSchema = z.object({
 });
 export type SlotStats = z.infer<typeof SlotStatsSchema>;
 
-/** Socket event to staff (and the booking's owner) whenever a booking is created, confirmed or canceled. */
+/**
+ * Socket event to staff (and the booking's owner) whenever a booking is created, confirmed, canceled, moved or
+ * closed out. `booking` is the whole row as GET /api/slots/bookings shows it, so a screen updates or inserts that
+ * row without refetching its list.
+ */
 export const BOOKING_CHANGED_EVENT = 'booking_changed';
 export const BookingChangedEventSchema = z.object({
   id: z.string(),
@@ -482,6 +486,7 @@ export const BookingChangedEventSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   date: z.string(),
   time: z.string(),
+  booking: SlotBookingSchema,
 });
 export type BookingChangedEvent = z.infer<typeof BookingChangedEventSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CHAT_EVENTS,
   CHAT_TEXT,
   ChatHistoryQuerySchema,
   ChatMessageSchema,
@@ -16,6 +17,7 @@ import { isUuid } from '../lib/ids.ts';
 import { decodeCursor, pageOf, type Cursor } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { userRoom } from '../plugins/socket.ts';
 import { createChatDelivery } from './delivery.ts';
 import {
   customerHistory,
@@ -163,6 +165,9 @@ export default routes((app) => {
         throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
       const customer = await loadCustomer(deps, request.params.customerId);
       await markConversationRead(deps, customer.id, me.id);
+      // The reader's other tabs (on any process) clear that row and set their badge without refetching.
+      const unread = await unreadCount(deps, me);
+      app.io.to(userRoom(me.id)).emit(CHAT_EVENTS.read, { customerId: customer.id, unread });
       return { ok: true as const };
     },
   );

@@ -53,9 +53,9 @@ export default routes((app) => {
   const deps = depsOf(app);
   const staffOnly = app.requireRole('employee', 'admin');
 
-  /** Tells staff screens (and the owner's other tabs) that a booking changed, so they refetch. */
+  /** Tells staff screens (and the owner's other tabs) that a booking changed, with the row as it is now. */
   function broadcast(b: SlotBooking, action: BookingChangedEvent['action']) {
-    const event: BookingChangedEvent = { id: b.id, action, status: b.status, date: b.date, time: b.time };
+    const event: BookingChangedEvent = { id: b.id, action, status: b.status, date: b.date, time: b.time, booking: b };
     app.io.to(roleRoom('employee')).to(roleRoom('admin')).to(userRoom(b.userId)).emit(BOOKING_CHANGED_EVENT, event);
   }
 
