@@ -164,7 +164,7 @@ export default routes((app) => {
       if (!isStaff(me.role) && me.id !== request.params.customerId)
         throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
       const customer = await loadCustomer(deps, request.params.customerId);
-      await markConversationRead(deps, customer.id, me.id);
+      await markConversationRead(deps, customer.id, me);
       // The reader's other tabs (on any process) clear that row and set their badge without refetching.
       const unread = await unreadCount(deps, me);
       app.io.to(userRoom(me.id)).emit(CHAT_EVENTS.read, { customerId: customer.id, unread });

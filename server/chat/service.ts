@@ -208,7 +208,8 @@ interface ConversationRow extends Record<string, unknown> {
 
 /**
  * One row per customer who has a conversation, most recent first: the last message and how many of the
- * customer's messages `readerId` has not read. All computed in one SQL statement.
+ * customer's messages `readerId` has not read. The page is read from chat_conversations in its index order (kept by
+ * triggers as messages are stored), so its cost does not grow with the number of conversations or messages.
  */
 export async function listConversations(
   { db }: Pick<Deps, 'db'>,
@@ -218,21 +219,18 @@ export async function listConversations(
 ): Promise<Conversation[]> {
   // A conversation's place is the time of its last message, read back as stored (see olderThan).
   const after = cursor
-    ? sql`and ${olderThan(sql`m.created_at`, sql`lm.customer_id`, sql`(select max(created_at) from chat_messages where customer_id = ${cursor.id}::uuid)`, cursor)}`
+    ? sql`where ${olderThan(sql`c.last_message_at`, sql`c.customer_id`, sql`(select last_message_at from chat_conversations where customer_id = ${cursor.id}::uuid)`, cursor)}`
     : sql``;
   const result = await db.execute(sql`
-    select lm.customer_id, u.name as customer_name, m.id, m.sender_id, m.sender_name, m.sender_role, m.receiver_id,
+    select c.customer_id, u.name as customer_name, m.id, m.sender_id, m.sender_name, m.sender_role, m.receiver_id,
            m.client_message_id, m.message, m.created_at,
-           (select count(*)::int from chat_messages c
-             where c.customer_id = lm.customer_id and c.sender_id = lm.customer_id
-               and c.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)) as unread
-      from (select distinct customer_id from chat_messages where customer_id is not null) lm
-      join users u on u.id = lm.customer_id
-      join lateral (select * from chat_messages x where x.customer_id = lm.customer_id
-                     order by x.created_at desc, x.id desc limit 1) m on true
-      left join chat_reads r on r.customer_id = lm.customer_id and r.reader_id = ${readerId}
-     where true ${after}
-     order by m.created_at desc, lm.customer_id desc
+           greatest(c.customer_messages - coalesce(r.read_count, 0), 0) as unread
+      from chat_conversations c
+      join users u on u.id = c.customer_id
+      join chat_messages m on m.id = c.last_message_id
+      left join chat_reads r on r.customer_id = c.customer_id and r.reader_id = ${readerId}
+     ${after}
+     order by c.last_message_at desc, c.customer_id desc
      limit ${limit + 1}`);
   return rowsOf<ConversationRow>(result).map((r) => ({
     customerId: r.customer_id,
@@ -242,18 +240,27 @@ export async function listConversations(
   }));
 }
 
-/** Marks everything in a customer's conversation (broadcasts included) as read by `readerId`. */
+/**
+ * Marks everything in a customer's conversation (broadcasts included) as read by `reader`: up to the newest
+ * message's time, and for staff up to the customer's message count (their unread counts).
+ */
 export async function markConversationRead(
   { db }: Pick<Deps, 'db'>,
   customerId: string,
-  readerId: string,
+  reader: Pick<Chatter, 'id' | 'role'>,
 ): Promise<void> {
+  const readCount = isStaff(reader.role)
+    ? sql`coalesce((select customer_messages from chat_conversations where customer_id = ${customerId}), 0)`
+    : sql`0`;
   await db.execute(sql`
-    insert into chat_reads (customer_id, reader_id, last_read_at)
-    values (${customerId}, ${readerId},
-            coalesce((select max(created_at) from chat_messages where customer_id = ${customerId} or customer_id is null), now()))
+    insert into chat_reads (customer_id, reader_id, last_read_at, read_count)
+    values (${customerId}, ${reader.id},
+            coalesce(greatest((select max(created_at) from chat_messages where customer_id = ${customerId}),
+                              (select max(created_at) from chat_messages where customer_id is null)), now()),
+            ${readCount})
     on conflict (customer_id, reader_id)
-    do update set last_read_at = greatest(chat_reads.last_read_at, excluded.last_read_at)`);
+    do update set last_read_at = greatest(chat_reads.last_read_at, excluded.last_read_at),
+                  read_count = greatest(chat_reads.read_count, excluded.read_count)`);
 }
 
 /**
@@ -272,11 +279,11 @@ export async function unreadCount({ db }: Pick<Deps, 'db'>, me: Chatter & { crea
          and m.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)`);
     return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
+  // Staff: every customer message ever stored minus what this member has read (both kept by triggers).
   const result = await db.execute(sql`
-    select count(*)::int as n
-      from chat_messages m
-      left join chat_reads r on r.customer_id = m.customer_id and r.reader_id = ${me.id}
-     where m.sender_role = 'user'
-       and m.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)`);
+    select greatest(
+             (select coalesce(sum(messages), 0) from chat_customer_message_counts)
+             - coalesce((select read_count from chat_reader_totals where reader_id = ${me.id}), 0),
+             0)::int as n`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }

@@ -2,8 +2,8 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { ProfileBody, RegisterFields, User } from '#shared/auth';
 import type { Role } from '#shared/constants';
-import type { Executor } from '../db/client.ts';
-import { isUniqueViolation } from '../db/client.ts';
+import { isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
+import { fromSqlRow } from '../db/rows.ts';
 import { identityProofs, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
@@ -133,53 +133,46 @@ export async function updateProfile({ db }: Pick<Deps, 'db'>, id: string, body: 
   return getUser({ db }, id);
 }
 
-function prepareListUsers(db: Executor, withCursor: boolean, withQuery: boolean, byEmail: boolean) {
-  const conds = [sql`${users.role} = any(${sql.placeholder('roles')}::text[])`];
-  if (withCursor) {
-    conds.push(
-      olderThanRow(users, users.createdAt, users.id, { at: sql.placeholder('at'), id: sql.placeholder('id') }),
-    );
-  }
-  if (withQuery)
-    conds.push(
-      byEmail
-        ? or(ilike(users.name, sql.placeholder('like')), ilike(users.email, sql.placeholder('like')))!
-        : ilike(users.name, sql.placeholder('like')),
-    );
-  return db
-    .select(selectUser)
-    .from(users)
-    .where(and(...conds))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(sql.placeholder('limit'))
-    .prepare(`pawcare_list_users_${Number(withCursor)}${Number(withQuery)}${Number(byEmail)}`);
-}
-
-// Admin lists and chat contacts are hot paths: their query shapes are built once per database.
-const listQueries = new WeakMap<Executor, Map<string, ReturnType<typeof prepareListUsers>>>();
+const listedColumns = sql.join(
+  Object.values(publicColumns).map((c) => sql.identifier(c.name)),
+  sql`, `,
+);
 
 /**
  * A page of users with the given roles, newest first. `q` matches names, and e-mail addresses too only with
  * `searchEmail` (admins): otherwise a search would let its caller spell out addresses they are not shown.
+ *
+ * Each role is its own scan of the (role, created_at, id) index, stopped after one page (`role = any(...)` would
+ * read every row of those roles and sort them); the pages are merged, and the proof flag is looked up only for the
+ * rows of the final page.
  */
 export async function listUsers(
   { db }: Pick<Deps, 'db'>,
   opts: { roles: Role[]; limit: number; cursor?: Cursor; q?: string; searchEmail?: boolean },
 ): Promise<User[]> {
-  const byEmail = !!opts.q && !!opts.searchEmail;
-  const key = `${Number(!!opts.cursor)}${Number(!!opts.q)}${Number(byEmail)}`;
-  let cache = listQueries.get(db);
-  if (!cache) listQueries.set(db, (cache = new Map<string, ReturnType<typeof prepareListUsers>>()));
-  let query = cache.get(key);
-  if (!query) cache.set(key, (query = prepareListUsers(db, !!opts.cursor, !!opts.q, byEmail)));
-  const rows = await query.execute({
-    roles: opts.roles,
-    limit: opts.limit + 1,
-    at: opts.cursor?.at.toISOString(),
-    id: opts.cursor?.id,
-    like: opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => '\\' + c)}%` : undefined,
-  });
-  return rows.map((r) => toUserDto(r, r.hasProof));
+  const take = opts.limit + 1;
+  const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => '\\' + c)}%` : undefined;
+  const conds = and(
+    opts.cursor ? olderThanRow(users, users.createdAt, users.id, opts.cursor) : undefined,
+    like === undefined
+      ? undefined
+      : opts.searchEmail
+        ? or(ilike(users.name, like), ilike(users.email, like))
+        : ilike(users.name, like),
+  );
+  const perRole = [...new Set(opts.roles)].map(
+    (role) => sql`(select ${listedColumns} from ${users}
+                    where ${users.role} = ${role} ${conds ? sql`and ${conds}` : sql``}
+                    order by ${users.createdAt} desc, ${users.id} desc
+                    limit ${take})`,
+  );
+  if (perRole.length === 0) return [];
+  const result = await db.execute(sql`
+    select p.*, proof.found is not null as has_proof
+      from (select * from (${sql.join(perRole, sql` union all `)}) u order by created_at desc, id desc limit ${take}) p
+      left join lateral (select true as found from ${identityProofs} ip where ip.user_id = p.id limit 1) proof on true
+     order by p.created_at desc, p.id desc`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => toUserDto(fromSqlRow(users, r), r.has_proof === true));
 }
 
 /** Serialises changes that could leave the site without an admin (both databases support advisory locks). */

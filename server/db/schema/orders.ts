@@ -36,6 +36,8 @@ export const orders = pgTable(
     uniqueIndex('orders_user_key_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The staff list's order (newest first) across every status.
+    index('orders_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -84,6 +84,11 @@ export const slotBookings = pgTable(
     index('slot_bookings_pet_starts_idx').on(t.petId, t.startsAt, t.id),
     index('slot_bookings_user_idx').on(t.userId, t.createdAt),
     index('slot_bookings_status_created_idx').on(t.status, t.createdAt),
+    // The staff list's default order (newest first), and the open bookings by appointment (agenda, overdue).
+    index('slot_bookings_created_idx').on(t.createdAt, t.id),
+    index('slot_bookings_open_starts_idx')
+      .on(t.startsAt, t.id)
+      .where(sql`${t.status} in ('pending', 'confirmed')`),
     uniqueIndex('slot_bookings_pet_time_uq')
       .on(t.userId, t.startsAt, sql`lower(${t.petName})`)
       .where(sql`${t.status} <> 'canceled'`),
