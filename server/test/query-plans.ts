@@ -28,7 +28,7 @@ export async function captureStatements(database: Database, run: () => Promise<u
     const values = Array.isArray(params) ? params : ((q as { values?: unknown[] }).values ?? []);
     seen.push({ text, values });
     return original.apply(this, args);
-  } as Queryable['query'];
+  };
   try {
     await run();
   } finally {

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { ProfileBody, RegisterFields, User } from '#shared/auth';
 import type { Role } from '#shared/constants';
 import { isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
