@@ -501,6 +501,39 @@ describe('chat history and REST', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it("tells the reader's other tabs that a conversation was read, with their new unread total, and no one else", async () => {
+    const { customer, other, employee, admin } = await people();
+    const c = await client(customer.token);
+    const o = await client(other.token);
+    await send(c.socket, { message: 'first question' });
+    await send(o.socket, { message: 'other question' });
+    const otherTab = await client(employee.token);
+    const colleague = await client(admin.token);
+    const colleagueHeard = collect(colleague.socket, CHAT_EVENTS.read);
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/chat/unread-count', headers: t.auth(employee.token) })
+    ).json<UnreadCount>().count;
+    const event = nextEvent(otherTab.socket, CHAT_EVENTS.read);
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `/api/chat/conversations/${customer.user.id}/read`,
+      headers: t.auth(employee.token),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await event).toEqual({ customerId: customer.user.id, unread: before - 1 });
+    // The badge the event carries is the one the API answers.
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/chat/unread-count', headers: t.auth(employee.token) })
+      ).json<UnreadCount>().count,
+    ).toBe(before - 1);
+    // A later message reaches the colleague after anything sent before it: no read event came first.
+    const later = nextEvent(colleague.socket, CHAT_EVENTS.receive, (m) => m.message === 'one more');
+    await send(o.socket, { message: 'one more' });
+    await later;
+    expect(colleagueHeard).toEqual([]);
+  });
+
   it('lists conversations with the last message and unread counts, and marks them read', async () => {
     const { customer, other, employee, admin } = await people();
     const c = await client(customer.token);
