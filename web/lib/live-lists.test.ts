@@ -21,7 +21,7 @@ const pages = (more: boolean, ...lists: Row[][]) => ({
   pages: lists.map((items, i) => ({ items, nextCursor: i < lists.length - 1 || more ? `after-${i}` : null })),
   pageParams: lists.map((_, i) => (i === 0 ? null : `after-${i - 1}`)),
 });
-const ids = (data: ReturnType<typeof pages>) => data.pages.map((p) => p.items.map((r) => r.id));
+const ids = (data: { pages: { items: Row[] }[] }) => data.pages.map((p) => p.items.map((r) => r.id));
 
 /** The open rows, newest first. */
 const openRows: ListRule<Row> = { includes: (r) => r.status === 'open', compare: newestFirst };

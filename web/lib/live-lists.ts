@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /** One page of a list endpoint, as apiPage returns it. */
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }

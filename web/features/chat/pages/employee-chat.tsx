@@ -47,8 +47,8 @@ function EmployeeChat({ meId }: { meId: string }) {
   const online = useOnlineCustomers();
   const inbox = useStaffInbox(meId, isAll);
   const history = useCustomerHistory(isAll ? null : target);
-  // New messages (a colleague's, or this tab's own once stored) move their conversation up and count as unread
-  // in place: the list is not loaded again.
+  // Every message this view hears of (pushed live, or this tab's own once stored) changes its conversation's row in
+  // place: moved up, and counted unread when a customer wrote it. The list is not loaded again.
   const onMessage = (m: ChatMessage) =>
     queryClient.setQueryData<Conversation[]>(
       chatKeys.conversations,
