@@ -1,12 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import type { Notification } from '#shared/notifications';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
 import { useSocketEvent } from '../lib/socket.ts';
 
-/** Live notifications (e.g. a confirmed booking): a toast with title and body, then fresh data everywhere. */
+/**
+ * Live notifications (e.g. a confirmed booking): a toast with title and body. What they are about arrives as its own
+ * event (booking_changed, order_changed), which updates the rows on screen, so nothing is refetched here.
+ */
 export function NotificationListener() {
-  const queryClient = useQueryClient();
   useSocketEvent(NOTIFICATION_EVENT, (n: Partial<Notification> | undefined) => {
     if (!n || typeof n.title !== 'string') return;
     toast.info(
@@ -16,7 +17,6 @@ export function NotificationListener() {
       </div>,
       { toastId: n.id },
     );
-    void queryClient.invalidateQueries();
   });
   return null;
 }

@@ -12,7 +12,13 @@ import {
 import type { Socket } from 'socket.io-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_RECONNECT_ATTEMPTS } from '#shared/constants';
-import type { ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '#shared/realtime';
+import {
+  RESYNC_EVENT,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '#shared/realtime';
 import type { parseServerEvent } from '#shared/realtime-schemas';
 import { createReconnector, serverAnswered, type Reconnector } from './reconnect.ts';
 import { useSession } from './session.tsx';
@@ -91,6 +97,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
           dropped = false;
           set('connected');
         });
+        // The server's link to its other processes is back: their events of the meantime never reached this tab.
+        s.on(RESYNC_EVENT, () => void queryClient.invalidateQueries());
         s.on('disconnect', (reason) => {
           if (reason === 'io client disconnect') return;
           dropped = true;

@@ -1,3 +1,4 @@
+import type { Order } from '#shared/orders';
 import type { Pet } from '#shared/pets';
 import type { Service } from '#shared/services';
 import type { SlotBooking } from '#shared/slots';
@@ -77,6 +78,40 @@ export function makeBooking(over: Partial<SlotBooking> = {}): SlotBooking {
     endsAt: '2026-03-04T05:00:00.000Z',
     visit: null,
     needsOutcome: false,
+    ...over,
+  };
+}
+
+/**
+ * An order as the API returns it: order `id` of user u1, placed on 1 March 2026 at 10:00 UTC, one bag of dog food
+ * paid by UPI. Its number is the first characters of its id, as the server makes it.
+ */
+export function makeOrder(over: Partial<Order> = {}): Order {
+  const id = over.id ?? 'a1000000-0000-4000-8000-000000000001';
+  return {
+    _id: id,
+    id,
+    number: id.replaceAll('-', '').slice(0, 8).toUpperCase(),
+    userId: 'u1',
+    customerName: 'Pet Owner',
+    customerEmail: 'owner@example.com',
+    items: [
+      { productId: 1, name: 'Dog Food 5 kg', image: null, unitPrice: 1200, discount: 0, quantity: 1, lineTotal: 1200 },
+    ],
+    total: 1200,
+    address: {
+      name: 'Pet Owner',
+      pin: '700001',
+      city: 'Kolkata',
+      house: '12 Lake Road',
+      landmark: '',
+      state: 'West Bengal',
+      country: 'India',
+    },
+    paymentMethod: 'upi',
+    status: 'placed',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
     ...over,
   };
 }

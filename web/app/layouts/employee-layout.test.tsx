@@ -1,7 +1,32 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
+import { RESYNC_EVENT } from '#shared/realtime';
+import { SocketProvider } from '../../lib/socket.ts';
+import { lastSocket } from '../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../test/utils.tsx';
 import { EmployeeLayout } from './employee-layout.tsx';
+
+vi.mock('socket.io-client', () => import('../../test/fake-socket.ts'));
+
+/** A stored chat message of customer c1's conversation. */
+const message = (id: string, from: { id: string; name: string; role: 'user' | 'employee' }): ChatMessage => ({
+  _id: id,
+  id,
+  senderId: from.id,
+  senderName: from.name,
+  senderRole: from.role,
+  receiverId: from.role === 'user' ? null : 'c1',
+  customerId: 'c1',
+  message: `Message ${id}`,
+  clientMessageId: `cm-${id}`,
+  timestamp: '2026-11-23T09:00:00.000Z',
+});
+const owner = { id: 'c1', name: 'Dog Owner', role: 'user' as const };
+const colleague = { id: 'e2', name: 'Night Desk', role: 'employee' as const };
+
+// Browsers read "Chat, 3 unread"; jsdom's name computation drops the spaces between inline pieces.
+const chatLink = (count: number) => screen.findByRole('link', { name: new RegExp(`^Chat,\\s*${count}\\s*unread$`) });
 
 describe('EmployeeLayout', () => {
   it('shows how many chat messages are unread on the Chat link', async () => {
@@ -9,8 +34,7 @@ describe('EmployeeLayout', () => {
     fakeServer({ 'GET /api/chat/unread-count': () => ({ body: { count: 3 } }) });
     renderApp(<EmployeeLayout />, { path: '/employee/home' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    // Browsers read "Chat, 3 unread"; jsdom's name computation drops the spaces between inline pieces.
-    expect(await screen.findByRole('link', { name: /^Chat,\s*3\s*unread$/ })).toHaveAttribute('href', '/employee/chat');
+    expect(await chatLink(3)).toHaveAttribute('href', '/employee/chat');
     expect(nav).toContainElement(screen.getByRole('link', { name: 'Orders' }));
   });
 
@@ -21,5 +45,38 @@ describe('EmployeeLayout', () => {
     await screen.findByRole('link', { name: 'Chat' });
     await expect.poll(() => calls.some((c) => c.url.endsWith('/api/chat/unread-count'))).toBe(true);
     expect(screen.queryByText(/unread/)).not.toBeInTheDocument();
+  });
+
+  it("counts each customer message once from the event alone, and takes the reader's total from a read event", async () => {
+    storeSignedIn(makeUser({ id: 'e1', _id: 'e1', role: 'employee', name: 'Clinic Staff' }));
+    let stored = 3;
+    const calls = fakeServer({ 'GET /api/chat/unread-count': () => ({ body: { count: stored } }) });
+    renderApp(
+      <SocketProvider>
+        <EmployeeLayout />
+      </SocketProvider>,
+      { path: '/employee/home' },
+    );
+    await chatLink(3);
+    await waitFor(() => expect(lastSocket()).toBeDefined());
+    const socket = lastSocket()!;
+    act(() => socket.serverSends('connect'));
+    const reads = () => calls.filter((c) => c.url.endsWith('/api/chat/unread-count')).length;
+
+    act(() => socket.serverSends(CHAT_EVENTS.receive, message('m1', owner)));
+    // Delivered again after an outage, then a colleague's reply: neither adds to the count.
+    act(() => socket.serverSends(CHAT_EVENTS.receive, message('m1', owner)));
+    act(() => socket.serverSends(CHAT_EVENTS.receive, message('r1', colleague)));
+    act(() => socket.serverSends(CHAT_EVENTS.receive, message('m2', owner)));
+    expect(await chatLink(5)).toBeInTheDocument();
+
+    // Read in another tab: the server says what is left.
+    act(() => socket.serverSends(CHAT_EVENTS.read, { customerId: 'c1', unread: 1 }));
+    expect(await chatLink(1)).toBeInTheDocument();
+    expect(reads()).toBe(1);
+
+    stored = 7;
+    act(() => socket.serverSends(RESYNC_EVENT));
+    expect(await chatLink(7)).toBeInTheDocument();
   });
 });

@@ -1,27 +1,27 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
 import { CHAT_EVENTS, type ChatMessage, type TypingEvent } from '#shared/chat';
 import { MSG } from '#shared/messages';
-import { RESYNC_EVENT } from '#shared/realtime';
 import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket.ts';
-import { chatKeys } from '../api/keys.ts';
 import { sendQueueFor, socketLink, type OutgoingMessage } from './send-queue.ts';
 
 /**
- * Messages that arrived live (or were acknowledged) since the view mounted, each once. After a reconnect, and when
- * the server says its link to the other server processes is back (resync), the chat queries are refetched: messages
- * sent meanwhile were not pushed to this tab.
+ * Messages that arrived live (or were acknowledged) since the view mounted, each once; `onMessage` hears of each as
+ * it comes (a message can come twice: live and as the ack, or redelivered after an outage). After a reconnect, and
+ * when the server says its link to the other server processes is back (resync), SocketProvider refetches the chat
+ * queries: messages sent meanwhile were not pushed to this tab.
  */
-function useLiveMessages(userId: string) {
+function useLiveMessages(userId: string, onMessage?: (m: ChatMessage) => void) {
   const [live, setLive] = useState<ChatMessage[]>([]);
-  const queryClient = useQueryClient();
-  const { status } = useSocketStatus();
-  const wasConnected = useRef(false);
+  const onMessageRef = useRef(onMessage);
+  useEffect(() => {
+    onMessageRef.current = onMessage;
+  });
 
   const add = useCallback(
     (m: ChatMessage) => {
       setLive((list) => (list.some((x) => x.id === m.id) ? list : [...list, m]));
+      onMessageRef.current?.(m);
       // A copy stored by another tab of the same person: it no longer needs sending from here.
       if (m.senderId === userId) sendQueueFor(userId).remove(m.clientMessageId);
     },
@@ -29,15 +29,6 @@ function useLiveMessages(userId: string) {
   );
 
   useSocketEvent(CHAT_EVENTS.receive, add);
-  useSocketEvent(RESYNC_EVENT, () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }));
-
-  useEffect(() => {
-    if (status === 'connected') {
-      if (wasConnected.current) void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-      wasConnected.current = true;
-    }
-  }, [status, queryClient]);
-
   return { live, add };
 }
 
@@ -187,14 +178,16 @@ export interface ChatOptions {
   showTyping: (e: TypingEvent) => boolean;
   /** Whether the chat is on screen (the connection-failure toast shows only then). */
   onScreen: boolean;
+  /** Hears of every message pushed live or acknowledged, duplicates included. */
+  onMessage?: (m: ChatMessage) => void;
 }
 
 /**
  * Everything live of one person's chat view: messages pushed since it mounted, the send queue's sender, the typing
  * signal to send and the typers to show, and the connection-failure toast.
  */
-export function useChat(meId: string, { typingTo, showTyping, onScreen }: ChatOptions) {
-  const { live, add } = useLiveMessages(meId);
+export function useChat(meId: string, { typingTo, showTyping, onScreen, onMessage }: ChatOptions) {
+  const { live, add } = useLiveMessages(meId, onMessage);
   const sender = useChatSender(meId, add);
   const typingSignal = useTypingEmitter(typingTo);
   const typers = useTypingIndicator(showTyping);

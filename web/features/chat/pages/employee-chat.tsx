@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { CHAT_BROADCAST, CHAT_EVENTS, type ChatMessage } from '#shared/chat';
+import type { Contact } from '#shared/auth';
+import { CHAT_BROADCAST, CHAT_EVENTS, type ChatMessage, type Conversation } from '#shared/chat';
 import { MSG } from '#shared/messages';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { useSession } from '../../../lib/session.tsx';
@@ -17,6 +18,7 @@ import { useMarkRead } from '../api/mark-read.ts';
 import { ConnectionBadge } from '../components/connection-badge.tsx';
 import { ConversationList } from '../components/conversation-list.tsx';
 import { ConversationPane } from '../components/conversation-pane.tsx';
+import { withMessage } from '../lib/conversations.ts';
 import { mergeMessages, pagesInOrder } from '../lib/messages.ts';
 import { useChat } from '../lib/use-chat.ts';
 
@@ -45,10 +47,23 @@ function EmployeeChat({ meId }: { meId: string }) {
   const online = useOnlineCustomers();
   const inbox = useStaffInbox(meId, isAll);
   const history = useCustomerHistory(isAll ? null : target);
+  // Every message this view hears of (pushed live, or this tab's own once stored) changes its conversation's row in
+  // place: moved up, and counted unread when a customer wrote it. The list is not loaded again.
+  const onMessage = (m: ChatMessage) =>
+    queryClient.setQueryData<Conversation[]>(
+      chatKeys.conversations,
+      (list) =>
+        list &&
+        withMessage(list, m, {
+          openId: isAll ? null : target,
+          nameOf: (id) => queryClient.getQueryData<Contact[]>(chatKeys.customers)?.find((u) => u.id === id)?.name,
+        }),
+    );
   const { live, sender, typingSignal, typers } = useChat(meId, {
     typingTo: isAll ? null : target,
     showTyping: (e) => e.role === 'user' && e.customerId === target,
     onScreen: true,
+    onMessage,
   });
   const { mutate: markSeen } = useMarkRead();
 
@@ -66,9 +81,6 @@ function EmployeeChat({ meId }: { meId: string }) {
   useEffect(() => {
     if (customers.isError) toast.error(MSG.chatUsersFailed, { toastId: 'chat-users-failed' });
   }, [customers.isError]);
-
-  // New messages move conversations up and change unread counts.
-  useSocketEvent(CHAT_EVENTS.receive, () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations }));
 
   // Watching a customer's conversation: see colleagues' replies to them too. Rooms are per connection, so join again after a reconnect.
   useEffect(() => {

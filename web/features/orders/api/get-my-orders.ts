@@ -1,6 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Order } from '#shared/orders';
 import { apiPage } from '../../../lib/api-client.ts';
+import { LIVE_QUERY } from '../../../lib/live-lists.ts';
+import { orderKeys } from './keys.ts';
 
 const PAGE_SIZE = 20;
 
@@ -9,12 +11,13 @@ function getMyOrders(cursor: string | null, signal?: AbortSignal) {
   return apiPage<Order>('/api/orders/mine', { query: { limit: PAGE_SIZE, cursor }, signal });
 }
 
-/** The customer's order history, page by page. */
+/** The customer's order history, page by page; order events change its rows in place (see applyOrder). */
 export function useMyOrders() {
   return useInfiniteQuery({
-    queryKey: ['orders', 'mine'],
+    queryKey: orderKeys.mine,
     queryFn: ({ pageParam, signal }) => getMyOrders(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    ...LIVE_QUERY,
   });
 }

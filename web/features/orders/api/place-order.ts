@@ -1,18 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, type Order, type PlaceOrderBody } from '#shared/orders';
 import { api } from '../../../lib/api-client.ts';
+import { useOrderSaved } from '../lib/order-lists.ts';
 
 /** POST /api/orders with the checkout attempt's Idempotency-Key (a retry with the same key returns the same order). */
 function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<Order> {
   return api<Order>('/api/orders', { method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 }
 
-/** Places an order; the order lists are refreshed afterwards. */
+/** Places an order; it joins the customer's list of orders (see useOrderSaved). */
 export function usePlaceOrder() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) =>
       placeOrder(body, idempotencyKey),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    ...useOrderSaved(),
   });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
 import type { BookSlotInput, SlotBooking } from '#shared/slots';
 import { api } from '../../../lib/api-client.ts';
-import { slotKeys } from './keys.ts';
+import { useBookingSaved } from '../lib/booking-lists.ts';
 
 /** POST /api/slots/book with the spec's JSON and the attempt's Idempotency-Key (a retry returns the stored booking). */
 function bookSlot(body: BookSlotInput, idempotencyKey: string): Promise<SlotBooking> {
@@ -13,12 +13,11 @@ function bookSlot(body: BookSlotInput, idempotencyKey: string): Promise<SlotBook
   });
 }
 
-/** Books a slot; seats and the customer's list are refetched whatever the outcome (a 409 means they moved). */
+/** Books a slot: the booking joins the customer's list, and the seats load again (after a 409 too: they moved). */
 export function useBookSlot() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: BookSlotInput; idempotencyKey: string }) =>
       bookSlot(body, idempotencyKey),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: slotKeys.all }),
+    ...useBookingSaved(),
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { HospitalInfoInput, SlotBooking } from '#shared/slots';
 import { api } from '../../../lib/api-client.ts';
-import { slotKeys } from './keys.ts';
+import { useBookingSaved } from '../lib/booking-lists.ts';
 
 /** PUT /api/slots/confirm/{id}; without hospital info (the dashboard) the clinic's defaults are used. */
 function confirmBooking({ id, hospitalInfo }: { id: string; hospitalInfo?: HospitalInfoInput }): Promise<SlotBooking> {
@@ -11,11 +11,10 @@ function confirmBooking({ id, hospitalInfo }: { id: string; hospitalInfo?: Hospi
   });
 }
 
-/** Confirms a booking and refreshes every slots view. */
+/** Confirms a booking; its row changes in every list (see useBookingSaved). */
 export function useConfirmBooking() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmBooking,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: slotKeys.all }),
+    ...useBookingSaved(),
   });
 }

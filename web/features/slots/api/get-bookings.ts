@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingListQuery, SlotBooking } from '#shared/slots';
 import { apiPage } from '../../../lib/api-client.ts';
+import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { slotKeys } from './keys.ts';
 
 const PAGE = 25;
@@ -19,5 +20,6 @@ export function useBookings(filter: BookingListQuery) {
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+    ...LIVE_QUERY,
   });
 }

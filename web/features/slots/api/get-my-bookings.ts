@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SlotBooking } from '#shared/slots';
 import { apiPage } from '../../../lib/api-client.ts';
+import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { slotKeys } from './keys.ts';
 
 const PAGE = 20;
@@ -19,5 +20,6 @@ export function useMyBookings(enabled = true) {
     getNextPageParam: (last) => last.nextCursor,
     enabled,
     staleTime: 10_000,
+    ...LIVE_QUERY,
   });
 }

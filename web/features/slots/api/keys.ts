@@ -1,11 +1,13 @@
 import type { BookingListQuery } from '#shared/slots';
 
-/** Query keys of the slots feature; everything under ['slots'] is refetched when a booking changes. */
+/** Query keys of the slots feature. */
 export const slotKeys = {
   all: ['slots'] as const,
   availability: (date: string, serviceId = '') => ['slots', 'availability', date, serviceId] as const,
   calendar: (month: string, serviceId = '') => ['slots', 'calendar', month, serviceId] as const,
   mine: () => ['slots', 'mine'] as const,
+  /** Every staff list of bookings, whatever its filter. */
+  bookingLists: ['slots', 'bookings'] as const,
   bookings: (filter: BookingListQuery) => ['slots', 'bookings', filter] as const,
   stats: () => ['slots', 'stats'] as const,
 };

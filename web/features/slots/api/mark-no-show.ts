@@ -1,18 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SlotBooking } from '#shared/slots';
 import { api } from '../../../lib/api-client.ts';
-import { slotKeys } from './keys.ts';
+import { useBookingSaved } from '../lib/booking-lists.ts';
 
 /** PUT /api/slots/{id}/no-show (staff): the pet did not come to a confirmed booking whose time has started. */
 function markNoShow(id: string): Promise<SlotBooking> {
   return api<SlotBooking>(`/api/slots/${encodeURIComponent(id)}/no-show`, { method: 'PUT' });
 }
 
-/** Marks a booking as a no-show and refreshes every slots view (the no-show rate moves). */
+/** Marks a booking as a no-show; its row changes in every list, the no-show rate moves. */
 export function useMarkNoShow() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNoShow,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: slotKeys.all }),
+    ...useBookingSaved(),
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SlotBooking } from '#shared/slots';
 import { api } from '../../../lib/api-client.ts';
-import { slotKeys } from './keys.ts';
+import { useBookingSaved } from '../lib/booking-lists.ts';
 
 /**
  * PUT /api/slots/{id}/reschedule: moves the booking to another time of the same service in one step. When the new
@@ -11,11 +11,10 @@ function rescheduleBooking({ id, schedule }: { id: string; schedule: string }): 
   return api<SlotBooking>(`/api/slots/${encodeURIComponent(id)}/reschedule`, { method: 'PUT', body: { schedule } });
 }
 
-/** Moves a booking; seats and lists are refetched whatever the outcome (a 409 means the seats moved). */
+/** Moves a booking: its row moves in every list, and the seats load again (after a 409 too: they moved). */
 export function useRescheduleBooking() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rescheduleBooking,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: slotKeys.all }),
+    ...useBookingSaved(),
   });
 }

@@ -1,9 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '#shared/pets';
-import { addDays, todayIn, type Availability, type Calendar, type SlotBooking } from '#shared/slots';
+import {
+  addDays,
+  BOOKING_CHANGED_EVENT,
+  todayIn,
+  type Availability,
+  type Calendar,
+  type SlotBooking,
+} from '#shared/slots';
+import { SocketProvider } from '../../../lib/socket.ts';
 import { makeBooking, makePet, makeService } from '../../../test/data.ts';
+import { lastSocket } from '../../../test/fake-socket.ts';
 import {
   fakeServer,
   makeUser,
@@ -15,6 +24,8 @@ import {
 } from '../../../test/utils.tsx';
 import { formatDayLong } from '../lib/format.ts';
 import SlotBookingPage from './slot-booking.tsx';
+
+vi.mock('socket.io-client', () => import('../../../test/fake-socket.ts'));
 
 const TZ = 'Asia/Kolkata';
 const user = makeUser({ id: 'u1', _id: 'u1', name: 'Pet Owner', phone: '9876543210', address: '12 Lake Road' });
@@ -509,6 +520,35 @@ describe('/slots booked view and my bookings', () => {
     const view = await screen.findByRole('heading', { name: 'Your slot is booked' });
     await waitFor(() => expect(screen.getAllByText('Pawcare Salt Lake')).toHaveLength(2));
     expect(view.parentElement).toHaveTextContent('Confirmed');
+  });
+
+  it('shows the hospital info as soon as the staff confirm, from the event alone', async () => {
+    renderApp(
+      <SocketProvider>
+        <SlotBookingPage />
+      </SocketProvider>,
+      { path: '/slots' },
+    );
+    const view = await screen.findByRole('heading', { name: 'Your slot is booked' });
+    await waitFor(() => expect(lastSocket()).toBeDefined());
+    act(() => lastSocket()!.serverSends('connect'));
+    const reads = () => calls.filter((c) => c.url.startsWith('/api/slots/mine')).length;
+    const before = reads();
+
+    const confirmed = booking({ status: 'confirmed', hospitalInfo: { ...config.clinic, name: 'Pawcare Salt Lake' } });
+    act(() =>
+      lastSocket()!.serverSends(BOOKING_CHANGED_EVENT, {
+        id: 'b1',
+        action: 'confirmed',
+        status: 'confirmed',
+        date,
+        time: '10:00',
+        booking: confirmed,
+      }),
+    );
+    await waitFor(() => expect(screen.getAllByText('Pawcare Salt Lake')).toHaveLength(2));
+    expect(view.parentElement).toHaveTextContent('Confirmed');
+    expect(reads()).toBe(before);
   });
 
   it("ignores another account's saved booking", async () => {

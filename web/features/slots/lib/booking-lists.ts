@@ -1,0 +1,74 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { OPEN_BOOKING_STATUSES, todayIn, type BookingListQuery, type SlotBooking } from '#shared/slots';
+import { applyRow, newestFirst, type ListRule } from '../../../lib/live-lists.ts';
+import { cachedTimeZone } from '../../../lib/public-config.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { slotKeys } from '../api/keys.ts';
+
+const byAppointment = (a: SlotBooking, b: SlotBooking) =>
+  Date.parse(a.startsAt) - Date.parse(b.startsAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function hasStatus(b: SlotBooking, status: BookingListQuery['status'], now: number): boolean {
+  if (status === undefined) return true;
+  if (status === 'active') return b.status !== 'canceled';
+  if (status === 'overdue')
+    return (OPEN_BOOKING_STATUSES as readonly string[]).includes(b.status) && Date.parse(b.endsAt) <= now;
+  return b.status === status;
+}
+
+/**
+ * Which bookings GET /api/slots/bookings lists for `filter`, and in what order, as the server decides
+ * (listBookings): by appointment time from `from` (default today, clinic time) on, or for one day, or, for the
+ * overdue ones, every day; else newest first.
+ */
+export function bookingListRule(filter: BookingListQuery, today: string, now: number): ListRule<SlotBooking> {
+  const appointment = filter.sort === 'appointment' || filter.status === 'overdue';
+  const from = appointment && filter.status !== 'overdue' && !filter.date ? (filter.from ?? today) : '';
+  return {
+    includes: (b) =>
+      hasStatus(b, filter.status, now) &&
+      (!filter.serviceId || b.serviceId === filter.serviceId) &&
+      (!filter.date || b.date === filter.date) &&
+      (!from || b.date >= from),
+    compare: appointment ? byAppointment : newestFirst,
+  };
+}
+
+/**
+ * Puts a booking as it is now into every cached list of bookings, with no request: each staff list by its filter,
+ * and the customer's own list (`me`'s bookings, newest first).
+ */
+export function applyBooking(client: QueryClient, booking: SlotBooking, me: string | undefined): void {
+  const now = new Date();
+  const today = todayIn(cachedTimeZone(client), now);
+  applyRow(client, slotKeys.bookingLists, booking, (key) =>
+    bookingListRule(key[2] as BookingListQuery, today, now.getTime()),
+  );
+  applyRow(client, slotKeys.mine(), booking, () => ({ includes: (b) => b.userId === me, compare: newestFirst }));
+}
+
+/**
+ * Loads again the small views a booking change moves: the dashboard counts and the free seats (a day's times, a
+ * month's calendar). Each is one cheap aggregate query, so refetching it is simpler than working it out here; the
+ * lists are never refetched.
+ */
+export function refreshCounts(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({
+    queryKey: slotKeys.all,
+    predicate: (q) => q.queryKey[1] !== slotKeys.bookingLists[1] && q.queryKey[1] !== slotKeys.mine()[1],
+  });
+}
+
+/**
+ * Cache handling of a mutation that answers with the booking: the row goes into the cached lists and the counts
+ * and seats load again. A refusal loads every slots view again: the booking or the seats changed under us.
+ */
+export function useBookingSaved() {
+  const client = useQueryClient();
+  const { user } = useSession();
+  return {
+    onSuccess: (b: SlotBooking) => applyBooking(client, b, user?.id),
+    onSettled: (_b: unknown, error: unknown) =>
+      error ? client.invalidateQueries({ queryKey: slotKeys.all }) : refreshCounts(client),
+  };
+}
