@@ -21,7 +21,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createScratchDatabase } from '../db/scratch.ts';
-import { openDatabase, type Database, type Db } from '../db/client.ts';
+import { openDatabase, pgliteExtensions, type Database, type Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
@@ -47,7 +47,7 @@ function migrationsDigest(): string {
 async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `pawcare-pglite-template-${migrationsDigest()}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     const dump = await client.dumpDataDir('gzip');
@@ -64,7 +64,7 @@ async function pgliteTemplate(): Promise<Blob> {
 
 /** An in-memory PGlite started from the migrated template (migrations re-checked, a no-op when current). */
 async function openPgliteFromTemplate(): Promise<Database> {
-  const client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+  const client = await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
@@ -122,7 +122,7 @@ export async function createDatabaseAtMigration(
   try {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) {
-      const client = await PGlite.create();
+      const client = await PGlite.create({ extensions: pgliteExtensions });
       const db = drizzlePglite(client, { schema });
       await migratePglite(db, { migrationsFolder: older.folder });
       return {

@@ -1,3 +1,6 @@
+-- The admin lists' search matches any part of a name or e-mail; trigram indexes serve it (contrib, trusted).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
 CREATE TABLE "chat_conversations" (
 	"customer_id" uuid PRIMARY KEY NOT NULL,
 	"last_message_id" uuid NOT NULL,
@@ -19,9 +22,12 @@ ALTER TABLE "chat_reads" ADD COLUMN "read_count" integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "chat_conversations" ADD CONSTRAINT "chat_conversations_customer_id_users_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_reader_totals" ADD CONSTRAINT "chat_reader_totals_reader_id_users_id_fk" FOREIGN KEY ("reader_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_conversations_last_idx" ON "chat_conversations" USING btree ("last_message_at","customer_id");--> statement-breakpoint
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "slot_bookings_created_idx" ON "slot_bookings" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "slot_bookings_open_starts_idx" ON "slot_bookings" USING btree ("starts_at","id") WHERE "slot_bookings"."status" in ('pending', 'confirmed');--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint-- Which of the eight counter rows a conversation's customer messages are added to (spreads concurrent writers).
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+-- Which of the eight counter rows a conversation's customer messages are added to (spreads concurrent writers).
 CREATE FUNCTION "chat_shard"(p_customer uuid) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
   SELECT (get_byte(uuid_send(p_customer), 15) % 8)::smallint
 $$;
