@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const all = ['api', 'slots', 'shop', 'chat', 'web'];
+const all = ['api', 'slots', 'shop', 'chat', 'scale', 'web'];
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 const names = chosen.length ? chosen : all;
 let failed = 0;
