@@ -68,7 +68,7 @@ async function fromApi(token: string) {
       lastMessageId: c.lastMessage.id,
       unreadCount: c.unreadCount,
     })),
-    badge: (unread.json() as UnreadCount).count,
+    badge: unread.json<UnreadCount>().count,
   };
 }
 

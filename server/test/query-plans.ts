@@ -2,7 +2,7 @@ import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 
 /** A statement as the driver was asked to run it. */
-export interface Statement {
+interface Statement {
   text: string;
   values: unknown[];
 }
@@ -18,7 +18,7 @@ const driverOf = (database: Database) => (database.db as unknown as { $client: Q
  * Every statement the app sends through `database` while `run` runs (outside transactions, which is how lists and
  * counts are read). Works on both drivers: PGlite's query(text, params) and node-postgres' query(config, params).
  */
-export async function captureStatements(database: Database, run: () => Promise<unknown>): Promise<Statement[]> {
+async function captureStatements(database: Database, run: () => Promise<unknown>): Promise<Statement[]> {
   const driver = driverOf(database);
   const original = driver.query;
   const seen: Statement[] = [];
@@ -59,7 +59,7 @@ export interface Reading {
  * Runs a read-only statement under EXPLAIN ANALYZE and adds up the rows its scans touched (returned, or read and
  * filtered out), loops included: a count that grows with the table, unlike the page it answers with.
  */
-export async function rowsRead(database: Database, s: Statement): Promise<Reading> {
+async function rowsRead(database: Database, s: Statement): Promise<Reading> {
   const driver = driverOf(database);
   const result = await driver.query(`explain (analyze, format json) ${s.text}`, s.values);
   const raw = rowsOf<Record<string, unknown>>(result)[0]!;
