@@ -15,8 +15,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { io as ioClient, type Socket } from 'socket.io-client';
-import { percentile, startChild, stopChild } from './child.ts';
+import { connectedSocket, percentile, startChild, stopChild } from './child.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -43,11 +42,7 @@ interface FloodReport {
 // The flooder: `node bench/chat-flood.ts flood <baseUrl> <token> <n>`, one socket, n sends without waiting.
 
 async function runFlooder(base: string, token: string, n: number) {
-  const s: Socket = ioClient(base, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
+  const s = await connectedSocket(base, token);
   const report: FloodReport = {
     sent: 0,
     accepted: 0,
@@ -178,16 +173,7 @@ async function main() {
     const customer = await login(base, accounts.user!.email, accounts.user!.password);
     const employee = await login(base, accounts.employee!.email, accounts.employee!.password);
     // Someone on the receiving end, as in real use: accepted messages are delivered to this staff socket.
-    const staff: Socket = ioClient(base, {
-      auth: { token: employee.token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    await new Promise<void>((resolve, reject) => {
-      staff.once('connect', () => resolve());
-      staff.once('connect_error', reject);
-    });
+    const staff = await connectedSocket(base, employee.token);
     let delivered = 0;
     staff.on('receive_message', () => (delivered += 1));
 

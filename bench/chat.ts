@@ -15,9 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createScratchDatabase } from '../server/db/scratch.ts';
-import { io as ioClient, type Socket } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
-import { percentile, startChild, stopChild } from './child.ts';
+import { connectedSocket, percentile, startChild, stopChild } from './child.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -262,16 +261,7 @@ async function main() {
     const base = `http://127.0.0.1:${server.port}`;
 
     const ours = await drive('socket.io+pg', people, async (p, onDeliver, onAck) => {
-      const s: Socket = ioClient(base, {
-        auth: { token: p.token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      await new Promise<void>((resolve, reject) => {
-        s.once('connect', () => resolve());
-        s.once('connect_error', reject);
-      });
+      const s = await connectedSocket(base, p.token);
       s.on('receive_message', (m: { clientMessageId: string }) => onDeliver(m.clientMessageId, performance.now()));
       return {
         send: (cmid, message) =>

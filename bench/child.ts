@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { io as ioClient, type Socket } from 'socket.io-client';
 
 /** Helpers the benches share: child processes that report when they listen, and percentiles. */
 
@@ -48,4 +49,14 @@ export function stopChild(child: ChildProcess): Promise<void> {
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** A socket.io client of `base` signed in with `token`, resolved once connected (no reconnection: a bench sees drops). */
+export async function connectedSocket(base: string, token: string): Promise<Socket> {
+  const s = ioClient(base, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+  return s;
 }

@@ -40,10 +40,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { io as ioClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
 import { SEEDED_SERVICE_IDS } from '../server/services/seeded.ts';
-import { percentile, startChild, stopChild } from './child.ts';
+import { connectedSocket, percentile, startChild, stopChild } from './child.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -621,19 +621,7 @@ interface ScreenResult {
   canceledQueries: number;
 }
 
-async function connectSocket(port: number, p: Person): Promise<Socket> {
-  const s = ioClient(`http://127.0.0.1:${port}`, {
-    auth: { token: p.token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return s;
-}
+const connectSocket = (port: number, p: Person) => connectedSocket(`http://127.0.0.1:${port}`, p.token);
 
 /** One request at a time, every `gapMs`, until `until()`: a customer's own chat page. */
 async function probeCustomer(side: Side, until: () => boolean, gapMs = 100): Promise<number[]> {

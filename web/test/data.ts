@@ -1,3 +1,4 @@
+import type { ChatMessage } from '#shared/chat';
 import type { Order } from '#shared/orders';
 import type { Pet } from '#shared/pets';
 import type { Service } from '#shared/services';
@@ -113,5 +114,29 @@ export function makeOrder(over: Partial<Order> = {}): Order {
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...over,
+  };
+}
+
+/**
+ * A stored chat message of conversation `customerId` (null: a broadcast) from `from`, sent at 09:mm on 23 November
+ * 2026; its text is "Message <id>" unless `text` is given.
+ */
+export function makeMessage(
+  id: string,
+  from: { id: string; name: string; role: 'user' | 'employee' },
+  opts: { customerId?: string | null; text?: string; minute?: number } = {},
+): ChatMessage {
+  const customerId = opts.customerId === undefined ? 'c1' : opts.customerId;
+  return {
+    _id: id,
+    id,
+    senderId: from.id,
+    senderName: from.name,
+    senderRole: from.role,
+    receiverId: from.role === 'user' ? null : (customerId ?? 'all'),
+    customerId,
+    message: opts.text ?? `Message ${id}`,
+    clientMessageId: `cm-${id}`,
+    timestamp: `2026-11-23T09:${String(opts.minute ?? 0).padStart(2, '0')}:00.000Z`,
   };
 }

@@ -4,6 +4,7 @@ import { CHAT_EVENTS, type ChatMessage } from '#shared/chat';
 import { SocketProvider } from '../../lib/socket.ts';
 import { lastSocket } from '../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../test/utils.tsx';
+import { makeMessage } from '../../test/data.ts';
 import { CustomerLayout } from './customer-layout.tsx';
 
 vi.mock('socket.io-client', () => import('../../test/fake-socket.ts'));
@@ -16,18 +17,7 @@ const message = (
   id: string,
   from: { id: string; name: string; role: 'user' | 'employee' },
   customerId: string | null = 'c1',
-): ChatMessage => ({
-  _id: id,
-  id,
-  senderId: from.id,
-  senderName: from.name,
-  senderRole: from.role,
-  receiverId: from.role === 'user' ? null : (customerId ?? 'all'),
-  customerId,
-  message: `Message ${id}`,
-  clientMessageId: `cm-${id}`,
-  timestamp: '2026-11-23T09:00:00.000Z',
-});
+): ChatMessage => makeMessage(id, from, { customerId });
 
 const chatButton = (count: number) =>
   screen.findByRole('button', { name: new RegExp(`^Chat,\\s*${count}\\s*unread$`) });

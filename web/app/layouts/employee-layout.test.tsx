@@ -5,23 +5,14 @@ import { RESYNC_EVENT } from '#shared/realtime';
 import { SocketProvider } from '../../lib/socket.ts';
 import { lastSocket } from '../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../test/utils.tsx';
+import { makeMessage } from '../../test/data.ts';
 import { EmployeeLayout } from './employee-layout.tsx';
 
 vi.mock('socket.io-client', () => import('../../test/fake-socket.ts'));
 
 /** A stored chat message of customer c1's conversation. */
-const message = (id: string, from: { id: string; name: string; role: 'user' | 'employee' }): ChatMessage => ({
-  _id: id,
-  id,
-  senderId: from.id,
-  senderName: from.name,
-  senderRole: from.role,
-  receiverId: from.role === 'user' ? null : 'c1',
-  customerId: 'c1',
-  message: `Message ${id}`,
-  clientMessageId: `cm-${id}`,
-  timestamp: '2026-11-23T09:00:00.000Z',
-});
+const message = (id: string, from: { id: string; name: string; role: 'user' | 'employee' }): ChatMessage =>
+  makeMessage(id, from);
 const owner = { id: 'c1', name: 'Dog Owner', role: 'user' as const };
 const colleague = { id: 'e2', name: 'Night Desk', role: 'employee' as const };
 

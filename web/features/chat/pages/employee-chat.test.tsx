@@ -6,6 +6,7 @@ import { RESYNC_EVENT } from '#shared/realtime';
 import { SocketProvider } from '../../../lib/socket.ts';
 import { lastSocket } from '../../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
+import { makeMessage } from '../../../test/data.ts';
 import { useChatUnreadCount } from '../index.ts';
 import EmployeeChatPage from './employee-chat.tsx';
 
@@ -18,26 +19,13 @@ const first = customer('c1', 'Dog Owner');
 const second = customer('c2', 'Cat Owner');
 
 /** A stored message of conversation `customerId` (null: a broadcast), sent at 09:mm on 23 November 2026. */
-function message(
+const message = (
   id: string,
   text: string,
   from: { id: string; name: string; role: 'user' | 'employee' },
   customerId: string | null,
   minute: number,
-): ChatMessage {
-  return {
-    _id: id,
-    id,
-    senderId: from.id,
-    senderName: from.name,
-    senderRole: from.role,
-    receiverId: from.role === 'user' ? null : (customerId ?? 'all'),
-    customerId,
-    message: text,
-    clientMessageId: `cm-${id}`,
-    timestamp: `2026-11-23T09:${String(minute).padStart(2, '0')}:00.000Z`,
-  };
-}
+): ChatMessage => makeMessage(id, from, { customerId, text, minute });
 
 const row = (who: { id: string; name: string }, last: ChatMessage, unreadCount: number): Conversation => ({
   customerId: who.id,
