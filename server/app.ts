@@ -28,6 +28,7 @@ import shutdownPlugin from './plugins/shutdown.ts';
 import socketPlugin from './plugins/socket.ts';
 import serviceRoutes from './services/routes.ts';
 import settingsRoutes from './settings/routes.ts';
+import rideRoutes from './rides/routes.ts';
 import slotRoutes from './slots/routes.ts';
 import avatarRoutes from './users/avatar.ts';
 import userRoutes from './users/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(serviceRoutes);
   await app.register(slotRoutes);
+  await app.register(rideRoutes);
   await app.register(petRoutes);
   await app.register(catalogueRoutes);
   await app.register(orderRoutes);

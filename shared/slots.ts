@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, IDEMPOTENCY_KEY_HEADER, NAME_MAX } from './constants.ts';
 import { MSG } from './messages.ts';
+import { RideProgressSchema } from './ride-progress.ts';
 import { ServiceRefSchema } from './services.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -395,6 +396,8 @@ export const SlotBookingSchema = z.object({
   visit: VisitSchema.nullable(),
   /** Its time has passed without an outcome (pending or confirmed): staff should record one. */
   needsOutcome: z.boolean(),
+  /** A pickup ride's progress (null for every other service). */
+  ride: RideProgressSchema.nullable(),
 });
 export type SlotBooking = z.infer<typeof SlotBookingSchema>;
 
@@ -482,7 +485,7 @@ export type SlotStats = z.infer<typeof SlotStatsSchema>;
 export const BOOKING_CHANGED_EVENT = 'booking_changed';
 export const BookingChangedEventSchema = z.object({
   id: z.string(),
-  action: z.enum(['created', 'confirmed', 'canceled', 'rescheduled', 'completed', 'no_show']),
+  action: z.enum(['created', 'confirmed', 'canceled', 'rescheduled', 'completed', 'no_show', 'ride']),
   status: z.enum(BOOKING_STATUSES),
   date: z.string(),
   time: z.string(),

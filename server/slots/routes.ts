@@ -6,7 +6,6 @@ import { MSG } from '#shared/messages';
 import {
   AvailabilityQuerySchema,
   AvailabilitySchema,
-  BOOKING_CHANGED_EVENT,
   BookingListQuerySchema,
   BookSlotBodySchema,
   BookSlotHeadersSchema,
@@ -28,8 +27,8 @@ import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { pushNotification } from '../notifications/service.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { roleRoom, userRoom } from '../plugins/socket.ts';
 import {
+  announceBooking,
   availability,
   bookSlot,
   calendar,
@@ -53,11 +52,7 @@ export default routes((app) => {
   const deps = depsOf(app);
   const staffOnly = app.requireRole('employee', 'admin');
 
-  /** Tells staff screens (and the owner's other tabs) that a booking changed, with the row as it is now. */
-  function broadcast(b: SlotBooking, action: BookingChangedEvent['action']) {
-    const event: BookingChangedEvent = { id: b.id, action, status: b.status, date: b.date, time: b.time, booking: b };
-    app.io.to(roleRoom('employee')).to(roleRoom('admin')).to(userRoom(b.userId)).emit(BOOKING_CHANGED_EVENT, event);
-  }
+  const broadcast = (b: SlotBooking, action: BookingChangedEvent['action']) => announceBooking(deps, b, action);
 
   // An anonymous visitor who tries to book is asked to log in to book.
   async function customerAuth(request: FastifyRequest) {

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Notification } from '#shared/notifications';
 import { ageInYears, PET_MSG } from '#shared/pets';
+import type { RideStep } from '#shared/ride-progress';
 import { SERVICE_MSG } from '#shared/services';
 import {
   addDays,
+  BOOKING_CHANGED_EVENT,
   BOOKING_HORIZON_DAYS,
   OPEN_BOOKING_STATUSES,
   parseSchedule,
@@ -14,6 +16,7 @@ import {
   zonedDateTime,
   zonedTimeToUtc,
   type Availability,
+  type BookingChangedEvent,
   type BookingListQuery,
   type BookSlotBody,
   type Calendar,
@@ -35,6 +38,7 @@ import { bookingConfirmedMail } from '../mail/booking-confirmed.ts';
 import { createNotification } from '../notifications/service.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../plugins/auth.ts';
+import { roleRoom, userRoom } from '../plugins/socket.ts';
 import { bookableService, capacityOf, findService, type ServiceRow } from '../services/service.ts';
 
 type Row = typeof slotBookings.$inferSelect;
@@ -57,13 +61,21 @@ type SlotConfig = Pick<
 /** What every slot function needs: the database and the clinic's part of the configuration. */
 export type SlotDeps = Pick<Deps, 'db'> & { config: SlotConfig };
 
+/** Tells staff screens (and the owner's other tabs) that a booking changed, with the row as it is now. */
+export function announceBooking({ io }: Pick<Deps, 'io'>, b: SlotBooking, action: BookingChangedEvent['action']): void {
+  const event: BookingChangedEvent = { id: b.id, action, status: b.status, date: b.date, time: b.time, booking: b };
+  io.to(roleRoom('employee')).to(roleRoom('admin')).to(userRoom(b.userId)).emit(BOOKING_CHANGED_EVENT, event);
+}
+
 /** The service fields a booking shows. */
 type ServiceRef = Pick<ServiceRow, 'id' | 'name' | 'kind'>;
 /** A stored booking with what it is shown with: its service and, once completed, its visit. */
-interface BookingRecord {
+export interface BookingRecord {
   booking: Row;
   service: ServiceRef;
   visit: VisitRow | null;
+  /** A ride's steps as stored (json from the database), null for other services. */
+  rideSteps: { status: RideStep; at: string; message: string | null }[] | null;
 }
 
 const OPEN = [...OPEN_BOOKING_STATUSES];
@@ -84,7 +96,11 @@ function toVisitDto(v: VisitRow): Visit {
 }
 
 /** The API shape of a stored booking; date and time are read back in the clinic's time zone. */
-function toBookingDto({ booking: r, service, visit }: BookingRecord, timeZone: string, now = new Date()): SlotBooking {
+export function toBookingDto(
+  { booking: r, service, visit, rideSteps }: BookingRecord,
+  timeZone: string,
+  now = new Date(),
+): SlotBooking {
   const { date, time } = zonedDateTime(r.startsAt, timeZone);
   return {
     ...present(r, [
@@ -118,16 +134,32 @@ function toBookingDto({ booking: r, service, visit }: BookingRecord, timeZone: s
     },
     visit: visit ? toVisitDto(visit) : null,
     needsOutcome: isOpen(r.status) && r.endsAt.getTime() <= now.getTime(),
+    ride: r.rideStatus
+      ? {
+          status: r.rideStatus,
+          steps: (rideSteps ?? []).map((st) => ({
+            status: st.status,
+            at: new Date(st.at).toISOString(),
+            message: st.message,
+          })),
+        }
+      : null,
   };
 }
 
-/** Bookings with their service and visit, as every list and answer shows them. */
-function selectRecords(db: Executor) {
+/** A ride's steps in the order they were taken, read beside each booking that is a ride. */
+const rideStepsOf = sql<BookingRecord['rideSteps']>`case when ${slotBookings.rideStatus} is null then null else (
+  select coalesce(json_agg(json_build_object('status', s.status, 'at', s.set_at, 'message', s.message) order by s.set_at), '[]'::json)
+    from ride_steps s where s.booking_id = ${slotBookings.id}) end`;
+
+/** Bookings with their service, visit and ride steps, as every list and answer shows them. */
+export function selectRecords(db: Executor) {
   return db
     .select({
       booking: slotBookings,
       service: { id: services.id, name: services.name, kind: services.kind },
       visit: visits,
+      rideSteps: rideStepsOf,
     })
     .from(slotBookings)
     .innerJoin(services, eq(services.id, slotBookings.serviceId))
@@ -135,18 +167,18 @@ function selectRecords(db: Executor) {
 }
 
 /** One booking as the API shows it, read in `db` (a transaction sees its own changes). */
-async function recordOf(db: Executor, id: string): Promise<BookingRecord | undefined> {
+export async function recordOf(db: Executor, id: string): Promise<BookingRecord | undefined> {
   const [record] = await selectRecords(db).where(eq(slotBookings.id, id)).limit(1);
   return record;
 }
 
 /** The instants bounding a clinic-local day: [start, end). */
-function dayBounds(date: string, tz: string): { start: Date; end: Date } {
+export function dayBounds(date: string, tz: string): { start: Date; end: Date } {
   return { start: zonedTimeToUtc(date, '00:00', tz), end: zonedTimeToUtc(addDays(date, 1), '00:00', tz) };
 }
 
 /** Retries a transaction that lost a deadlock or serialization race; the database already undid it. */
-async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
@@ -411,7 +443,7 @@ export async function bookSlot(
   if (open >= config.BOOKING_MAX_OPEN) throw errors.conflict(SLOT_MSG.tooManyOpen(open), 'BOOKING_LIMIT');
   if (outcome.pet_busy) throw errors.conflict(SLOT_MSG.petBusy);
   if (!outcome.id) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
-  const record = { booking: fromSqlRow(slotBookings, outcome), service, visit: null };
+  const record = { booking: fromSqlRow(slotBookings, outcome), service, visit: null, rideSteps: [] };
   return { booking: toBookingDto(record, config.CLINIC_TZ), created: true };
 }
 
@@ -654,7 +686,7 @@ async function explainMissing(tx: Executor, id: string): Promise<never> {
 }
 
 /** Locks the owner of a booking (every booking change takes it first); undefined when the booking does not exist. */
-async function lockOwnerOf(tx: Executor, id: string): Promise<string | undefined> {
+export async function lockOwnerOf(tx: Executor, id: string): Promise<string | undefined> {
   const [owner] = await tx
     .select({ userId: slotBookings.userId })
     .from(slotBookings)

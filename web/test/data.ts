@@ -78,6 +78,7 @@ export function makeBooking(over: Partial<SlotBooking> = {}): SlotBooking {
     endsAt: '2026-03-04T05:00:00.000Z',
     visit: null,
     needsOutcome: false,
+    ride: null,
     ...over,
   };
 }

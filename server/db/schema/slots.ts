@@ -75,6 +75,13 @@ export const slotBookings = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** The grid step when it was booked: its seats lie every this many minutes from starts_at. */
     seatStepMinutes: integer('seat_step_minutes').notNull(),
+    /**
+     * A pickup ride's step (shared/ride-progress.ts), null for other services. Set to 'scheduled' when a pickup is
+     * booked and to 'canceled' when it is canceled, by a trigger (migration 0004); moved forward by staff only.
+     */
+    rideStatus: text('ride_status', {
+      enum: ['scheduled', 'driver_on_the_way', 'picked_up', 'at_clinic', 'on_the_way_home', 'dropped_off', 'canceled'],
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,6 +104,10 @@ export const slotBookings = pgTable(
     check('slot_bookings_status_ck', sql`${t.status} in ('pending', 'confirmed', 'canceled', 'completed', 'no_show')`),
     check('slot_bookings_ends_ck', sql`${t.endsAt} > ${t.startsAt}`),
     check('slot_bookings_step_ck', sql`${t.seatStepMinutes} > 0`),
+    check(
+      'slot_bookings_ride_status_ck',
+      sql`${t.rideStatus} in ('scheduled', 'driver_on_the_way', 'picked_up', 'at_clinic', 'on_the_way_home', 'dropped_off', 'canceled')`,
+    ),
   ],
 );
 
@@ -122,5 +133,28 @@ export const visits = pgTable(
     index('visits_next_due_idx')
       .on(t.nextDueDate)
       .where(sql`${t.nextDueDate} is not null`),
+  ],
+);
+
+/** Each step of a pickup ride, once: who set it (null once their account is gone), when, and their message. */
+export const rideSteps = pgTable(
+  'ride_steps',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => slotBookings.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['scheduled', 'driver_on_the_way', 'picked_up', 'at_clinic', 'on_the_way_home', 'dropped_off'],
+    }).notNull(),
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+    message: text('message'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.status] }),
+    check(
+      'ride_steps_status_ck',
+      sql`${t.status} in ('scheduled', 'driver_on_the_way', 'picked_up', 'at_clinic', 'on_the_way_home', 'dropped_off')`,
+    ),
   ],
 );

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { RIDE_STATUSES, RIDE_STEPS, RideStepSchema } from './ride-progress.ts';
+import { DateSchema } from './slots.ts';
+import { singleLineText } from './text.ts';
+
+export { nextRideStep, RIDE_STATUS_LABELS, RIDE_STEPS, type RideStatus, type RideStep } from './ride-progress.ts';
+
+/** A driver's short message to the customer ("5 minutes away"). */
+export const RIDE_MESSAGE_MAX = 160;
+
+export const RIDE_MSG = {
+  notARide: 'This booking is not a pickup ride',
+  notConfirmed: 'Confirm the booking before its ride starts',
+  notToday: 'This ride is not due yet: it can start on its day',
+  over: 'This ride is over',
+  messageTooLong: `A message to the customer must be at most ${RIDE_MESSAGE_MAX} characters`,
+  messageBlank: 'Write a message for the customer',
+} as const;
+
+const RideMessageSchema = singleLineText('Message')
+  .min(1, RIDE_MSG.messageBlank)
+  .max(RIDE_MESSAGE_MAX, RIDE_MSG.messageTooLong);
+
+/** PUT /api/rides/{bookingId}/status: the next step (only the next one), and an optional message for the customer. */
+export const RideStatusBodySchema = z.object({
+  status: z.enum(RIDE_STEPS, { error: `Status must be one of ${RIDE_STEPS.join(', ')}` }),
+  message: RideMessageSchema.optional(),
+});
+export type RideStatusBody = z.infer<typeof RideStatusBodySchema>;
+
+/** POST /api/rides/{bookingId}/message: a message to the customer without a step. */
+export const RideMessageBodySchema = z.object({ message: RideMessageSchema });
+
+/** GET /api/rides?date=YYYY-MM-DD (staff): the day's rides. */
+export const RideListQuerySchema = z.object({ date: DateSchema });
+
+/** One ride on the driver's screen. */
+export const RideSchema = z.object({
+  bookingId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  address: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  petId: z.string().nullable(),
+  petName: z.string(),
+  note: z.string().nullable(),
+  bookingStatus: z.enum(['pending', 'confirmed', 'canceled', 'completed', 'no_show']),
+  rideStatus: z.enum(RIDE_STATUSES),
+  steps: z.array(RideStepSchema),
+});
+export type Ride = z.infer<typeof RideSchema>;
