@@ -108,7 +108,9 @@ describe('pickup rides', () => {
 
     const skip = await step(staff.token, id, { status: 'picked_up' });
     expect(skip.statusCode).toBe(409);
-    expect(skip.json().message).toBe('This ride is at "Scheduled"; its next step is "Driver on the way"');
+    expect(skip.json<{ message: string }>().message).toBe(
+      'This ride is at "Scheduled"; its next step is "Driver on the way"',
+    );
     expect((await step(staff.token, id, { status: 'scheduled' })).statusCode).toBe(409);
     expect((await step(customer.token, id, { status: 'driver_on_the_way' })).statusCode).toBe(403);
     expect((await step(staff.token, id, { status: 'teleported' })).statusCode).toBe(400);
@@ -118,7 +120,7 @@ describe('pickup rides', () => {
     expect((await step(staff.token, id, { status: 'driver_on_the_way' })).statusCode).toBe(200);
     const again = await step(staff.token, id, { status: 'driver_on_the_way' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This ride is already: Driver on the way');
+    expect(again.json<{ message: string }>().message).toBe('This ride is already: Driver on the way');
     const back = await step(staff.token, id, { status: 'scheduled' });
     expect(back.statusCode).toBe(409);
 
@@ -126,13 +128,17 @@ describe('pickup rides', () => {
       service: SEEDED_SERVICE_IDS.checkup,
       at: "now() + interval '2 hours'",
     });
-    expect((await step(staff.token, checkup, { status: 'driver_on_the_way' })).json().message).toBe(RIDE_MSG.notARide);
+    expect(
+      (await step(staff.token, checkup, { status: 'driver_on_the_way' })).json<{ message: string }>().message,
+    ).toBe(RIDE_MSG.notARide);
     const pending = await storedBooking(customer, { status: 'pending', at: "now() + interval '3 hours'" });
-    expect((await step(staff.token, pending, { status: 'driver_on_the_way' })).json().message).toBe(
-      RIDE_MSG.notConfirmed,
-    );
+    expect(
+      (await step(staff.token, pending, { status: 'driver_on_the_way' })).json<{ message: string }>().message,
+    ).toBe(RIDE_MSG.notConfirmed);
     const later = await storedBooking(customer, { at: "now() + interval '3 days'" });
-    expect((await step(staff.token, later, { status: 'driver_on_the_way' })).json().message).toBe(RIDE_MSG.notToday);
+    expect((await step(staff.token, later, { status: 'driver_on_the_way' })).json<{ message: string }>().message).toBe(
+      RIDE_MSG.notToday,
+    );
     expect((await step(staff.token, '00000000-0000-4000-8000-000000000000', { status: 'picked_up' })).statusCode).toBe(
       404,
     );
@@ -152,7 +158,7 @@ describe('pickup rides', () => {
     expect(json(cancel, SlotBookingSchema).ride?.status).toBe('canceled');
     const res = await step(staff.token, id, { status: 'driver_on_the_way' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(RIDE_MSG.over);
+    expect(res.json<{ message: string }>().message).toBe(RIDE_MSG.over);
   });
 
   it('two staff tapping the same step at once move the ride once', async () => {
