@@ -28,6 +28,7 @@ import shutdownPlugin from './plugins/shutdown.ts';
 import socketPlugin from './plugins/socket.ts';
 import serviceRoutes from './services/routes.ts';
 import settingsRoutes from './settings/routes.ts';
+import emergencyRoutes from './emergencies/routes.ts';
 import rideRoutes from './rides/routes.ts';
 import slotRoutes from './slots/routes.ts';
 import avatarRoutes from './users/avatar.ts';
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(serviceRoutes);
   await app.register(slotRoutes);
   await app.register(rideRoutes);
+  await app.register(emergencyRoutes);
   await app.register(petRoutes);
   await app.register(catalogueRoutes);
   await app.register(orderRoutes);

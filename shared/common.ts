@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'EMAIL_TAKEN'
   | 'SLOT_FULL'
   | 'BOOKING_LIMIT'
+  | 'EMERGENCY_OPEN'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'

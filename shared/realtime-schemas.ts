@@ -7,6 +7,7 @@ import {
   PresenceEventSchema,
   TypingEventSchema,
 } from './chat.ts';
+import { EMERGENCY_CHANGED_EVENT, EmergencyChangedEventSchema } from './emergencies.ts';
 import { NotificationSchema } from './notifications.ts';
 import { ORDER_CHANGED_EVENT, OrderChangedEventSchema } from './orders.ts';
 import {
@@ -30,6 +31,7 @@ export const serverEventSchemas: { [E in ServerEventName]: z.ZodType<ServerEvent
   [CHAT_EVENTS.read]: ConversationReadEventSchema,
   [ORDER_CHANGED_EVENT]: OrderChangedEventSchema,
   [BOOKING_CHANGED_EVENT]: BookingChangedEventSchema,
+  [EMERGENCY_CHANGED_EVENT]: EmergencyChangedEventSchema,
   [NOTIFICATION_EVENT]: NotificationSchema,
   [THEME_EVENT]: ThemeBodySchema,
   [RESYNC_EVENT]: z.undefined(),

@@ -18,6 +18,7 @@ import type {
   TypingEvent,
   TypingInput,
 } from './chat.ts';
+import type { EMERGENCY_CHANGED_EVENT, EmergencyChangedEvent } from './emergencies.ts';
 import type { Notification } from './notifications.ts';
 import type { ORDER_CHANGED_EVENT, OrderChangedEvent } from './orders.ts';
 import type { ThemeBody } from './settings.ts';
@@ -53,6 +54,7 @@ export interface ServerToClientEvents {
   [CHAT_EVENTS.read]: (event: ConversationReadEvent) => void;
   [ORDER_CHANGED_EVENT]: (event: OrderChangedEvent) => void;
   [BOOKING_CHANGED_EVENT]: (event: BookingChangedEvent) => void;
+  [EMERGENCY_CHANGED_EVENT]: (event: EmergencyChangedEvent) => void;
   [NOTIFICATION_EVENT]: (notification: Notification) => void;
   [THEME_EVENT]: (event: ThemeBody) => void;
   [RESYNC_EVENT]: () => void;

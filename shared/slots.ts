@@ -198,7 +198,7 @@ const PetAgeSchema = z.preprocess(
 );
 
 /** An id in a body or a query: a UUID, or a clear 400 naming the field. */
-const UuidSchema = (label: string) =>
+export const UuidSchema = (label: string) =>
   z
     .string({ error: `${label} must be a valid id` })
     .trim()
@@ -210,7 +210,7 @@ const NoteSchema = multiLineText('Note')
   .transform((v) => (v ? v : undefined));
 
 /** 10 digits, as at registration. */
-const BookingPhoneSchema = singleLineText('Phone number', MSG.fillAllFields)
+export const BookingPhoneSchema = singleLineText('Phone number', MSG.fillAllFields)
   .min(1, MSG.fillAllFields)
   .regex(/^\d{10}$/, MSG.phoneInvalid);
 

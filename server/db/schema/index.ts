@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './chat.ts';
 export * from './outbox.ts';
 export * from './settings.ts';
+export * from './emergencies.ts';
