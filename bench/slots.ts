@@ -66,6 +66,7 @@ const config: SlotDeps['config'] = {
   CLINIC_PHONE: '9876543210',
   CLINIC_EMAIL: 'clinic@pawcare.local',
   CLINIC_HOURS: 'Mon-Sat 09:00-18:00',
+  REMINDER_DAYS_BEFORE: 7,
 };
 
 interface RunResult {

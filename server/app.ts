@@ -29,6 +29,7 @@ import socketPlugin from './plugins/socket.ts';
 import serviceRoutes from './services/routes.ts';
 import settingsRoutes from './settings/routes.ts';
 import emergencyRoutes from './emergencies/routes.ts';
+import reminderRoutes from './reminders/routes.ts';
 import rideRoutes from './rides/routes.ts';
 import slotRoutes from './slots/routes.ts';
 import avatarRoutes from './users/avatar.ts';
@@ -130,6 +131,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(slotRoutes);
   await app.register(rideRoutes);
   await app.register(emergencyRoutes);
+  await app.register(reminderRoutes);
   await app.register(petRoutes);
   await app.register(catalogueRoutes);
   await app.register(orderRoutes);

@@ -122,6 +122,10 @@ const EnvSchema = z.object({
   CLINIC_PHONE: z.string().default('9876543210'),
   CLINIC_EMAIL: z.string().default('clinic@pawcare.local'),
   CLINIC_HOURS: z.string().default('Mon-Sat 09:00-18:00'),
+  /** The address customers open the app at, for links in e-mails; unset = http://localhost:PORT. */
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url('must be an http(s):// URL').optional()),
+  /** How many days before a visit's next-due date (a booster, a check) the customer is reminded. */
+  REMINDER_DAYS_BEFORE: z.coerce.number().int().min(1).max(60).default(7),
   /** The shop's UPI payee for the checkout QR code. */
   SHOP_UPI_ID: z.string().default('pawcare@upi'),
   SHOP_UPI_NAME: z.string().default('Pawcare Pet Shop'),
@@ -129,8 +133,10 @@ const EnvSchema = z.object({
 
 type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO' | 'PUBLIC_URL'> {
   JWT_SECRET: string;
+  /** Base of links in e-mails, without a trailing slash. */
+  PUBLIC_URL: string;
   SEED_DEMO: boolean;
   /** Every rate limit of the app, in one place (derived from the *_RATE_LIMIT* variables). */
   limits: RateLimits;
@@ -223,7 +229,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   const seedFlag = e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1';
-  const merged = { ...e, JWT_SECRET: secret ?? '', SEED_DEMO: seedFlag, dataDir, warnings, ...overrides };
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const merged = {
+    ...e,
+    JWT_SECRET: secret ?? '',
+    SEED_DEMO: seedFlag,
+    PUBLIC_URL: publicUrl,
+    dataDir,
+    warnings,
+    ...overrides,
+  };
   // Limits follow the variables they come from, overridden ones included (tests pass low values).
   return { ...merged, limits: overrides.limits ?? rateLimitsOf(merged) };
 }

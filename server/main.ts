@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDemoAccounts, seedEssentials } from './db/seed.ts';
 import { createLogDestination, loggerOptions } from './logger.ts';
 import { startOutboxWorker } from './outbox/worker.ts';
+import { startReminderWorker } from './reminders/worker.ts';
 import { ensureAdmin } from './users/service.ts';
 
 /** Starts Pawcare: config, database + migrations, seed, HTTP + socket server, outbox worker, graceful stop. */
@@ -58,6 +59,7 @@ async function main() {
     app.log.info({ email: config.ADMIN_EMAIL, result }, 'admin account from ADMIN_EMAIL');
   }
   const worker = startOutboxWorker({ db: database.db, config, log: app.log });
+  const reminderWorker = startReminderWorker({ db: database.db, config, log: app.log, io: app.io });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -73,7 +75,7 @@ async function main() {
       // app.close(): sockets are told to reconnect, no new connections are accepted, requests in flight are
       // answered (with Connection: close) and idle keep-alive connections closed. The outbox worker finishes
       // the mail it is sending meanwhile. The database closes once neither needs it.
-      await Promise.all([app.close(), worker.stop()]);
+      await Promise.all([app.close(), worker.stop(), reminderWorker.stop()]);
       await database.close();
       app.log.info('stopped');
       // Lines still queued are written now; a reader that does not take them within a second loses them.

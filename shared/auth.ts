@@ -78,6 +78,8 @@ export const ProfileBodySchema = z
     phone: PhoneSchema.optional(),
     address: singleLineText('Address').max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`).optional(),
     bloodGroup: BloodGroupSchema,
+    /** Reminder e-mails (appointments, boosters): on by default; in-app reminders stay on. */
+    reminderEmails: z.boolean({ error: 'reminderEmails must be true or false' }).optional(),
   })
   .strict();
 export type ProfileBody = z.infer<typeof ProfileBodySchema>;
@@ -96,6 +98,8 @@ export const UserSchema = z.object({
   image: z.string(),
   hasIdentityProof: z.boolean(),
   createdAt: z.string(),
+  /** Whether reminder e-mails are sent (the profile's switch, and every reminder's unsubscribe link). */
+  reminderEmails: z.boolean().default(true),
 });
 export type User = z.infer<typeof UserSchema>;
 

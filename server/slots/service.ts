@@ -29,7 +29,7 @@ import {
 } from '#shared/slots';
 import { findPgError, isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
 import { fromSqlRow, present } from '../db/rows.ts';
-import { pets, services, slotBookings, users, visits } from '../db/schema/index.ts';
+import { pets, reminders, services, slotBookings, users, visits } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -56,6 +56,7 @@ type SlotConfig = Pick<
   | 'CLINIC_PHONE'
   | 'CLINIC_EMAIL'
   | 'CLINIC_HOURS'
+  | 'REMINDER_DAYS_BEFORE'
 >;
 
 /** What every slot function needs: the database and the clinic's part of the configuration. */
@@ -902,6 +903,25 @@ function outcomeDeadline(config: SlotConfig, status: 'completed' | 'no_show', no
   return status === 'completed' ? dayBounds(todayIn(config.CLINIC_TZ, now), config.CLINIC_TZ).end : now;
 }
 
+/**
+ * The care reminder of a visit whose record sets a next-due date: REMINDER_DAYS_BEFORE days before it, at opening
+ * time; when that is already past, tomorrow at opening time, as long as that is still before the due date.
+ */
+async function scheduleCareReminder(tx: Executor, config: SlotConfig, b: Row, nextDueDate: string, now: Date) {
+  const tz = config.CLINIC_TZ;
+  const forAt = zonedTimeToUtc(nextDueDate, config.SLOT_OPEN, tz);
+  let dueAt = zonedTimeToUtc(addDays(nextDueDate, -config.REMINDER_DAYS_BEFORE), config.SLOT_OPEN, tz);
+  if (dueAt.getTime() <= now.getTime()) dueAt = zonedTimeToUtc(addDays(todayIn(tz, now), 1), config.SLOT_OPEN, tz);
+  if (dueAt.getTime() >= forAt.getTime()) return;
+  await tx
+    .insert(reminders)
+    .values({ kind: 'care', bookingId: b.id, userId: b.userId, dueAt, forAt })
+    .onConflictDoUpdate({
+      target: [reminders.kind, reminders.bookingId],
+      set: { dueAt, forAt, sentAt: null },
+    });
+}
+
 /** Why this outcome cannot be recorded for this booking (it is not confirmed, or not due yet). */
 function outcomeRefusal(b: Row, status: 'completed' | 'no_show', deadline: Date): never {
   if (b.status === 'completed' || b.status === 'no_show') throw errors.conflict(SLOT_MSG.outcomeRecorded);
@@ -973,6 +993,7 @@ export async function recordOutcome(
             .set({ weightKg: v.weightKg.toFixed(2), updatedAt: sql`now()` })
             .where(eq(pets.id, b.petId));
         }
+        if (v.nextDueDate) await scheduleCareReminder(tx, config, b, v.nextDueDate, now);
         const due = v.nextDueDate ? ` Next due: ${v.nextDueReason} on ${v.nextDueDate}.` : '';
         notification = await createNotification(
           { db: tx },

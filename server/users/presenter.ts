@@ -20,6 +20,7 @@ export function toUserDto(
     bloodGroup: row.bloodGroup ?? null,
     image: avatarUrl(row.name),
     hasIdentityProof,
+    reminderEmails: row.reminderEmails,
   };
 }
 
@@ -30,6 +31,6 @@ export function toContact(u: User): Contact {
 
 /** A row of the admin's user lists: what the table and its buttons use. */
 export function toAdminUser(u: User): AdminUser {
-  const { address: _address, bloodGroup: _bloodGroup, ...row } = u;
+  const { address: _address, bloodGroup: _bloodGroup, reminderEmails: _reminderEmails, ...row } = u;
   return row;
 }

@@ -128,6 +128,7 @@ export async function updateProfile({ db }: Pick<Deps, 'db'>, id: string, body: 
   if (body.phone !== undefined) patch.phone = body.phone;
   if (body.address !== undefined) patch.address = body.address || null;
   if (body.bloodGroup !== undefined) patch.bloodGroup = body.bloodGroup;
+  if (body.reminderEmails !== undefined) patch.reminderEmails = body.reminderEmails;
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning({ id: users.id });
   if (!row) throw errors.notFound('User');
   return getUser({ db }, id);

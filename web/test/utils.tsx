@@ -22,6 +22,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     image: '/api/avatar?name=Pet%20Owner',
     hasIdentityProof: true,
     createdAt: '2026-01-01T00:00:00.000Z',
+    reminderEmails: true,
     ...overrides,
   };
 }

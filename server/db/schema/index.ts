@@ -9,3 +9,4 @@ export * from './chat.ts';
 export * from './outbox.ts';
 export * from './settings.ts';
 export * from './emergencies.ts';
+export * from './reminders.ts';

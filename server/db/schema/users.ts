@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** bytea as a Node Buffer (both pg and PGlite hand back Uint8Array-compatible values). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -20,6 +31,8 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'employee', 'admin'] })
       .notNull()
       .default('user'),
+    /** Reminder e-mails on (the default) or off; in-app reminders are always kept. */
+    reminderEmails: boolean('reminder_emails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -135,6 +135,7 @@ describe('products page', () => {
       image: '',
       hasIdentityProof: true,
       createdAt: '',
+      reminderEmails: true,
     } satisfies User);
     const user = userEvent.setup();
     renderAt('/customer/product');

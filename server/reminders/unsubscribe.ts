@@ -1,0 +1,22 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isUuid } from '../lib/ids.ts';
+
+/** What a token may do: turn reminder e-mails off, nothing else (a login token can never pass for one). */
+const PURPOSE = 'pawcare:unsubscribe-reminder-emails:v1';
+
+const macOf = (secret: string, userId: string) =>
+  createHmac('sha256', secret).update(`${PURPOSE}:${userId}`).digest('base64url');
+
+/** The token of an e-mail's unsubscribe link: the account and a signature only this server can make. */
+export function unsubscribeToken(secret: string, userId: string): string {
+  return `${userId}.${macOf(secret, userId)}`;
+}
+
+/** The account a token was made for, or null when it was not made by this server for this purpose. */
+export function accountOfUnsubscribeToken(secret: string, token: string): string | null {
+  const [userId = '', mac = '', ...rest] = token.split('.');
+  if (rest.length || !isUuid(userId)) return null;
+  const expected = Buffer.from(macOf(secret, userId));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+}
