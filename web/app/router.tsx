@@ -23,6 +23,7 @@ const EmployeeDashboard = lazyPage(() => import('../features/slots/pages/employe
 const EmployeeSlots = lazyPage(() => import('../features/slots/pages/employee-slots.tsx'));
 const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders.tsx'));
 const EmployeeChat = lazyPage(() => import('../features/chat/pages/employee-chat.tsx'));
+const EmployeeRides = lazyPage(() => import('../features/rides/pages/employee-rides.tsx'));
 const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home.tsx'));
 const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers.tsx'));
 const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees.tsx'));
@@ -71,6 +72,7 @@ export function AppRoutes() {
         <Route path="/employee/slots" element={<EmployeeSlots />} />
         <Route path="/employee/orders" element={<EmployeeOrders />} />
         <Route path="/employee/chat" element={<EmployeeChat />} />
+        <Route path="/employee/rides" element={<EmployeeRides />} />
         <Route path="/employee/profile" element={<Profile />} />
         <Route path="/employee/pets/:id" element={<PetRecord />} />
       </Route>

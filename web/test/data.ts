@@ -1,6 +1,7 @@
 import type { ChatMessage } from '#shared/chat';
 import type { Order } from '#shared/orders';
 import type { Pet } from '#shared/pets';
+import type { Ride } from '#shared/rides';
 import type { Service } from '#shared/services';
 import type { SlotBooking } from '#shared/slots';
 
@@ -80,6 +81,30 @@ export function makeBooking(over: Partial<SlotBooking> = {}): SlotBooking {
     visit: null,
     needsOutcome: false,
     ride: null,
+    ...over,
+  };
+}
+
+/**
+ * A ride as GET /api/rides lists it: Bruno's confirmed pickup from 12 Lake Road on 4 March 2026 at 10:00 (booking
+ * b1 of user u1), not started yet.
+ */
+export function makeRide(over: Partial<Ride> = {}): Ride {
+  return {
+    bookingId: 'b1',
+    date: '2026-03-04',
+    time: '10:00',
+    startsAt: '2026-03-04T04:30:00.000Z',
+    address: '12 Lake Road, Kolkata',
+    customerId: 'u1',
+    customerName: 'Pet Owner',
+    phone: '9876543210',
+    petId: 'p1',
+    petName: 'Bruno',
+    note: null,
+    bookingStatus: 'confirmed',
+    rideStatus: 'scheduled',
+    steps: [],
     ...over,
   };
 }

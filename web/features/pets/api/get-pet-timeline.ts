@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SlotBooking } from '#shared/slots';
 import { apiPage } from '../../../lib/api-client.ts';
+import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { petKeys } from '../../../lib/pets.ts';
 
 const PAGE = 10;
@@ -21,5 +22,6 @@ export function usePetTimeline(id: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 10_000,
+    ...LIVE_QUERY,
   });
 }

@@ -1,14 +1,17 @@
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
+import { RideStepper } from '../../../components/ride-stepper.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatWhen } from '../../../lib/dates.ts';
 import { usePetTimeline } from '../api/get-pet-timeline.ts';
+import { useLiveTimeline } from '../lib/use-live-timeline.ts';
 
-/** The pet's bookings and visits, newest appointment first, with "Load more". */
+/** The pet's bookings and visits, newest appointment first, with "Load more"; booking events keep it current. */
 export function PetTimeline({ petId }: { petId: string }) {
   const timeline = usePetTimeline(petId);
+  useLiveTimeline(petId);
   if (timeline.isPending) return <LoadingState label="Loading the history…" />;
   if (timeline.isError)
     return (
@@ -35,6 +38,11 @@ export function PetTimeline({ petId }: { petId: string }) {
                 <p className="mt-2 text-sm break-words whitespace-pre-line">
                   <span className="font-medium">Note:</span> {b.note}
                 </p>
+              )}
+              {b.ride && (
+                <div className="mt-3">
+                  <RideStepper ride={b.ride} date={b.date} />
+                </div>
               )}
               {b.status === 'completed' && b.visit && (
                 <div className="mt-3">

@@ -1,9 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { BOOKING_CHANGED_EVENT, type SlotBooking } from '#shared/slots';
+import { SocketProvider } from '../../../lib/socket.ts';
+import { lastSocket } from '../../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
 import { makeBooking, makePet } from '../../../test/data.ts';
 import PetRecordPage from './pet-record.tsx';
+
+vi.mock('socket.io-client', () => import('../../../test/fake-socket.ts'));
 
 const completed = makeBooking({
   id: 'b2',
@@ -92,5 +97,57 @@ describe('the pet record', () => {
     unmount();
     renderApp(<PetRecordPage />, { path: '/customer/pets/:id', at: '/customer/pets/p1' });
     expect(await screen.findByText('No visits yet')).toBeInTheDocument();
+  });
+
+  it("shows a pickup ride's progress in the timeline and follows its steps from the events alone", async () => {
+    storeSignedIn(makeUser({ id: 'u1', _id: 'u1' }));
+    const pickup = (status: 'confirmed' | 'canceled', ride: NonNullable<SlotBooking['ride']>) =>
+      makeBooking({
+        id: 'b4',
+        date: '2026-05-12',
+        time: '09:00',
+        startsAt: '2026-05-12T03:30:00.000Z',
+        status,
+        service: { id: 's3', name: 'Pet Pickup Ride', kind: 'pickup', durationMinutes: 30 },
+        serviceId: 's3',
+        pickupAddress: '12 Lake Road',
+        ride,
+      });
+    const calls = fakeServer({
+      'GET /api/pets/p1': () => ({ body: makePet() }),
+      'GET /api/pets/p1/timeline': () => ({
+        body: [pickup('confirmed', { status: 'picked_up', steps: [] }), upcoming, completed],
+      }),
+    });
+    renderApp(
+      <SocketProvider>
+        <PetRecordPage />
+      </SocketProvider>,
+      { path: '/customer/pets/:id', at: '/customer/pets/p1' },
+    );
+    const ride = await screen.findByRole('article', { name: /Pet Pickup Ride/ });
+    const steps = within(ride).getByRole('list', { name: 'Pickup ride' });
+    expect(within(steps).getByText('Picked up').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(screen.getAllByRole('list', { name: 'Pickup ride' })).toHaveLength(1);
+    await waitFor(() => expect(lastSocket()).toBeDefined());
+    act(() => lastSocket()!.serverSends('connect'));
+    const reads = () => calls.filter((c) => c.url.startsWith('/api/pets/p1/timeline')).length;
+
+    act(() =>
+      lastSocket()!.serverSends(BOOKING_CHANGED_EVENT, {
+        id: 'b4',
+        action: 'canceled',
+        status: 'canceled',
+        date: '2026-05-12',
+        time: '09:00',
+        booking: pickup('canceled', { status: 'canceled', steps: [] }),
+      }),
+    );
+    await waitFor(() =>
+      expect(within(steps).getByText('Canceled').closest('li')).toHaveAttribute('aria-current', 'step'),
+    );
+    // The booking's badge says so too.
+    expect(within(ride).getAllByText('Canceled')).toHaveLength(2);
+    expect(reads()).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { OPEN_BOOKING_STATUSES, type SlotBooking } from '#shared/slots';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/page-shell.tsx';
+import { RideStepper } from '../../../components/ride-stepper.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { useMyBookings } from '../api/get-my-bookings.ts';
@@ -59,6 +60,7 @@ export function MyBookings({ onCancel, onChange, cancelingId }: MyBookingsProps)
             {b.pickupAddress}
           </p>
         )}
+        {b.ride && <RideStepper ride={b.ride} date={b.date} />}
         {b.status === 'confirmed' && b.hospitalInfo && <HospitalInfoBlock info={b.hospitalInfo} />}
         {b.status === 'completed' && b.visit && <VisitSummary visit={b.visit} />}
         {b.status === 'no_show' && <p className="text-sm text-ink-muted">Marked as missed by the clinic.</p>}

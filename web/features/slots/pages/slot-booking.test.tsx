@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '#shared/pets';
+import type { RideProgress, RideStatus } from '#shared/ride-progress';
 import {
   addDays,
   BOOKING_CHANGED_EVENT,
@@ -548,6 +549,55 @@ describe('/slots booked view and my bookings', () => {
     );
     await waitFor(() => expect(screen.getAllByText('Pawcare Salt Lake')).toHaveLength(2));
     expect(view.parentElement).toHaveTextContent('Confirmed');
+    expect(reads()).toBe(before);
+  });
+
+  it("follows a pickup ride's steps in the list from the events alone", async () => {
+    const ride = (status: RideStatus, steps: RideProgress['steps']) =>
+      booking({
+        id: 'r1',
+        _id: 'r1',
+        petName: 'Mittens',
+        status: 'confirmed',
+        service: { id: PICKUP.id, name: PICKUP.name, kind: 'pickup', durationMinutes: 30 },
+        serviceId: PICKUP.id,
+        pickupAddress: '12 Lake Road',
+        ride: { status, steps },
+      });
+    mine = [booking(), ride('scheduled', [])];
+    renderApp(
+      <SocketProvider>
+        <SlotBookingPage />
+      </SocketProvider>,
+      { path: '/slots' },
+    );
+    const list = await screen.findByRole('region', { name: 'My bookings' });
+    const steps = await within(list).findByRole('list', { name: 'Pickup ride' });
+    expect(within(steps).getByText('Scheduled').closest('li')).toHaveAttribute('aria-current', 'step');
+    // Only the ride has a stepper.
+    expect(within(list).getAllByRole('list', { name: 'Pickup ride' })).toHaveLength(1);
+    await waitFor(() => expect(lastSocket()).toBeDefined());
+    act(() => lastSocket()!.serverSends('connect'));
+    const reads = () => calls.filter((c) => c.url.startsWith('/api/slots/mine')).length;
+    const before = reads();
+
+    const at = new Date().toISOString();
+    const onTheWay = ride('driver_on_the_way', [{ status: 'driver_on_the_way', at, message: '10 minutes away' }]);
+    act(() =>
+      lastSocket()!.serverSends(BOOKING_CHANGED_EVENT, {
+        id: 'r1',
+        action: 'ride',
+        status: 'confirmed',
+        date,
+        time: '10:00',
+        booking: onTheWay,
+      }),
+    );
+    await waitFor(() =>
+      expect(within(steps).getByText('Driver on the way').closest('li')).toHaveAttribute('aria-current', 'step'),
+    );
+    expect(within(steps).getByText('Scheduled').closest('li')).not.toHaveAttribute('aria-current');
+    expect(within(list).getByText(/10 minutes away/)).toBeInTheDocument();
     expect(reads()).toBe(before);
   });
 

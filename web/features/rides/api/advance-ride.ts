@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RideStatusBody } from '#shared/rides';
+import type { SlotBooking } from '#shared/slots';
+import { api } from '../../../lib/api-client.ts';
+import { applyRideBooking } from '../lib/ride-rows.ts';
+
+/** PUT /api/rides/{bookingId}/status (staff): the ride's next step, with an optional message for the customer. */
+function advanceRide(bookingId: string, body: RideStatusBody): Promise<SlotBooking> {
+  return api<SlotBooking>(`/api/rides/${encodeURIComponent(bookingId)}/status`, { method: 'PUT', body });
+}
+
+/** Moves a ride one step on; its card follows at once from the answer, without reloading the day. */
+export function useAdvanceRide() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, ...body }: RideStatusBody & { bookingId: string }) => advanceRide(bookingId, body),
+    onSuccess: (booking) => applyRideBooking(client, booking),
+  });
+}
