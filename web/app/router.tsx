@@ -17,6 +17,7 @@ const SlotBooking = lazyPage(() => import('../features/slots/pages/slot-booking.
 const Checkout = lazyPage(() => import('../features/orders/pages/checkout.tsx'));
 const MyOrders = lazyPage(() => import('../features/orders/pages/my-orders.tsx'));
 const Profile = lazyPage(() => import('../features/profile/pages/profile.tsx'));
+const Unsubscribe = lazyPage(() => import('../features/profile/pages/unsubscribe.tsx'));
 const MyPets = lazyPage(() => import('../features/pets/pages/my-pets.tsx'));
 const PetRecord = lazyPage(() => import('../features/pets/pages/pet-record.tsx'));
 const EmployeeDashboard = lazyPage(() => import('../features/slots/pages/employee-dashboard.tsx'));
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="/login" element={<Login />} />
         <Route path="/register" element={<Register />} />
         <Route path="/products" element={<Products />} />
+        <Route path="/unsubscribe" element={<Unsubscribe />} />
       </Route>
       <Route element={<CustomerLayout />}>
         <Route path="/homeusers" element={<HomePage variant="customer" />} />

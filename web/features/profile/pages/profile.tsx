@@ -14,6 +14,7 @@ import { PageShell } from '../../../components/page-shell.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useUpdateProfileMutation } from '../api/update-profile.ts';
+import { ReminderEmailsSwitch } from '../components/reminder-emails.tsx';
 
 const ROLE_LABEL: Record<string, string> = { user: 'Customer', employee: 'Employee', admin: 'Admin' };
 
@@ -78,7 +79,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   );
 }
 
-/** /customer/profile, /employee/profile, /admin/profile: name, role, avatar, Logout, and editing. */
+/** /customer/profile, /employee/profile, /admin/profile: name, role, avatar, Logout, editing; a customer's reminders. */
 export default function ProfilePage() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
@@ -155,6 +156,7 @@ export default function ProfilePage() {
             </div>
           )}
         </section>
+        {user.role === 'user' && <ReminderEmailsSwitch user={user} />}
       </div>
     </PageShell>
   );

@@ -17,6 +17,12 @@ const toLocal = (date: string) => {
 const pad = (n: number) => String(n).padStart(2, '0');
 const fromLocal = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const monthOf = (date: string) => date.slice(0, 7);
+const lastOfMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${pad(new Date(y, m, 0).getDate())}`;
+};
+/** The Monday of a day's week (the calendar's weeks start on Monday). */
+const mondayOf = (date: string) => addDays(date, -((toLocal(date).getDay() + 6) % 7));
 
 export interface BookingCalendarProps {
   /** The service whose free times are shown (the checkup when not given). */
@@ -29,6 +35,11 @@ export interface BookingCalendarProps {
   autoFocus?: boolean;
   /** Names the calendar's group for screen readers. */
   label?: string;
+  /**
+   * A day to pick once the free days are known (a rebooking link's date), when none is picked yet: that day when it
+   * has free times, else the first day of its week that has, else the next one after the week.
+   */
+  preferred?: string;
 }
 
 /**
@@ -43,18 +54,64 @@ export function BookingCalendar({
   onSelect,
   autoFocus,
   label = 'Date',
+  preferred,
 }: BookingCalendarProps) {
   const today = todayIn(timeZone);
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
-  const [month, setMonth] = useState(() => monthOf(selected && selected >= today ? selected : today));
+  const [month, setMonth] = useState(() => {
+    const shown = selected || preferred;
+    return monthOf(shown && shown >= today ? shown : today);
+  });
+  // Until the preferred day is picked (or the person picks or moves first), its week's free days are wanted,
+  // and a week may reach into the month before or after the one shown.
+  const [preferring, setPreferring] = useState(() => !!preferred && !selected);
+  const weekStart = preferred ? mondayOf(preferred) : today;
+  const weekEnd = addDays(weekStart, 6);
+  const weekMonth =
+    (preferring && [monthOf(weekStart), monthOf(weekEnd)].find((m) => m !== month && lastOfMonth(m) >= today)) || month;
   const calendar = useCalendar(month, serviceId);
+  const weekCalendar = useCalendar(weekMonth, serviceId);
   const loaded = calendar.data?.month === month && !calendar.isPlaceholderData;
+  // That other month failing to load only narrows the choice.
+  const weekLoaded =
+    (weekCalendar.data?.month === weekMonth && !weekCalendar.isPlaceholderData) || weekCalendar.isError;
 
   const free = useMemo(() => {
     const m = new Map<string, number>();
     if (loaded) for (const d of calendar.data!.days) m.set(d.date, d.freeTimes);
     return m;
   }, [loaded, calendar.data]);
+
+  useEffect(() => {
+    if (!preferring || !preferred || !loaded || !weekLoaded) return;
+    const freeDays = new Map(free);
+    if (weekCalendar.data?.month === weekMonth)
+      for (const d of weekCalendar.data.days) freeDays.set(d.date, d.freeTimes);
+    const open = (s: string) => s >= today && s <= lastDay && (freeDays.get(s) ?? 0) > 0;
+    const week = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+    let pick = [preferred, ...week].find(open);
+    const last = lastOfMonth(weekMonth > month ? weekMonth : month);
+    for (let s = weekEnd >= today ? addDays(weekEnd, 1) : today; !pick && s <= last; s = addDays(s, 1))
+      if (open(s)) pick = s;
+    setPreferring(false);
+    if (!pick) return;
+    if (monthOf(pick) !== month) setMonth(monthOf(pick));
+    onSelect(pick);
+  }, [
+    preferring,
+    preferred,
+    loaded,
+    weekLoaded,
+    free,
+    weekCalendar.data,
+    today,
+    lastDay,
+    weekStart,
+    weekEnd,
+    weekMonth,
+    month,
+    onSelect,
+  ]);
 
   const freeOn = (d: Date) => free.get(fromLocal(d)) ?? 0;
   const isOpen = (d: Date) => {
@@ -79,9 +136,15 @@ export function BookingCalendar({
           required
           autoFocus={autoFocus}
           selected={selected ? toLocal(selected) : undefined}
-          onSelect={(d: Date | undefined) => d && onSelect(fromLocal(d))}
+          onSelect={(d: Date | undefined) => {
+            setPreferring(false);
+            if (d) onSelect(fromLocal(d));
+          }}
           month={toLocal(`${month}-01`)}
-          onMonthChange={(d: Date) => setMonth(fromLocal(d).slice(0, 7))}
+          onMonthChange={(d: Date) => {
+            setPreferring(false);
+            setMonth(fromLocal(d).slice(0, 7));
+          }}
           startMonth={toLocal(`${monthOf(today)}-01`)}
           endMonth={toLocal(`${monthOf(lastDay)}-01`)}
           today={toLocal(today)}

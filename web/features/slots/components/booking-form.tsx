@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import {
   BOOKING_HORIZON_DAYS,
   BOOKING_NOTE_MAX,
   BookingFormSchema,
+  DateSchema,
   PET_AGE_MAX,
   SLOT_MSG,
   todayIn,
@@ -46,9 +47,10 @@ export interface BookingFormProps {
   user: User;
   timeZone: string;
   initial?: BookingFormInitial;
-  /** Preselected from the address (?serviceId=, ?petId=). */
+  /** Preselected from the address (?serviceId=, ?petId=, ?date=: a reminder's one-tap rebooking link). */
   serviceId?: string | null;
   petId?: string | null;
+  date?: string | null;
   onBooked: (saved: SavedBooking) => void;
 }
 
@@ -81,9 +83,12 @@ const bookable = (services: Service[] | undefined) => services?.filter((s) => s.
  * The customer's booking form: a service, a pet (or a name typed in), a day on the month calendar, a free time of
  * that day, a note, the pickup address for a ride, and how to reach the owner.
  */
-export function BookingForm({ user, timeZone, initial, serviceId, petId, onBooked }: BookingFormProps) {
+export function BookingForm({ user, timeZone, initial, serviceId, petId, date: wanted, onBooked }: BookingFormProps) {
   const today = todayIn(timeZone);
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
+  // A day beyond the booking horizon, or no day at all, is ignored; a past one still names the week to look in.
+  const parsedWanted = DateSchema.safeParse(wanted ?? '');
+  const preferredDate = parsedWanted.success && parsedWanted.data <= lastDay ? parsedWanted.data : undefined;
   const servicesQuery = useServices();
   const services = bookable(servicesQuery.data);
   const petsQuery = usePets();
@@ -145,6 +150,14 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, onBooke
 
   const date = watch('date');
   const time = watch('time');
+  // Once the link's day is picked, its times are what the person wants next: bring them into view (phones).
+  const dateSection = useRef<HTMLDivElement>(null);
+  const broughtIntoView = useRef(false);
+  useEffect(() => {
+    if (!preferredDate || !date || broughtIntoView.current) return;
+    broughtIntoView.current = true;
+    dateSection.current?.scrollIntoView?.({ block: 'start' });
+  }, [preferredDate, date]);
   const note = watch('note');
   const book = useBookSlot();
   const [taken, setTaken] = useState<string | null>(null);
@@ -279,7 +292,7 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, onBooke
             </div>
           </PetPicker>
 
-          <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
+          <div ref={dateSection} className="grid scroll-mt-4 gap-6 lg:grid-cols-[auto_1fr]">
             <div className="space-y-1">
               <p className="text-sm font-medium text-ink" id="booking-date-label">
                 Date
@@ -297,6 +310,7 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, onBooke
                   timeZone={timeZone}
                   selected={date}
                   onSelect={pickDate}
+                  preferred={preferredDate}
                   label={`Date for ${service?.name ?? 'the visit'}`}
                 />
               )}

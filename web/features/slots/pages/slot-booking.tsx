@@ -40,13 +40,27 @@ interface CancelTarget {
 export default function SlotBookingPage() {
   const { user } = useSession();
   const config = usePublicConfig();
-  const [params] = useSearchParams();
-  const [saved, setSaved] = useState<SavedBooking | null>(() => readSavedBooking(user?.id));
+  const [params, setParams] = useSearchParams();
+  // A link that says what to book (a reminder's "Book a time", a pet's "Book a visit") opens the form even when an
+  // earlier booking is on show.
+  const rebooking = ['serviceId', 'petId', 'date'].some((k) => params.has(k));
+  const [saved, setSaved] = useState<SavedBooking | null>(() => (rebooking ? null : readSavedBooking(user?.id)));
   const [draft, setDraft] = useState<BookingFormInitial | undefined>(undefined);
   const [formKey, setFormKey] = useState(0);
   const [moving, setMoving] = useState<RescheduleTarget | null>(null);
   const [asking, setAsking] = useState<CancelTarget | null>(null);
   const [cancelingId, setCancelingId] = useState<string | null>(null);
+  // Such a link followed while this page is open (a reminder's toast) starts a fresh form from it.
+  const link = rebooking ? params.toString() : '';
+  const [linkShown, setLinkShown] = useState(link);
+  if (link !== linkShown) {
+    setLinkShown(link);
+    if (link) {
+      setSaved(null);
+      setDraft(undefined);
+      setFormKey((k) => k + 1);
+    }
+  }
   const cancel = useCancelBooking();
   const mine = useMyBookings(!!user);
   useLiveBookings();
@@ -75,6 +89,8 @@ export default function SlotBookingPage() {
   function onBooked(s: SavedBooking) {
     focusNext.current = 'booked';
     setSaved(s);
+    // The link has done its job: a reload shows this booking, and "Book another" a plain form.
+    if (rebooking) setParams({}, { replace: true });
   }
 
   function onMoved(b: SlotBooking) {
@@ -158,6 +174,7 @@ export default function SlotBookingPage() {
             initial={draft}
             serviceId={params.get('serviceId')}
             petId={params.get('petId')}
+            date={params.get('date')}
             onBooked={onBooked}
           />
         )}
