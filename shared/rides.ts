@@ -3,7 +3,7 @@ import { RIDE_STATUSES, RIDE_STEPS, RideStepSchema } from './ride-progress.ts';
 import { DateSchema } from './slots.ts';
 import { singleLineText } from './text.ts';
 
-export { nextRideStep, RIDE_STATUS_LABELS, RIDE_STEPS, type RideStatus, type RideStep } from './ride-progress.ts';
+export { nextRideStep, RIDE_STATUS_LABELS, RIDE_STEPS, type RideStep } from './ride-progress.ts';
 
 /** A driver's short message to the customer ("5 minutes away"). */
 export const RIDE_MESSAGE_MAX = 160;

@@ -33,6 +33,7 @@ export const PET_AGE_MAX = 40;
 
 /** Texts the server and the web app both show for booking problems beyond the spec's own. */
 export const SLOT_MSG = {
+  rideUnderWay: 'The driver is already on the way for this ride. Please call the clinic to change it.',
   slotFull: 'Sorry, this time is fully booked. Please pick another time.',
   petAlreadyBooked: 'This pet already has a booking at this time.',
   pastDate: 'The date cannot be earlier than today.',

@@ -63,7 +63,7 @@ ${footerHtml}
 }
 
 /** The link that rebooks a visit's service for its pet, with the due date's week on the calendar. */
-export function rebookLink(config: Pick<Config, 'PUBLIC_URL'>, r: BookingRecord, dueDate: string): string {
+function rebookLink(config: Pick<Config, 'PUBLIC_URL'>, r: BookingRecord, dueDate: string): string {
   const q = new URLSearchParams({ serviceId: r.booking.serviceId, date: dueDate });
   if (r.booking.petId) q.set('petId', r.booking.petId);
   return `${config.PUBLIC_URL}/slots?${q.toString()}`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NotificationSchema } from '#shared/notifications';
 import { RIDE_MSG, RIDE_STEPS, RideSchema } from '#shared/rides';
-import { addDays, BOOKING_CHANGED_EVENT, SlotBookingSchema, todayIn } from '#shared/slots';
+import { addDays, BOOKING_CHANGED_EVENT, SLOT_MSG, SlotBookingSchema, todayIn } from '#shared/slots';
 import { rowsOf } from '../db/client.ts';
 import { SEEDED_SERVICE_IDS } from '../services/seeded.ts';
 import { json } from '../test/json.ts';
@@ -159,6 +159,29 @@ describe('pickup rides', () => {
     const res = await step(staff.token, id, { status: 'driver_on_the_way' });
     expect(res.statusCode).toBe(409);
     expect(res.json<{ message: string }>().message).toBe(RIDE_MSG.over);
+  });
+
+  it('once the driver has set off, the customer can neither cancel nor move the ride; staff can cancel it', async () => {
+    const customer = await t.buildUser({ role: 'user' });
+    const staff = await t.buildUser({ role: 'employee' });
+    const id = await storedBooking(customer);
+    expect((await step(staff.token, id, { status: 'driver_on_the_way' })).statusCode).toBe(200);
+    const cancel = (token: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${id}`, headers: t.auth(token) });
+    const refused = await cancel(customer.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(SLOT_MSG.rideUnderWay);
+    const move = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/${id}/reschedule`,
+      headers: t.auth(customer.token),
+      payload: { schedule: `${addDays(todayIn(t.config.CLINIC_TZ), 3)} at 10:00` },
+    });
+    expect(move.statusCode).toBe(409);
+    expect(move.json<{ message: string }>().message).toBe(SLOT_MSG.rideUnderWay);
+    const byStaff = await cancel(staff.token);
+    expect(byStaff.statusCode).toBe(200);
+    expect(json(byStaff, SlotBookingSchema).ride?.status).toBe('canceled');
   });
 
   it('two staff tapping the same step at once move the ride once', async () => {

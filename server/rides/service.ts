@@ -29,7 +29,7 @@ import {
 } from '../slots/service.ts';
 
 /** Notification types of rides (GET /api/notifications). */
-export const RIDE_NOTIFICATION_TYPES = { step: 'ride_step', message: 'ride_message' } as const;
+const RIDE_NOTIFICATION_TYPES = { step: 'ride_step', message: 'ride_message' } as const;
 
 /** What the customer is told at each step. */
 const STEP_SENTENCE: Record<Exclude<RideStep, 'scheduled'>, (pet: string) => string> = {

@@ -759,6 +759,9 @@ export async function confirmBooking(
 
 const isStaff = (me: AuthUser) => me.role === 'employee' || me.role === 'admin';
 
+/** A pickup ride whose driver has set off: the customer can no longer move or cancel it. */
+const rideUnderWay = (b: Row) => b.rideStatus !== null && b.rideStatus !== 'scheduled' && b.rideStatus !== 'canceled';
+
 /**
  * Cancels a pending or confirmed booking once: the status change is guarded in the UPDATE, and the database trigger
  * gives its seats back in the same transaction. Staff may cancel any booking, a customer only their own (someone
@@ -780,16 +783,24 @@ export async function cancelBooking(
         return { booking: toBookingDto(current, config.CLINIC_TZ), changed: false };
       // The owner's deletion may have taken the booking with it meanwhile: then the update finds nothing.
       await lockCustomer(tx, current.booking.userId);
+      // A customer cannot cancel a ride once the driver has set off (staff can, and call them).
       const [row] = await tx
         .update(slotBookings)
         .set({ status: 'canceled', updatedAt: sql`now()` })
-        .where(and(eq(slotBookings.id, id), inArray(slotBookings.status, OPEN)))
+        .where(
+          and(
+            eq(slotBookings.id, id),
+            inArray(slotBookings.status, OPEN),
+            isStaff(me) ? undefined : sql`coalesce(${slotBookings.rideStatus}, 'scheduled') = 'scheduled'`,
+          ),
+        )
         .returning({ id: slotBookings.id });
       const after = await recordOf(tx, id);
       if (!after) throw errors.notFound('Booking');
       if (!row) {
         if (after.booking.status === 'canceled')
           return { booking: toBookingDto(after, config.CLINIC_TZ), changed: false };
+        if (isOpen(after.booking.status) && rideUnderWay(after.booking)) throw errors.conflict(SLOT_MSG.rideUnderWay);
         throw errors.conflict(SLOT_MSG.cancelClosed);
       }
       const b = after.booking;
@@ -833,6 +844,7 @@ export async function rescheduleBooking(
         const current = owner ? await recordOf(tx, id) : undefined;
         if (!current || (!isStaff(me) && current.booking.userId !== me.id)) throw errors.notFound('Booking');
         const b = current.booking;
+        if (isOpen(b.status) && rideUnderWay(b)) throw errors.conflict(SLOT_MSG.rideUnderWay);
         if (!isOpen(b.status) || b.startsAt.getTime() <= now.getTime())
           throw errors.conflict(SLOT_MSG.rescheduleClosed);
         const [service] = await tx.select().from(services).where(eq(services.id, b.serviceId)).limit(1);
