@@ -19,6 +19,8 @@ export interface MyBookingsProps {
 }
 
 const isOpen = (b: SlotBooking) => (OPEN_BOOKING_STATUSES as readonly string[]).includes(b.status);
+/** A ride whose driver has set off: only the clinic can change it now. */
+const underWay = (b: SlotBooking) => !!b.ride && b.ride.status !== 'scheduled' && b.ride.status !== 'canceled';
 
 /**
  * The customer's bookings: the upcoming ones first, soonest first, each with its service, pet, time, status and
@@ -64,7 +66,10 @@ export function MyBookings({ onCancel, onChange, cancelingId }: MyBookingsProps)
         {b.status === 'confirmed' && b.hospitalInfo && <HospitalInfoBlock info={b.hospitalInfo} />}
         {b.status === 'completed' && b.visit && <VisitSummary visit={b.visit} />}
         {b.status === 'no_show' && <p className="text-sm text-ink-muted">Marked as missed by the clinic.</p>}
-        {actions && (
+        {actions && underWay(b) && (
+          <p className="text-sm text-ink-muted">The driver is on the way: call the clinic to change this ride.</p>
+        )}
+        {actions && !underWay(b) && (
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"

@@ -598,6 +598,9 @@ describe('/slots booked view and my bookings', () => {
     );
     expect(within(steps).getByText('Scheduled').closest('li')).not.toHaveAttribute('aria-current');
     expect(within(list).getByText(/10 minutes away/)).toBeInTheDocument();
+    // Once the driver has set off, only the clinic can change the ride.
+    expect(within(list).queryByRole('button', { name: /Cancel booking for Mittens/ })).not.toBeInTheDocument();
+    expect(within(list).getByText(/call the clinic to change this ride/)).toBeInTheDocument();
     expect(reads()).toBe(before);
   });
 
