@@ -23,6 +23,8 @@ const EmployeeDashboard = lazyPage(() => import('../features/slots/pages/employe
 const EmployeeSlots = lazyPage(() => import('../features/slots/pages/employee-slots.tsx'));
 const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders.tsx'));
 const EmployeeChat = lazyPage(() => import('../features/chat/pages/employee-chat.tsx'));
+const CustomerEmergency = lazyPage(() => import('../features/emergencies/pages/customer-emergency.tsx'));
+const StaffEmergencies = lazyPage(() => import('../features/emergencies/pages/staff-emergencies.tsx'));
 const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home.tsx'));
 const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers.tsx'));
 const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees.tsx'));
@@ -65,6 +67,7 @@ export function AppRoutes() {
         <Route path="/customer/profile" element={<Profile />} />
         <Route path="/customer/pets" element={<MyPets />} />
         <Route path="/customer/pets/:id" element={<PetRecord />} />
+        <Route path="/customer/emergency" element={<CustomerEmergency />} />
       </Route>
       <Route element={<EmployeeLayout />}>
         <Route path="/employee/home" element={<EmployeeDashboard />} />
@@ -73,6 +76,7 @@ export function AppRoutes() {
         <Route path="/employee/chat" element={<EmployeeChat />} />
         <Route path="/employee/profile" element={<Profile />} />
         <Route path="/employee/pets/:id" element={<PetRecord />} />
+        <Route path="/employee/emergencies" element={<StaffEmergencies />} />
       </Route>
       <Route element={<AdminLayout />}>
         <Route path="/admin/home" element={<AdminHome />} />
@@ -80,6 +84,7 @@ export function AppRoutes() {
         <Route path="/admin/employee" element={<AdminEmployees />} />
         <Route path="/admin/services" element={<AdminServices />} />
         <Route path="/admin/profile" element={<Profile />} />
+        <Route path="/admin/emergencies" element={<StaffEmergencies />} />
       </Route>
       <Route element={<PublicLayout />}>
         <Route path="*" element={<NotFound />} />
