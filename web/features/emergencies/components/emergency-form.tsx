@@ -100,48 +100,45 @@ export function EmergencyForm({ user, onRaised, onAlreadyOpen }: EmergencyFormPr
     if (first) setFocus(first);
   };
 
-  const onSubmit = (v: Values) => {
+  const onSubmit = async (v: Values) => {
     setFormError(null);
     const pet = !other ? pets?.find((p) => p.id === v.petChoice) : undefined;
-    raise.mutate(
-      {
+    let raised: Emergency;
+    try {
+      // Awaited rather than mutate's callbacks: the new request joins the customer's list at once, which unmounts
+      // this form, and the page must still hear about it.
+      raised = await raise.mutateAsync({
         ...(pet ? { petId: pet.id } : { petName: v.petName }),
         description: v.description,
         phone: v.phone,
         needsPickup: v.needsPickup === 'yes',
         ...(v.needsPickup === 'yes' ? { address: v.address } : {}),
-      },
-      {
-        onSuccess: onRaised,
-        onError: (err) => {
-          if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
-            setFormError(SEND_FAILED);
-            return;
-          }
-          if (err.code === 'EMERGENCY_OPEN') {
-            onAlreadyOpen(err.message);
-            return;
-          }
-          let placed = false;
-          for (const d of err.details ?? []) {
-            const field = SERVER_FIELDS[d.path];
-            if (!field) continue;
-            setError(
-              field === 'petName' && !other ? 'petChoice' : field,
-              { message: d.message },
-              { shouldFocus: !placed },
-            );
-            placed = true;
-          }
-          // A pet that is no longer on My pets.
-          if (!placed && err.status === 404 && pet) {
-            setError('petChoice', { message: err.message }, { shouldFocus: true });
-            placed = true;
-          }
-          if (!placed) setFormError(err.message || SEND_FAILED);
-        },
-      },
-    );
+      });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
+        setFormError(SEND_FAILED);
+        return;
+      }
+      if (err.code === 'EMERGENCY_OPEN') {
+        onAlreadyOpen(err.message);
+        return;
+      }
+      let placed = false;
+      for (const d of err.details ?? []) {
+        const field = SERVER_FIELDS[d.path];
+        if (!field) continue;
+        setError(field === 'petName' && !other ? 'petChoice' : field, { message: d.message }, { shouldFocus: !placed });
+        placed = true;
+      }
+      // A pet that is no longer on My pets.
+      if (!placed && err.status === 404 && pet) {
+        setError('petChoice', { message: err.message }, { shouldFocus: true });
+        placed = true;
+      }
+      if (!placed) setFormError(err.message || SEND_FAILED);
+      return;
+    }
+    onRaised(raised);
   };
 
   return (
