@@ -147,6 +147,22 @@ describe('the staff queue', () => {
     ]);
   });
 
+  it("a colleague's triage level or note leaves the request with whoever has it; Assign to me takes it over", async () => {
+    const customer = await t.buildUser({ role: 'user' });
+    const vet = await t.buildUser({ role: 'employee', name: 'Clinic Vet' });
+    const colleague = await t.buildUser({ role: 'admin', name: 'Second Vet' });
+    const e = await raised(customer);
+    expect((await update(vet, e.id, { status: 'assigned' })).statusCode).toBe(200);
+    const noted = json(
+      await update(colleague, e.id, { status: 'assigned', triageLevel: 1, note: 'Oxygen ready' }),
+      EmergencySchema,
+    );
+    expect(noted).toMatchObject({ assignedToName: 'Clinic Vet', triageLevel: 1 });
+    const taken = json(await update(colleague, e.id, { status: 'assigned' }), EmergencySchema);
+    expect(taken).toMatchObject({ assignedToName: 'Second Vet', assignedToId: colleague.user.id });
+    await update(colleague, e.id, { status: 'resolved' });
+  });
+
   it('refuses customers, bad triage levels, unknown requests and changes of nothing', async () => {
     const customer = await t.buildUser({ role: 'user' });
     const staff = await t.buildUser({ role: 'admin' });

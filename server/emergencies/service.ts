@@ -196,8 +196,10 @@ export async function updateEmergency(
     const [current] = await tx.select().from(emergencies).where(eq(emergencies.id, id)).limit(1);
     if (!current) throw errors.notFound('Emergency request');
     const moves = current.status !== body.status;
-    // "assigned" by someone else takes the request over.
-    const assigning = body.status === 'assigned' && (moves || current.assignedTo !== me.id);
+    // Moving to "assigned" assigns it to the caller; "assigned" again with nothing else ("Assign to me") takes it
+    // over from a colleague, while a triage level or a note alone leaves it with them.
+    const onlyStatus = body.triageLevel === undefined && body.note === undefined;
+    const assigning = body.status === 'assigned' && (moves || (onlyStatus && current.assignedTo !== me.id));
     if (
       !moves &&
       !assigning &&

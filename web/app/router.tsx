@@ -25,6 +25,8 @@ const EmployeeSlots = lazyPage(() => import('../features/slots/pages/employee-sl
 const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders.tsx'));
 const EmployeeChat = lazyPage(() => import('../features/chat/pages/employee-chat.tsx'));
 const EmployeeRides = lazyPage(() => import('../features/rides/pages/employee-rides.tsx'));
+const CustomerEmergency = lazyPage(() => import('../features/emergencies/pages/customer-emergency.tsx'));
+const StaffEmergencies = lazyPage(() => import('../features/emergencies/pages/staff-emergencies.tsx'));
 const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home.tsx'));
 const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers.tsx'));
 const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees.tsx'));
@@ -68,6 +70,7 @@ export function AppRoutes() {
         <Route path="/customer/profile" element={<Profile />} />
         <Route path="/customer/pets" element={<MyPets />} />
         <Route path="/customer/pets/:id" element={<PetRecord />} />
+        <Route path="/customer/emergency" element={<CustomerEmergency />} />
       </Route>
       <Route element={<EmployeeLayout />}>
         <Route path="/employee/home" element={<EmployeeDashboard />} />
@@ -77,6 +80,7 @@ export function AppRoutes() {
         <Route path="/employee/rides" element={<EmployeeRides />} />
         <Route path="/employee/profile" element={<Profile />} />
         <Route path="/employee/pets/:id" element={<PetRecord />} />
+        <Route path="/employee/emergencies" element={<StaffEmergencies />} />
       </Route>
       <Route element={<AdminLayout />}>
         <Route path="/admin/home" element={<AdminHome />} />
@@ -84,6 +88,7 @@ export function AppRoutes() {
         <Route path="/admin/employee" element={<AdminEmployees />} />
         <Route path="/admin/services" element={<AdminServices />} />
         <Route path="/admin/profile" element={<Profile />} />
+        <Route path="/admin/emergencies" element={<StaffEmergencies />} />
       </Route>
       <Route element={<PublicLayout />}>
         <Route path="*" element={<NotFound />} />

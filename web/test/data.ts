@@ -1,4 +1,5 @@
 import type { ChatMessage } from '#shared/chat';
+import type { Emergency } from '#shared/emergencies';
 import type { Order } from '#shared/orders';
 import type { Pet } from '#shared/pets';
 import type { Ride } from '#shared/rides';
@@ -164,5 +165,32 @@ export function makeMessage(
     message: opts.text ?? `Message ${id}`,
     clientMessageId: `cm-${id}`,
     timestamp: `2026-11-23T09:${String(opts.minute ?? 0).padStart(2, '0')}:00.000Z`,
+  };
+}
+
+/**
+ * An emergency request as the API returns it: customer u1's open, untriaged request for Bruno, raised on 1 March 2026
+ * at 10:00 UTC, coming in. Its events start with the raise.
+ */
+export function makeEmergency(over: Partial<Emergency> = {}): Emergency {
+  const createdAt = over.createdAt ?? '2026-03-01T10:00:00.000Z';
+  return {
+    id: 'em1',
+    customerId: 'u1',
+    customerName: 'Pet Owner',
+    petId: 'p1',
+    petName: 'Bruno',
+    description: 'Ate chocolate an hour ago and is shaking.',
+    phone: '9876543210',
+    needsPickup: false,
+    address: null,
+    status: 'open',
+    triageLevel: null,
+    assignedToId: null,
+    assignedToName: null,
+    createdAt,
+    updatedAt: createdAt,
+    events: [{ status: 'open', triageLevel: null, note: null, actorName: 'Pet Owner', at: createdAt }],
+    ...over,
   };
 }

@@ -1,21 +1,35 @@
+import { EmergencyAlert, useEmergencyAlerts } from '../../features/emergencies/index.ts';
 import { useSession } from '../../lib/session.tsx';
 import { RequireRole } from '../guards.tsx';
 import { Navbar, ProfileLink, type NavItem } from './navbar.tsx';
 import { SiteFrame } from './site-frame.tsx';
 
-const items: NavItem[] = [
-  { to: '/admin/home', label: 'Home' },
-  { to: '/admin/customer', label: 'Customer' },
-  { to: '/admin/employee', label: 'Employee' },
-  { to: '/admin/services', label: 'Services' },
-];
-
+// Admins are staff too: they see the emergency queue, its count and the banner for new requests in their own area.
 function AdminFrame() {
   const { user } = useSession();
+  const emergencies = useEmergencyAlerts();
+  const items: NavItem[] = [
+    { to: '/admin/home', label: 'Home' },
+    { to: '/admin/customer', label: 'Customer' },
+    { to: '/admin/employee', label: 'Employee' },
+    { to: '/admin/services', label: 'Services' },
+    { to: '/admin/emergencies', label: 'Emergencies', badge: emergencies.open, badgeLabel: 'open' },
+  ];
   return (
     <SiteFrame
       header={
-        <Navbar brandTo="/admin/home" items={items} extra={<ProfileLink to="/admin/profile" name={user?.name} />} />
+        <Navbar
+          brandTo="/admin/home"
+          items={items}
+          extra={<ProfileLink to="/admin/profile" name={user?.name} />}
+          below={
+            <EmergencyAlert
+              raised={emergencies.raised}
+              queuePath="/admin/emergencies"
+              onDismiss={emergencies.dismiss}
+            />
+          }
+        />
       }
     />
   );

@@ -1,4 +1,5 @@
 import { useChatUnreadCount } from '../../features/chat/index.ts';
+import { EmergencyAlert, useEmergencyAlerts } from '../../features/emergencies/index.ts';
 import { useSession } from '../../lib/session.tsx';
 import { RequireRole } from '../guards.tsx';
 import { Navbar, ProfileLink, type NavItem } from './navbar.tsx';
@@ -7,11 +8,14 @@ import { SiteFrame } from './site-frame.tsx';
 function EmployeeFrame() {
   const { user } = useSession();
   const unread = useChatUnreadCount();
+  const emergencies = useEmergencyAlerts();
   const items: NavItem[] = [
     { to: '/employee/home', label: 'Home' },
     { to: '/employee/slots', label: 'Schedule' },
     { to: '/employee/orders', label: 'Orders' },
     { to: '/employee/chat', label: 'Chat', badge: unread },
+    { to: '/employee/emergencies', label: 'Emergencies', badge: emergencies.open, badgeLabel: 'open' },
+    { to: '/employee/rides', label: 'Rides' },
   ];
   return (
     <SiteFrame
@@ -20,6 +24,13 @@ function EmployeeFrame() {
           brandTo="/employee/home"
           items={items}
           extra={<ProfileLink to="/employee/profile" name={user?.name} />}
+          below={
+            <EmergencyAlert
+              raised={emergencies.raised}
+              queuePath="/employee/emergencies"
+              onDismiss={emergencies.dismiss}
+            />
+          }
         />
       }
     />

@@ -10,17 +10,19 @@ export interface NavItem {
   end?: boolean;
   /** Unread items behind the link (shown as a red count). */
   badge?: number;
+  /** What the count counts, read after it (default "unread"). */
+  badgeLabel?: string;
 }
 
 /** A red count of unread items; with the label before it, read out as "Chat, 3 unread". */
-export function UnreadBadge({ count }: { count: number }) {
+export function UnreadBadge({ count, label = 'unread' }: { count: number; label?: string }) {
   if (count <= 0) return null;
   return (
     <>
       <span className="sr-only">, </span>
       <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs font-bold text-white no-underline">
         {count > 99 ? '99+' : count}
-        <span className="sr-only"> unread</span>
+        <span className="sr-only"> {label}</span>
       </span>
     </>
   );
@@ -31,17 +33,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The site header: brand, links and extra controls (chat toggle, profile icon). Below the md breakpoint the
- * links collapse behind a Menu button that closes again on navigation and on Escape.
+ * links collapse behind a Menu button that closes again on navigation and on Escape. `below` sits under the links
+ * inside the sticky header (the staff's emergency banner), so it stays in view while the page scrolls.
  */
 export function Navbar({
   brandTo,
   items,
   extra,
+  below,
   label = 'Main',
 }: {
   brandTo: string;
   items: NavItem[];
   extra?: ReactNode;
+  below?: ReactNode;
   label?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -90,12 +95,13 @@ export function Navbar({
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className={linkClass}>
                 {item.label}
-                {item.badge !== undefined && <UnreadBadge count={item.badge} />}
+                {item.badge !== undefined && <UnreadBadge count={item.badge} label={item.badgeLabel} />}
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
+      {below}
     </header>
   );
 }

@@ -76,6 +76,12 @@ export type ServiceCard = (typeof SERVICES)[number];
 /** Where "book" buttons lead: visitors log in first, customers go straight to booking. */
 export const bookingPath = (variant: Variant) => (variant === 'customer' ? '/slots' : '/login');
 
+/**
+ * Where "Request emergency care" leads: the request form, a customer page (a visitor is sent to log in first). Only
+ * the path is here: the form's code loads with its own route.
+ */
+export const EMERGENCY_PATH = '/customer/emergency';
+
 /** Where the "book" button of one service leads: a customer's booking form opens on that service. */
 export const serviceBookingPath = (variant: Variant, serviceId: string | undefined) =>
   variant === 'customer' && serviceId ? `/slots?serviceId=${encodeURIComponent(serviceId)}` : bookingPath(variant);

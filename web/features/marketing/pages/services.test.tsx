@@ -61,13 +61,18 @@ describe('services page', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(TITLES);
   });
 
-  it('sends visitors to log in from every Book button', async () => {
+  it('sends visitors to log in from every Book button, and emergency care to its request form', async () => {
     fakeServer({ 'GET /api/services': () => ({ body: SERVICES }) });
     renderApp(<ServicesPage variant="public" />, { path: '/services' });
     await within(cardOf('Pet Training')).findByText(/₹800/);
-    for (const title of TITLES) {
+    for (const title of TITLES.filter((t) => t !== 'Emergency Pet Care')) {
       expect(screen.getByRole('link', { name: bookName(title) })).toHaveAttribute('href', '/login');
     }
+    // A customer page: a visitor is asked to log in on the way.
+    expect(within(cardOf('Emergency Pet Care')).getByRole('link', { name: 'Request emergency care' })).toHaveAttribute(
+      'href',
+      '/customer/emergency',
+    );
   });
 
   it("opens a customer's booking form on the service of the card", async () => {
@@ -88,8 +93,9 @@ describe('services page', () => {
       'href',
       '/slots?serviceId=svc-pickup',
     );
-    // Emergency care keeps its link to the booking page.
-    expect(screen.getByRole('link', { name: bookName('Emergency Pet Care') })).toHaveAttribute('href', '/slots');
+    // Emergency care is not booked on the calendar: it has its own request form, open round the clock.
+    expect(screen.queryByRole('link', { name: bookName('Emergency Pet Care') })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request emergency care' })).toHaveAttribute('href', '/customer/emergency');
     await userEvent.click(screen.getByRole('link', { name: bookName('Pet Health Checkups') }));
     expect(screen.getByTestId('location')).toHaveTextContent('/slots');
   });
@@ -121,7 +127,9 @@ describe('services page', () => {
     renderApp(<ServicesPage variant="public" />, { path: '/services' });
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/services'))).toBe(true));
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(TITLES);
-    for (const title of TITLES) expect(screen.getByRole('link', { name: bookName(title) })).toBeInTheDocument();
+    for (const title of TITLES.slice(0, 3))
+      expect(screen.getByRole('link', { name: bookName(title) })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request emergency care' })).toBeInTheDocument();
   });
 });
 

@@ -3,7 +3,7 @@ import { CheckIcon } from '../../../components/icons.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { ServiceIllustration } from '../components/illustrations.tsx';
 import { ServiceFacts, useLiveServices } from '../components/service-facts.tsx';
-import { bookingPath, serviceBookingPath, type Variant } from '../content.ts';
+import { bookingPath, EMERGENCY_PATH, serviceBookingPath, type Variant } from '../content.ts';
 
 /**
  * /services and /servicescustomers: the clinic's services. The cards' copy is prerendered; the live price and
@@ -37,16 +37,18 @@ export default function ServicesPage({ variant = 'public' }: { variant?: Variant
                   </li>
                 ))}
               </ul>
-              {unavailable && card.kind !== 'emergency' ? (
+              {card.kind === 'emergency' ? (
+                // Open round the clock: never "not taking bookings", and not booked on the calendar.
+                <LinkButton to={EMERGENCY_PATH} variant="danger" className="mt-6">
+                  Request emergency care
+                </LinkButton>
+              ) : unavailable ? (
                 <p className="mt-6 rounded-md bg-gray-100 px-4 py-2 text-center text-sm font-medium">
                   Not taking bookings at the moment
                 </p>
               ) : (
                 // The name says which service; the visible words stay part of it (WCAG 2.5.3, label in name).
-                <LinkButton
-                  to={card.kind === 'emergency' ? bookingPath(variant) : serviceBookingPath(variant, service?.id)}
-                  className="mt-6"
-                >
+                <LinkButton to={serviceBookingPath(variant, service?.id)} className="mt-6">
                   Book <span className="sr-only">{card.title} </span>now
                 </LinkButton>
               )}
