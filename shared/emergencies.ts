@@ -78,7 +78,7 @@ export const EmergencyUpdateSchema = z.object({
 export type EmergencyUpdate = z.infer<typeof EmergencyUpdateSchema>;
 
 /** One change of a request: what it became, who made it and when. */
-export const EmergencyEventSchema = z.object({
+const EmergencyEventSchema = z.object({
   status: z.enum(EMERGENCY_STATUSES),
   triageLevel: z.number().int().nullable(),
   note: z.string().nullable(),

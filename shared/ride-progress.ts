@@ -39,7 +39,6 @@ export const RideStepSchema = z.object({
   at: z.string(),
   message: z.string().nullable(),
 });
-type RideStepRecord = z.infer<typeof RideStepSchema>;
 
 /** A booking's ride as the customer follows it: where it is now and each step taken so far. */
 export const RideProgressSchema = z.object({

@@ -13,7 +13,7 @@ import { hospitalInfoFor, recordOf, type BookingRecord } from '../slots/service.
 import { unsubscribeToken } from './unsubscribe.ts';
 
 /** Notification types of reminders (GET /api/notifications). */
-export const REMINDER_NOTIFICATION_TYPES = { appointment: 'appointment_reminder', care: 'care_reminder' } as const;
+const REMINDER_NOTIFICATION_TYPES = { appointment: 'appointment_reminder', care: 'care_reminder' } as const;
 
 export interface ReminderWorkerOptions {
   db: Db;
