@@ -120,6 +120,8 @@ export async function loginViaUI(
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(new RegExp(`${HOME_OF[user.role]}$`), { timeout: 15_000 });
+  // The address changes before the signed-in layout's code has loaded: wait for its navbar, not the login page's.
+  await expect(page.getByRole('link', { name: /^Profile of / })).toBeVisible({ timeout: 15_000 });
 }
 
 /**

@@ -24,6 +24,7 @@ const OWN = [
   'image',
   'name',
   'phone',
+  'reminderEmails',
   'role',
 ];
 
