@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RIDE_STATUSES, RIDE_STEPS, RideStepSchema } from './ride-progress.ts';
-import { DateSchema } from './slots.ts';
+import { DateSchema, type SlotBooking } from './slots.ts';
 import { singleLineText } from './text.ts';
 
 export { nextRideStep, RIDE_STATUS_LABELS, RIDE_STEPS, type RideStep } from './ride-progress.ts';
@@ -52,3 +52,24 @@ export const RideSchema = z.object({
   steps: z.array(RideStepSchema),
 });
 export type Ride = z.infer<typeof RideSchema>;
+
+/** A booking as a row of the driver's list (GET /api/rides, and live events on its screen); null unless a ride. */
+export function rideOf(b: SlotBooking): Ride | null {
+  if (!b.ride) return null;
+  return {
+    bookingId: b.id,
+    date: b.date,
+    time: b.time,
+    startsAt: b.startsAt,
+    address: b.pickupAddress ?? b.userAddress ?? '',
+    customerId: b.userId,
+    customerName: b.ownerName,
+    phone: b.phone,
+    petId: b.petId,
+    petName: b.petName,
+    note: b.note,
+    bookingStatus: b.status,
+    rideStatus: b.ride.status,
+    steps: b.ride.steps,
+  };
+}

@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
 import { bookingIcs, escapeHtml } from '../mail/booking-confirmed.ts';
 import { createNotification, pushNotification } from '../notifications/service.ts';
 import { enqueueMail, nudgeOutbox } from '../outbox/queue.ts';
-import { hospitalInfoFor, recordOf, type BookingRecord } from '../slots/service.ts';
+import { hospitalInfoFor, mailFactsOf, recordOf, type BookingRecord } from '../slots/service.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
 /** Notification types of reminders (GET /api/notifications). */
@@ -97,18 +97,7 @@ function appointmentReminder(config: Config, r: BookingRecord, userId: string) {
       ],
       f.html,
     ),
-    ics: bookingIcs({
-      bookingId: b.id,
-      userName: b.userName,
-      userEmail: b.userEmail,
-      ownerName: b.ownerName,
-      petName: b.petName,
-      schedule: b.schedule,
-      startsAt: b.startsAt,
-      minutes: Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / 60_000),
-      hospital,
-      timeZone: config.CLINIC_TZ,
-    }),
+    ics: bookingIcs(mailFactsOf(b, hospital, config.CLINIC_TZ)),
   };
   const notice = {
     title: 'Appointment reminder',

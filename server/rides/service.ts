@@ -3,6 +3,7 @@ import type { Notification } from '#shared/notifications';
 import {
   nextRideStep,
   RIDE_MSG,
+  rideOf,
   RIDE_STATUS_LABELS,
   RIDE_STEPS,
   type Ride,
@@ -44,23 +45,7 @@ const STEP_SENTENCE: Record<Exclude<RideStep, 'scheduled'>, (pet: string) => str
 const MAILED_STEPS: readonly RideStep[] = ['picked_up', 'dropped_off'];
 
 function toRide(record: BookingRecord, timeZone: string): Ride {
-  const b = toBookingDto(record, timeZone);
-  return {
-    bookingId: b.id,
-    date: b.date,
-    time: b.time,
-    startsAt: b.startsAt,
-    address: b.pickupAddress ?? b.userAddress ?? '',
-    customerId: b.userId,
-    customerName: b.ownerName,
-    phone: b.phone,
-    petId: b.petId,
-    petName: b.petName,
-    note: b.note,
-    bookingStatus: b.status,
-    rideStatus: b.ride!.status,
-    steps: b.ride!.steps,
-  };
+  return rideOf(toBookingDto(record, timeZone))!;
 }
 
 /** A clinic day's rides (staff), in time order. */

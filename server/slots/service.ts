@@ -34,7 +34,7 @@ import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { newerThanRow, olderThanRow, type Cursor } from '../lib/pagination.ts';
-import { bookingConfirmedMail } from '../mail/booking-confirmed.ts';
+import { bookingConfirmedMail, type ConfirmedBookingMail } from '../mail/booking-confirmed.ts';
 import { createNotification } from '../notifications/service.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../plugins/auth.ts';
@@ -731,18 +731,7 @@ export async function confirmBooking(
         data: { bookingId: b.id, schedule: b.schedule, status: 'confirmed', hospitalInfo: hospital },
       },
     );
-    const mail = bookingConfirmedMail({
-      bookingId: b.id,
-      userName: b.userName,
-      userEmail: b.userEmail,
-      ownerName: b.ownerName,
-      petName: b.petName,
-      schedule: b.schedule,
-      startsAt: b.startsAt,
-      minutes: minutesBetween(b.startsAt, b.endsAt),
-      hospital,
-      timeZone: config.CLINIC_TZ,
-    });
+    const mail = bookingConfirmedMail(mailFactsOf(b, hospital, config.CLINIC_TZ));
     await enqueueMail(tx, {
       kind: 'booking_confirmed',
       to: b.userEmail,
@@ -755,6 +744,22 @@ export async function confirmBooking(
     });
     return { booking, notification };
   });
+}
+
+/** What the booking e-mails (the confirmation, the reminder) and their calendar invite say about a booking. */
+export function mailFactsOf(b: Row, hospital: HospitalInfo, timeZone: string): ConfirmedBookingMail {
+  return {
+    bookingId: b.id,
+    userName: b.userName,
+    userEmail: b.userEmail,
+    ownerName: b.ownerName,
+    petName: b.petName,
+    schedule: b.schedule,
+    startsAt: b.startsAt,
+    minutes: minutesBetween(b.startsAt, b.endsAt),
+    hospital,
+    timeZone,
+  };
 }
 
 const isStaff = (me: AuthUser) => me.role === 'employee' || me.role === 'admin';

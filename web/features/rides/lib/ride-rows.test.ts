@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SlotBooking } from '#shared/slots';
 import { makeBooking, makeRide } from '../../../test/data.ts';
-import { placeRide, rideOf } from './ride-rows.ts';
+import { rideOf } from '#shared/rides';
+import { placeRide } from './ride-rows.ts';
 
 const DAY = '2026-03-04';
 const PICKUP = { id: 'svc-pickup', name: 'Pet Pickup Ride', kind: 'pickup' as const, durationMinutes: 30 };

@@ -1,28 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Ride } from '#shared/rides';
+import { rideOf, type Ride } from '#shared/rides';
 import type { SlotBooking } from '#shared/slots';
 import { rideKeys } from '../api/keys.ts';
-
-/** A booking as a row of the driver's list, as GET /api/rides builds it; null when the booking is not a ride. */
-export function rideOf(b: SlotBooking): Ride | null {
-  if (!b.ride) return null;
-  return {
-    bookingId: b.id,
-    date: b.date,
-    time: b.time,
-    startsAt: b.startsAt,
-    address: b.pickupAddress ?? b.userAddress ?? '',
-    customerId: b.userId,
-    customerName: b.ownerName,
-    phone: b.phone,
-    petId: b.petId,
-    petName: b.petName,
-    note: b.note,
-    bookingStatus: b.status,
-    rideStatus: b.ride.status,
-    steps: b.ride.steps,
-  };
-}
 
 /** The server's order: by start, then by booking id. */
 const byStart = (a: Ride, b: Ride) =>
