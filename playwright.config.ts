@@ -120,6 +120,8 @@ export default defineConfig({
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       SEED_DEMO: 'false',
       CLINIC_TZ: process.env.E2E_CLINIC_TZ,
+      // Open every day, so a spec booking "in 5 days" passes whatever the weekday (the clinic settings start from it).
+      CLINIC_HOURS: 'Mon-Sun 09:00-18:00',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_IP: '100000',
       LOGIN_RATE_LIMIT_EMAIL: '100000',

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as ioClient, type Socket } from 'socket.io-client';
@@ -59,4 +60,29 @@ export async function connectedSocket(base: string, token: string): Promise<Sock
     s.once('connect_error', reject);
   });
   return s;
+}
+
+/** The median of numbers (NaN and infinities left out); NaN when there are none. */
+export function median(xs: number[]): number {
+  const s = [...xs].filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+/** Numbers in ascending order, as percentile() wants them. */
+export const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
+/** Milliseconds with as many decimals as they need (0.12, 1.23, 12.3, 123). */
+export const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+/** A ratio as '1.23x'. */
+export const ratio = (x: number) => `${x.toFixed(2)}x`;
+
+/** The machine a result was measured on: CPUs, load and Node version. */
+export function machine(): string {
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
+  return `${os.cpus().length} CPUs, load average ${load}, Node ${process.version}`;
 }

@@ -81,7 +81,6 @@ async function run(mode: Mode) {
       userEmail: `parent${i}@example.com`,
       ownerName: 'Pet Parent',
       petName: `Pet ${i}`,
-      schedule: '2031-03-04 at 10:30',
       startsAt: new Date('2031-03-04T05:00:00Z'),
       minutes: 30,
       hospital: {

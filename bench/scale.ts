@@ -1,7 +1,7 @@
 /**
  * npm run bench:scale: do the staff and admin screens stay as fast with 100,000 rows of history as with 1,000?
  *
- * Two fresh PostgreSQL databases are migrated by the app and seeded with straight SQL as a clinic accumulating
+ * Two fresh PostgreSQL databases are migrated by the app and seeded with straight SQL (bench/history.ts) as a clinic accumulating
  * history at a fixed rate per day (so the large one holds ~100x more days of it): customers, pets, bookings (closed
  * out in the past, a few left open, a bounded week ahead), visits, orders with items, notifications, chat (most
  * conversations short, some long, staff replies, a broadcast every ten days, what staff and customers have read).
@@ -33,7 +33,7 @@
  * otherwise log errors).
  */
 import type { ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,8 +42,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
-import { SEEDED_SERVICE_IDS } from '../server/services/seeded.ts';
-import { connectedSocket, percentile, startChild, stopChild } from './child.ts';
+import { connectedSocket, machine, median, ms, percentile, ratio, sorted, startChild, stopChild } from './child.ts';
+import { explainLines, fmt, seedHistory, signToken, type Exec, type PlanNode } from './history.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -67,251 +67,6 @@ const SECRET = randomBytes(32).toString('hex');
 const GRACE_MS = 1000;
 /** After the load (and its backlog) stopped, how long stored messages may still take to reach the staff. */
 const DRAIN_MS = 10_000;
-/** The clinic's time zone and grid, as the server's defaults (CLINIC_TZ, SLOT_OPEN, SLOT_MINUTES). */
-const TZ = 'Asia/Kolkata';
-
-// ---------------------------------------------------------------------------------------------------------------
-// Seeding: plain SQL, the same on PostgreSQL and PGlite.
-
-type Exec = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
-
-/** Bookings a day in the past: 18 half-hour times x (checkup, pickup, emergency) + 9 hour-long trainings. */
-const BOOKINGS_PER_DAY = 63;
-/** Bookings a day from today on, for a week: the same at every size, as seats bound them. */
-const AHEAD_PER_DAY = 30;
-const AHEAD_DAYS = 7;
-/** Every tenth message is in a long conversation of this many messages (one per 1,000 rows). */
-const LONG_CONVERSATION = 100;
-
-interface Shape {
-  n: number;
-  /** Days of history. */
-  days: number;
-  /** Seconds of history (every kind of row is spread over it, newest now). */
-  spanSeconds: number;
-  /** Past bookings (the rest are today and ahead). */
-  pastBookings: number;
-  broadcasts: number;
-  longConversations: number;
-}
-
-function shapeOf(n: number): Shape {
-  const ahead = AHEAD_PER_DAY * AHEAD_DAYS;
-  if (n <= ahead + BOOKINGS_PER_DAY) throw new Error(`at least ${ahead + BOOKINGS_PER_DAY + 1} rows, please`);
-  const pastBookings = n - ahead;
-  const days = Math.ceil(pastBookings / BOOKINGS_PER_DAY);
-  return {
-    n,
-    days,
-    spanSeconds: days * 86_400,
-    pastBookings,
-    broadcasts: Math.max(1, Math.floor(days / 10)),
-    longConversations: Math.max(1, Math.floor(n / 10 / LONG_CONVERSATION)),
-  };
-}
-
-/** `now()` minus row j's share of the history (j = n is now). */
-const spread = (s: Shape, j: string) =>
-  `now() - make_interval(secs => ${s.spanSeconds}::float8 * (${s.n} - ${j}) / ${s.n})`;
-const TODAY = `(now() at time zone '${TZ}')::date`;
-
-async function seed(exec: Exec, n: number): Promise<void> {
-  const s = shapeOf(n);
-  const steps: [string, string][] = [
-    [
-      'staff',
-      `insert into users (name, email, password_hash, phone, role, created_at, updated_at)
-       select case when i <= ${STAFF} then 'Staff Member ' || i else 'Clinic Admin' end,
-              case when i <= ${STAFF} then 'staff' || i || '@bench.local' else 'admin@bench.local' end,
-              'not-a-login', '9800000000', case when i <= ${STAFF} then 'employee' else 'admin' end,
-              now() - make_interval(days => ${s.days + 30}), now() - make_interval(days => ${s.days + 30})
-         from generate_series(1, ${STAFF + 1}) i`,
-    ],
-    [
-      'customers',
-      `insert into users (name, email, password_hash, phone, address, blood_group, role, created_at, updated_at)
-       select 'Customer ' || i, 'customer' || i || '@bench.local', 'not-a-login', (9100000000 + i)::text,
-              i || ' Bench Street, Kolkata', 'O+', 'user', ${spread(s, 'i')}, ${spread(s, 'i')}
-         from generate_series(1, ${n}) i`,
-    ],
-    [
-      'helper tables',
-      `create temp table bench_customers as
-       select substr(email, 9, position('@' in email) - 9)::int as k, id, name, email, phone, address
-         from users where role = 'user'`,
-    ],
-    ['', `create unique index on bench_customers (k)`],
-    [
-      '',
-      `create temp table bench_staff as
-       select substr(email, 6, position('@' in email) - 6)::int as no, id, name
-         from users where role = 'employee'`,
-    ],
-    [
-      'pets',
-      `insert into pets (owner_id, name, species, sex, age_years, age_as_of, created_at, updated_at)
-       select c.id, 'Pet ' || c.k, (array['dog', 'cat', 'bird', 'rabbit'])[1 + c.k % 4], 'unknown', 1 + c.k % 12,
-              current_date, u.created_at, u.created_at
-         from bench_customers c join users u on u.id = c.id`,
-    ],
-    [
-      '',
-      `create temp table bench_pets as select c.k, p.id, p.name from pets p join bench_customers c on c.id = p.owner_id`,
-    ],
-    ['', `create unique index on bench_pets (k)`],
-    [
-      'bookings',
-      // Customer of booking j: a permutation of 1..n, so nobody holds two bookings of one pet at one time.
-      `insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, pet_name,
-                                  owner_name, pet_age, phone, status, created_at, updated_at, service_id, pet_id,
-                                  ends_at, seat_step_minutes)
-       select c.id, c.name, c.email, c.address, to_char(b.day, 'YYYY-MM-DD') || ' at ' || to_char(b.tod, 'HH24:MI'),
-              b.starts, p.name, c.name, 3, c.phone, b.status, b.starts - make_interval(days => 1 + b.j % 10),
-              case when b.past then b.starts + interval '1 hour' else b.starts - make_interval(days => 1 + b.j % 10) end,
-              b.service, p.id, b.starts + make_interval(mins => b.minutes), 30
-         from (
-           select a.*, (a.day + a.tod) at time zone '${TZ}' as starts
-             from (
-               select x.j, x.past, x.day,
-                      case when x.s < 54 then (array['${SEEDED_SERVICE_IDS.checkup}', '${SEEDED_SERVICE_IDS.pickup}',
-                                                     '${SEEDED_SERVICE_IDS.emergency}'])[1 + x.s / 18]::uuid
-                           else '${SEEDED_SERVICE_IDS.training}'::uuid end as service,
-                      time '09:00' + make_interval(mins => 30 * case when x.s < 54 then x.s % 18 else (x.s - 54) * 2 end) as tod,
-                      case when x.s < 54 then 30 else 60 end as minutes,
-                      case when x.past then
-                             case when x.j * 37 % 100 < 80 then 'completed' when x.j * 37 % 100 < 90 then 'canceled'
-                                  when x.j * 37 % 100 < 98 then 'no_show' when x.j % 2 = 0 then 'pending' else 'confirmed' end
-                           else case when x.j % 10 < 6 then 'pending' when x.j % 10 < 9 then 'confirmed' else 'canceled' end
-                      end as status
-                 from (
-                   select j, j < ${s.pastBookings} as past,
-                          case when j < ${s.pastBookings} then ${TODAY} - (1 + j / ${BOOKINGS_PER_DAY})
-                               else ${TODAY} + (j - ${s.pastBookings}) / ${AHEAD_PER_DAY} end as day,
-                          case when j < ${s.pastBookings} then j % ${BOOKINGS_PER_DAY}
-                               else ((j - ${s.pastBookings}) % ${AHEAD_PER_DAY}) * 2 end as s
-                     from generate_series(0, ${n - 1}) j
-                 ) x
-             ) a
-         ) b
-         join bench_customers c on c.k = 1 + (b.j::bigint * 7919) % ${n}
-         join bench_pets p on p.k = c.k`,
-    ],
-    [
-      'seat counters',
-      `insert into slot_seats (service_id, starts_at, booked)
-       select b.service_id, g, count(*)::int
-         from slot_bookings b
-         cross join lateral generate_series(b.starts_at, b.ends_at - interval '1 microsecond',
-                                            make_interval(mins => b.seat_step_minutes)) g
-        where b.status <> 'canceled'
-        group by 1, 2`,
-    ],
-    [
-      'visits',
-      `insert into visits (booking_id, pet_id, findings, treatment, recorded_by, recorded_by_name, created_at)
-       select b.id, b.pet_id, 'Healthy, no concerns', 'Routine care', s.id, s.name, b.ends_at
-         from slot_bookings b join bench_staff s on s.no = 1
-        where b.status = 'completed'`,
-    ],
-    [
-      'orders',
-      `with src as (
-         select j, c.id as user_id, c.name, c.email, c.address, ${spread(s, 'j')} as at, 1 + j % 3 as lines
-           from generate_series(1, ${n}) j
-           join bench_customers c on c.k = 1 + (j::bigint * 104729) % ${n}
-       ), ins as (
-         insert into orders (user_id, idempotency_key, status, payment_method, address, total, customer_name,
-                             customer_email, created_at, updated_at)
-         select user_id, 'seed-' || j,
-                case when at > now() - interval '1 day' then (array['placed', 'confirmed', 'shipped'])[1 + j % 3]
-                     when at > now() - interval '7 days' then (array['shipped', 'delivered'])[1 + j % 2]
-                     when j % 12 = 0 then 'cancelled' else 'delivered' end,
-                (array['upi', 'card', 'cod'])[1 + j % 3],
-                jsonb_build_object('name', name, 'pin', '700016', 'city', 'Kolkata', 'house', address,
-                                   'landmark', 'Near the park', 'state', 'West Bengal', 'country', 'India'),
-                250 * lines, name, email, at, at
-           from src
-         returning id, idempotency_key
-       )
-       insert into order_items (order_id, product_id, name, unit_price, discount, quantity, line_total)
-       select ins.id, 1 + (l + substr(ins.idempotency_key, 6)::int) % 20, 'Product ' || l, 250, 0, 1, 250
-         from ins cross join lateral generate_series(1, 1 + substr(ins.idempotency_key, 6)::int % 3) l`,
-    ],
-    [
-      'notifications',
-      `insert into notifications (user_id, type, title, body, read_at, created_at)
-       select c.id, 'booking_confirmed', 'Booking confirmed', 'Your booking is confirmed.',
-              case when x.at < now() - interval '2 days' or x.j % 2 = 0 then x.at + interval '1 hour' end, x.at
-         from (select j, ${spread(s, 'j')} as at from generate_series(1, ${n}) j) x
-         join bench_customers c on c.k = 1 + (x.j::bigint * 1299709) % ${n}`,
-    ],
-    [
-      'chat',
-      // Every tenth message is in one of the long conversations (customers 1, 2, ...); the rest pair up into short
-      // ones (a customer's message, then a staff reply) of the customers after them.
-      `insert into chat_messages (sender_id, sender_name, sender_role, receiver_id, customer_id, client_message_id,
-                                  message, created_at)
-       select case when x.mine then c.id else s.id end, case when x.mine then c.name else s.name end,
-              case when x.mine then 'user' else 'employee' end, case when x.mine then null else c.id::text end,
-              c.id, 'seed-' || x.m, 'Message ' || x.m || ' about an appointment', x.at
-         from (
-           select m, ${spread(s, 'm + 1')} as at,
-                  case when m % 10 = 0 then 1 + (m / 10) % ${s.longConversations}
-                       else ${s.longConversations + 1} + (m - m / 10 - 1) / 2 end as k,
-                  case when m % 10 = 0 then (m / 10 / ${s.longConversations}) % 2 = 0
-                       else (m - m / 10 - 1) % 2 = 0 end as mine,
-                  1 + m % ${STAFF} as staff_no
-             from generate_series(0, ${n - 1}) m
-         ) x
-         join bench_customers c on c.k = x.k
-         join bench_staff s on s.no = x.staff_no`,
-    ],
-    [
-      'broadcasts',
-      `insert into chat_messages (sender_id, sender_name, sender_role, receiver_id, customer_id, client_message_id,
-                                  message, created_at)
-       select s.id, s.name, 'employee', 'all', null, 'seed-broadcast-' || b, 'Clinic news ' || b,
-              now() - make_interval(days => 10 * b, hours => 1)
-         from generate_series(0, ${s.broadcasts - 1}) b join bench_staff s on s.no = 1`,
-    ],
-    [
-      'chat reads',
-      // Everyone has read their conversations up to two days ago; staff have read about half of them to the end.
-      `insert into chat_reads (customer_id, reader_id, last_read_at)
-       select x.customer_id, r.id,
-              case when hashtext(x.customer_id::text || r.id::text) % 2 = 0 then x.last_at else x.settled_at end
-         from (select customer_id, max(created_at) as last_at,
-                      max(created_at) filter (where created_at < now() - interval '2 days') as settled_at
-                 from chat_messages where customer_id is not null and sender_role = 'user' group by customer_id) x
-         cross join (select id from users where role <> 'user') r
-        where x.settled_at is not null or hashtext(x.customer_id::text || r.id::text) % 2 = 0`,
-    ],
-    [
-      '',
-      `insert into chat_reads (customer_id, reader_id, last_read_at)
-       select customer_id, customer_id,
-              greatest(max(created_at), (select max(created_at) from chat_messages
-                                          where customer_id is null and created_at < now() - interval '2 days'))
-         from chat_messages where customer_id is not null and created_at < now() - interval '2 days'
-        group by customer_id`,
-    ],
-    ['', `drop table bench_customers, bench_staff, bench_pets`],
-    ['vacuum analyze', `vacuum analyze`],
-  ];
-  const t0 = performance.now();
-  const done: string[] = [];
-  let step = performance.now();
-  for (const [name, text] of steps) {
-    await exec(text);
-    if (name) {
-      done.push(`${name} ${((performance.now() - step) / 1000).toFixed(1)}s`);
-      step = performance.now();
-    }
-  }
-  console.log(
-    `  seeded ${n.toLocaleString('en')} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${done.join(', ')})`,
-  );
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Who the requests are made as, and the ids they name.
@@ -339,19 +94,10 @@ interface Subjects {
   customers: Person[];
 }
 
-const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
-
-/** An HS256 token the server accepts (same claims as app.signToken). */
-function signToken(p: { id: string; role: string; name: string }): string {
-  const now = Math.floor(Date.now() / 1000);
-  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: p.id, role: p.role, name: p.name, iat: now, exp: now + 86_400 })}`;
-  return `${head}.${createHmac('sha256', SECRET).update(head).digest('base64url')}`;
-}
-
 async function subjectsOf(exec: Exec, n: number): Promise<Subjects> {
   const person = (r: Record<string, unknown>): Person => {
     const p = { id: String(r.id), name: String(r.name), role: r.role as Person['role'] };
-    return { ...p, token: signToken(p) };
+    return { ...p, token: signToken(SECRET, p) };
   };
   const staffRows = (await exec(`select id, name, role, email from users where role <> 'user' order by email`)).rows;
   const meNumber = Math.floor(n / 4);
@@ -483,14 +229,6 @@ interface Side {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const median = (xs: number[]) => {
-  const s = [...xs].filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-const ratio = (x: number) => `${x.toFixed(2)}x`;
 
 async function get(port: number, url: string, token: string, signal?: AbortSignal) {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization: `Bearer ${token}` }, signal });
@@ -867,7 +605,7 @@ async function postgresOf(n: number): Promise<{ scratch: ScratchDatabase; subjec
   await c.connect();
   try {
     const exec: Exec = (text) => c.query(text);
-    await seed(exec, n);
+    await seedHistory(exec, n, STAFF);
     return { scratch, subjects: await subjectsOf(exec, n) };
   } finally {
     await c.end();
@@ -881,7 +619,7 @@ async function pgliteOf(n: number, dataDir: string): Promise<Subjects> {
   try {
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const exec: Exec = async (text) => ({ rows: (await client.query<Record<string, unknown>>(text)).rows });
-    await seed(exec, n);
+    await seedHistory(exec, n, STAFF);
     return await subjectsOf(exec, n);
   } finally {
     await database.close();
@@ -898,14 +636,6 @@ async function startServer(
   const server = await startChild(path.join(root, 'server', 'main.ts'), [], serverEnv(dataDir, scratch?.url));
   cleanups.push(() => stopChild(server.child));
   return { label, n, port: server.port, child: server.child, subjects, database: scratch?.name };
-}
-
-function machine(): string {
-  const load = os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' / ');
-  return `${os.cpus().length} CPUs, load average ${load}, Node ${process.version}`;
 }
 
 async function runMeasurements() {
@@ -970,25 +700,6 @@ async function runMeasurements() {
 // ---------------------------------------------------------------------------------------------------------------
 // --explain: what each endpoint runs, and how PostgreSQL runs it at the large size.
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Alias?: string;
-  'Join Type'?: string;
-  Strategy?: string;
-  'Subplan Name'?: string;
-  'Sort Method'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Actual Total Time': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  'Shared Hit Blocks'?: number;
-  'Shared Read Blocks'?: number;
-  Plans?: PlanNode[];
-}
-
 interface Explained {
   sql: string;
   ms: number;
@@ -996,44 +707,6 @@ interface Explained {
   buffers: number;
   lines: string[];
   scans: string[];
-}
-
-const fmt = (x: number) => Math.round(x).toLocaleString('en');
-
-function explainLines(plan: PlanNode): { lines: string[]; scans: string[]; rowsRead: number } {
-  const lines: string[] = [];
-  const scans: string[] = [];
-  let rowsRead = 0;
-  const walk = (node: PlanNode, depth: number) => {
-    const loops = node['Actual Loops'];
-    const removed = (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
-    const read = (node['Actual Rows'] + removed) * loops;
-    const what = [
-      node['Subplan Name'] ? `${node['Subplan Name']}: ` : '',
-      node.Strategy && node.Strategy !== 'Plain' ? `${node.Strategy} ` : '',
-      node['Node Type'],
-      node['Join Type'] && node['Join Type'] !== 'Inner' ? ` (${node['Join Type']})` : '',
-      node['Relation Name'] ? ` on ${node['Relation Name']}` : '',
-      node['Index Name'] ? ` using ${node['Index Name']}` : '',
-      node['Sort Method'] ? ` [${node['Sort Method']}]` : '',
-    ].join('');
-    const rows =
-      loops > 1 ? `rows=${fmt(node['Actual Rows'])} x ${fmt(loops)} loops` : `rows=${fmt(node['Actual Rows'])}`;
-    lines.push(
-      `${'  '.repeat(depth)}${what}  ${rows}${removed ? `, removed ${fmt(removed * loops)}` : ''}, ${node['Actual Total Time'].toFixed(1)} ms`,
-    );
-    if (node['Relation Name']) {
-      rowsRead += read;
-      scans.push(
-        `${node['Node Type']} ${node['Relation Name']}${node['Index Name'] ? ` (${node['Index Name']})` : ''}: ${fmt(read)}`,
-      );
-    } else if (node['Index Name'] && node['Node Type'] === 'Bitmap Index Scan') {
-      scans.push(`Bitmap Index Scan (${node['Index Name']}): ${fmt(node['Actual Rows'] * loops)}`);
-    }
-    for (const child of node.Plans ?? []) walk(child, depth + 1);
-  };
-  walk(plan, 0);
-  return { lines, scans, rowsRead };
 }
 
 async function runExplain() {

@@ -65,7 +65,8 @@ const config: SlotDeps['config'] = {
   CLINIC_ADDRESS: '12 Park Street, Kolkata 700016',
   CLINIC_PHONE: '9876543210',
   CLINIC_EMAIL: 'clinic@pawcare.local',
-  CLINIC_HOURS: 'Mon-Sat 09:00-18:00',
+  // Open every day: the bench books every day of the booking window (the clinic settings start from this).
+  CLINIC_HOURS: 'Mon-Sun 09:00-18:00',
   REMINDER_DAYS_BEFORE: 7,
 };
 
@@ -408,6 +409,7 @@ async function main() {
         LOG_LEVEL: 'silent',
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-slots-')),
         JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+        CLINIC_HOURS: config.CLINIC_HOURS,
       } as NodeJS.ProcessEnv,
       {},
     );

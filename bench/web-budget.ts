@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import * as prettier from 'prettier';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort } from '../server/test/free-port.ts';
 
@@ -293,7 +294,8 @@ async function main() {
     if (start < 0) throw new Error(`${heading} not found in docs/performance.md`);
     const next = text.indexOf('\n## ', start + heading.length);
     const updated = `${text.slice(0, start)}${heading}\n\n${section}\n${next < 0 ? '' : text.slice(next)}`;
-    writeFileSync(doc, updated);
+    // Prettier aligns the tables the way the lint step checks them.
+    writeFileSync(doc, await prettier.format(updated, { ...(await prettier.resolveConfig(doc)), filepath: doc }));
     console.log('docs/performance.md updated');
   }
   process.exit(failed ? 1 : 0);

@@ -93,9 +93,9 @@ test.describe('admin', () => {
       const anon = await visitor.newPage();
       await anon.goto('/services');
       await expect(anon.locator('html')).toHaveAttribute('data-theme', 'brown');
-      await expect(anon.locator('body')).toHaveCSS('background-color', 'rgb(165, 42, 42)');
-      // The page title on the brown background is white, for contrast.
-      await expect(anon.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(255, 255, 255)');
+      // Brown paints as its soft tint (#f5e9df); the page title keeps the house's dark ink.
+      await expect(anon.locator('body')).toHaveCSS('background-color', 'rgb(245, 233, 223)');
+      await expect(anon.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(17, 24, 39)');
       expect(await anon.evaluate(() => localStorage.getItem('theme'))).toBe('brown');
     } finally {
       await visitor.close();

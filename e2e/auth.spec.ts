@@ -181,7 +181,10 @@ test.describe('profile and logout', () => {
     await expect(page.getByText(customer.name, { exact: true })).toBeVisible();
     await expect(page.getByText('Role: Customer')).toBeVisible();
     await expect(page.getByRole('img', { name: `Avatar of ${customer.name}` })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/customer/my-orders');
+    await expect(page.getByRole('main').getByRole('link', { name: 'My orders' })).toHaveAttribute(
+      'href',
+      '/customer/my-orders',
+    );
 
     await page.getByRole('button', { name: 'Edit profile' }).click();
     await page.getByLabel('Name').fill('Renamed Person');

@@ -220,7 +220,7 @@ export async function bookThroughForm(page: Page, o: { date: string; time: strin
 /** A product's card in the catalogue. */
 export const productCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
-/** From the catalogue's Add to Cart to a placed order, with the address already saved. */
+/** From the catalogue's Add to Cart (a cart of that one product) to a placed order, with the address already saved. */
 export async function checkout(
   page: Page,
   o: { quantity: number; total: string; payment: 'Cash on Delivery' | 'UPI/QR' },
@@ -241,7 +241,9 @@ export async function checkout(
   await expect(dialog).toContainText(o.total);
   await dialog.getByRole('button', { name: 'Confirm order' }).click();
   await expect(page.getByText(/placed successfully!/).first()).toBeVisible();
-  await expect(page).toHaveURL(/\/homeusers$/);
+  // The new order's own page confirms it.
+  await expect(page).toHaveURL(/\/customer\/my-orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Thank you, your order is placed', level: 1 })).toBeVisible();
 }
 
 /** Opens a customer's chat box and waits until it is online. */

@@ -407,11 +407,11 @@ describe('the web app', () => {
     expect(saved.statusCode).toBe(200);
     for (const url of ['/', '/admin/home']) {
       const res = await web.app.inject({ method: 'GET', url });
-      // Green is dark: the text turns white to stay readable.
+      // Green paints as its soft tint, with the house's dark text.
       expect(res.body, url).toContain(
-        'data-theme="green" style="--theme-bg:#008000;--theme-fg:#ffffff;color-scheme:light"',
+        'data-theme="green" style="--theme-bg:#d7f2dd;--theme-fg:#111827;color-scheme:light"',
       );
-      expect(res.body, url).toContain('<meta name="theme-color" content="#008000"');
+      expect(res.body, url).toContain('<meta name="theme-color" content="#d7f2dd"');
     }
   });
 

@@ -11,7 +11,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errors } from './errors.ts';
+import auditRoutes from './audit/routes.ts';
+import analyticsRoutes from './analytics/routes.ts';
+import accountRoutes from './auth/account-routes.ts';
 import authRoutes from './auth/routes.ts';
+import cartRoutes from './cart/routes.ts';
 import catalogueRoutes from './catalogue/routes.ts';
 import chatRoutes from './chat/routes.ts';
 import healthRoutes from './health.ts';
@@ -123,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Routes.
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(userRoutes);
   await app.register(avatarRoutes);
   await app.register(settingsRoutes);
@@ -134,8 +139,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(reminderRoutes);
   await app.register(petRoutes);
   await app.register(catalogueRoutes);
+  await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(chatRoutes);
+  await app.register(auditRoutes);
+  await app.register(analyticsRoutes);
 
   await registerWeb(app, opts.webDir ?? path.join(rootDir, 'web', 'dist'));
   return app;

@@ -90,10 +90,19 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(5),
   /** Sign-ups per hour from one IP address. */
   REGISTER_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(10),
+  /** Password-reset requests per hour from one IP address (more get a 429). */
+  FORGOT_PASSWORD_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(10),
+  /** Reset mails per hour to one e-mail address (more requests get the same answer, but no mail). */
+  FORGOT_PASSWORD_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(3),
+  /** Verification mails one signed-in person may ask for again per hour. */
+  VERIFICATION_RESEND_RATE_LIMIT: z.coerce.number().int().min(1).default(3),
   /** Booking attempts per 10 minutes by one customer. */
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-  /** Upcoming pending or confirmed bookings one customer may hold at once; one more is refused until one is canceled. */
-  BOOKING_MAX_OPEN: z.coerce.number().int().min(1).default(6),
+  /**
+   * First value of the clinic settings' cap on upcoming bookings per customer (admins change it at /admin/settings):
+   * one more is refused until one is canceled.
+   */
+  BOOKING_MAX_OPEN: z.coerce.number().int().min(1).max(1000).default(6),
   /** Orders placed per 10 minutes by one customer. */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Chat messages a person may send at once; the allowance refills at CHAT_RATE_PER_SECOND. */
@@ -109,14 +118,21 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, 'letters, digits, _ : . - only')
     .default('pawcare'),
-  /** Booking grid: opening time, closing time, slot length and seats per time (clinic-local). */
+  /**
+   * First values of the clinic settings (stored in the database at the first start, then changed by admins at
+   * /admin/settings): opening and closing time of the open weekdays and the slot length (clinic-local).
+   */
   SLOT_OPEN: hhmm.default('09:00'),
   SLOT_CLOSE: hhmm.default('18:00'),
   SLOT_MINUTES: z.coerce.number().int().min(5).max(240).default(30),
+  /** Seats per time of a service that has no capacity of its own. */
   SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
   /** IANA time zone of the clinic. */
   CLINIC_TZ: z.string().default('Asia/Kolkata'),
-  /** Hospital info prefilled when a booking is confirmed. */
+  /**
+   * Hospital info prefilled when a booking is confirmed. CLINIC_HOURS' weekdays ("Mon-Sat ...") are also the first
+   * open weekdays of the clinic settings; the hours the confirmation shows then come from those settings.
+   */
   CLINIC_NAME: z.string().default('Pawcare Pet Clinic'),
   CLINIC_ADDRESS: z.string().default('12 Park Street, Kolkata 700016'),
   CLINIC_PHONE: z.string().default('9876543210'),
@@ -154,7 +170,16 @@ interface RateLimit {
 
 /** The names of the app's rate limits. */
 export type RateLimitName =
-  'loginFailuresPerIp' | 'loginFailuresPerAccountIp' | 'register' | 'booking' | 'order' | 'chat';
+  | 'loginFailuresPerIp'
+  | 'loginFailuresPerAccountIp'
+  | 'passwordFailures'
+  | 'register'
+  | 'forgotPasswordPerIp'
+  | 'forgotPasswordPerEmail'
+  | 'verificationResend'
+  | 'booking'
+  | 'order'
+  | 'chat';
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 /** The one table of limits every route reads: keys are per IP, per account-and-IP or per signed-in user. */
@@ -164,6 +189,9 @@ function rateLimitsOf(
     | 'LOGIN_RATE_LIMIT_IP'
     | 'LOGIN_RATE_LIMIT_EMAIL'
     | 'REGISTER_RATE_LIMIT_IP'
+    | 'FORGOT_PASSWORD_RATE_LIMIT_IP'
+    | 'FORGOT_PASSWORD_RATE_LIMIT_EMAIL'
+    | 'VERIFICATION_RESEND_RATE_LIMIT'
     | 'BOOKING_RATE_LIMIT'
     | 'ORDER_RATE_LIMIT'
     | 'CHAT_RATE_BURST'
@@ -173,7 +201,12 @@ function rateLimitsOf(
   return {
     loginFailuresPerIp: { points: e.LOGIN_RATE_LIMIT_IP, seconds: 15 * 60 },
     loginFailuresPerAccountIp: { points: e.LOGIN_RATE_LIMIT_EMAIL, seconds: 15 * 60 },
+    // Wrong current passwords of a change, per account: a stolen session cannot try passwords one after another.
+    passwordFailures: { points: e.LOGIN_RATE_LIMIT_EMAIL, seconds: 15 * 60 },
     register: { points: e.REGISTER_RATE_LIMIT_IP, seconds: 60 * 60 },
+    forgotPasswordPerIp: { points: e.FORGOT_PASSWORD_RATE_LIMIT_IP, seconds: 60 * 60 },
+    forgotPasswordPerEmail: { points: e.FORGOT_PASSWORD_RATE_LIMIT_EMAIL, seconds: 60 * 60 },
+    verificationResend: { points: e.VERIFICATION_RESEND_RATE_LIMIT, seconds: 60 * 60 },
     booking: { points: e.BOOKING_RATE_LIMIT, seconds: 10 * 60 },
     order: { points: e.ORDER_RATE_LIMIT, seconds: 10 * 60 },
     // A fixed window as long as it takes the bucket to refill: a burst at once, then the steady rate.
@@ -183,6 +216,8 @@ function rateLimitsOf(
 
 /** Thrown when the environment is invalid; its message names every bad variable. */
 export class ConfigError extends Error {}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 function isValidTimeZone(tz: string): boolean {
   try {
@@ -204,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const e = parsed.data;
     if (!isValidTimeZone(e.CLINIC_TZ)) problems.push('CLINIC_TZ: not a known time zone');
     if (e.SLOT_OPEN >= e.SLOT_CLOSE) problems.push('SLOT_CLOSE: must be later than SLOT_OPEN');
+    else if (minutesOf(e.SLOT_CLOSE) - minutesOf(e.SLOT_OPEN) < e.SLOT_MINUTES)
+      problems.push('SLOT_MINUTES: one slot must fit between SLOT_OPEN and SLOT_CLOSE');
     if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
     if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD))
       problems.push('ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');

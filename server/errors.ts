@@ -1,3 +1,4 @@
+import { ACCOUNT_MSG } from '#shared/accounts';
 import type { ApiError, ErrorCode } from '#shared/common';
 
 /** The body of every error answer; `message` repeats `error` for clients that read the server's message from there. */
@@ -25,14 +26,19 @@ export const errors = {
   validation: (message: string, details?: { path: string; message: string }[]) =>
     new AppError(400, 'VALIDATION', message, details),
   badRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
+  /** A booking on a day the clinic is closed (a closure, with its reason, or a closed weekday). */
+  clinicClosed: (message: string) => new AppError(400, 'CLINIC_CLOSED', message),
   unauthenticated: (message = 'Please log in to continue') => new AppError(401, 'UNAUTHENTICATED', message),
   invalidCredentials: () => new AppError(401, 'UNAUTHENTICATED', 'Invalid credentials'),
   forbidden: (message = 'You do not have permission to do that') => new AppError(403, 'FORBIDDEN', message),
   notFound: (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`),
-  conflict: (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message),
+  conflict: (message: string, code: ErrorCode = 'CONFLICT', details?: { path: string; message: string }[]) =>
+    new AppError(409, code, message, details),
   tooLarge: (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message),
   unsupportedMedia: (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message),
   rateLimited: (message: string) => new AppError(429, 'RATE_LIMITED', message),
+  /** A used, expired or unknown account link (reset, verification, invitation). */
+  tokenInvalid: () => new AppError(400, 'TOKEN_INVALID', ACCOUNT_MSG.tokenInvalid),
 };
 
 /** What a client hears while the database is away (HTTP 503 and refused socket handshakes alike). */

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { validateHeaderValue } from 'node:http';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pets } from './db/schema/index.ts';
+import { inArray } from 'drizzle-orm';
+import type { AccountTokenPurpose } from '#shared/accounts';
+import { issueAccountToken } from './auth/account-tokens.ts';
+import { pets, productImages, products, users } from './db/schema/index.ts';
 import { SEEDED_SERVICE_IDS } from './services/seeded.ts';
 import { createTestApp, FILES, type TestContext } from './test/app.ts';
 
@@ -44,6 +47,7 @@ type Role = 'anonymous' | 'user' | 'employee' | 'admin';
 interface Caller {
   role: Role;
   id: string;
+  name?: string;
   headers: Record<string, string>;
 }
 interface Variant {
@@ -143,6 +147,8 @@ const WRONG_TYPES: unknown[] = [null, true, 0, -1, 1.5, -1e308, 1e308, 2 ** 53 +
 
 const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 let fresh = 0;
+/** A live token of the account link the operation being walked takes (reset, verification, invitation), if any. */
+let liveToken = 'walk';
 
 /** A plausible value for a field, so that a request with one hostile field gets past the others. */
 function sample(s: Schema | undefined, name: string, caller: Caller): unknown {
@@ -182,6 +188,8 @@ function sampleText(s: Schema, name: string, caller: Caller): string {
   if (/email/i.test(name)) return `walk-${(fresh += 1)}@example.com`;
   if (/phone/i.test(name)) return '9876543210';
   if (/^pin$/i.test(name)) return '560001';
+  if (/^token$/i.test(name)) return liveToken;
+  if (/^newPassword$/i.test(name)) return `walk-secret-${(fresh += 1)}`;
   if (/password/i.test(name)) return 'secret123';
   if (/schedule/i.test(name)) return `${soon} at 10:00`;
   if (/birth/i.test(name)) return '2020-05-17';
@@ -265,8 +273,14 @@ const show = (v: unknown) => {
 function variantsOf(op: Operation, caller: Caller): Variant[] {
   const params = op.parameters;
   // Reads use the caller's own id (to get past existence checks); writes a random one, so the walk never deletes
-  // or demotes its own callers.
-  const pathId = op.method === 'GET' ? (op.path.startsWith('/api/pets/') ? walkPetId : caller.id) : randomUUID();
+  // or demotes its own callers. Product paths (the catalogue's, the cart's) take the walk's own product.
+  const pathId = /^\/api\/(products|cart\/items)\//.test(op.path)
+    ? walkProductId
+    : op.method === 'GET'
+      ? op.path.startsWith('/api/pets/')
+        ? walkPetId
+        : caller.id
+      : randomUUID();
   const basePath = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, pathId]));
   const baseQuery = Object.fromEntries(
     params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, p.name, caller))]),
@@ -472,6 +486,8 @@ let t: TestContext;
 let ops: Operation[];
 /** A pet of the customer caller: reads of a pet and bookings for a pet use it, so the handlers are reached. */
 let walkPetId: string;
+/** A product of the walk's own, with a picture: the product, picture and cart operations reach their handlers. */
+let walkProductId: string;
 const callers = {} as Record<Role, Caller>;
 
 beforeAll(async () => {
@@ -480,15 +496,68 @@ beforeAll(async () => {
   callers.anonymous = { role: 'anonymous', id: randomUUID(), headers: {} };
   for (const role of ['user', 'employee', 'admin'] as const) {
     const { user, token } = await t.buildUser({ role });
-    callers[role] = { role, id: user.id, headers: t.auth(token) };
+    callers[role] = { role, id: user.id, name: user.name, headers: t.auth(token) };
   }
   const [pet] = await t.database.db
     .insert(pets)
     .values({ ownerId: callers.user.id, name: 'Walk', species: 'dog' })
     .returning();
   walkPetId = pet!.id;
+  const [product] = await t.database.db
+    .insert(products)
+    .values({
+      name: 'Walk Product',
+      price: '100.00',
+      rating: '4.0',
+      category: 'Toys',
+      image: 'x',
+      details: 'walk',
+      stock: 50,
+    })
+    .returning();
+  walkProductId = String(product!.id);
+  await t.database.db
+    .insert(productImages)
+    .values({ productId: product!.id, data: FILES.png, mime: 'image/png', size: FILES.png.length });
 }, 120_000);
 afterAll(() => t.close());
+
+/**
+ * Signing out everywhere (and a password change) voids the callers' tokens: each gets a token of its account's
+ * current session version again, so the operations after those still reach their handlers.
+ */
+async function refreshTokens() {
+  const roles = ['user', 'employee', 'admin'] as const;
+  const rows = await t.database.db
+    .select({ id: users.id, sv: users.sessionVersion })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        roles.map((r) => callers[r].id),
+      ),
+    );
+  for (const role of roles) {
+    const c = callers[role];
+    const sv = rows.find((r) => r.id === c.id)?.sv;
+    if (sv !== undefined) c.headers = t.auth(t.app.signToken({ id: c.id, role, name: c.name! }, sv));
+  }
+}
+
+/** Which account links take a token, by the path of the operation that uses it. */
+const TOKEN_PURPOSES: [RegExp, AccountTokenPurpose][] = [
+  [/reset-password$/, 'reset'],
+  [/verify-email$/, 'verify'],
+  [/accept-invitation$/, 'invite'],
+];
+
+/** A fresh live token for an operation that takes one (of an account of its own), so its baseline is reached. */
+async function tokenFor(path: string): Promise<string> {
+  const purpose = TOKEN_PURPOSES.find(([re]) => re.test(path))?.[1];
+  if (!purpose) return 'walk';
+  const { user } = await t.buildUser();
+  return issueAccountToken(t.database.db, user.id, purpose);
+}
 
 /** Sends every variant of every operation; public operations take the roles in turn, secured ones each role. */
 async function walk(roles: Role[], pick: (op: Operation) => boolean) {
@@ -508,10 +577,13 @@ async function walk(roles: Role[], pick: (op: Operation) => boolean) {
         };
         const res = await t.app.inject(req);
         sent += 1;
+        // A password change or a sign-out voids the caller's token.
+        if (res.statusCode < 300 && op.method !== 'GET') await refreshTokens();
         const problem = problemOf(res);
         if (problem) problems.push(`${role} ${op.method} ${op.path} [${v.label}] -> ${problem}`);
         return res.statusCode;
       };
+      liveToken = await tokenFor(op.path);
       const [baseline, ...variants] = variantsOf(op, caller);
       const baselineStatus = await send(baseline!);
       if (baselineStatus < 300) reached.add(`${op.method} ${op.path}`);

@@ -11,12 +11,14 @@ const PHONE_PATTERN = /^\d{10}$/;
 
 const requiredText = (label: string, message: string) => singleLineText(label, message).min(1, message);
 
-const EmailSchema = requiredText('Email', MSG.emailRequired)
+/** An e-mail address as every form takes it: required, the spec's pattern, stored lower-case. */
+export const EmailSchema = requiredText('Email', MSG.emailRequired)
   .max(EMAIL_MAX, 'Email is too long')
   .regex(EMAIL_PATTERN, MSG.emailInvalid)
   .transform((v) => v.toLowerCase());
 
-const PasswordSchema = rawText('Password', MSG.passwordRequired)
+/** A new password (sign-up, reset, change, invitation): the spec's rules and messages. */
+export const PasswordSchema = rawText('Password', MSG.passwordRequired)
   .min(1, MSG.passwordRequired)
   .min(PASSWORD_MIN, MSG.passwordShort)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
@@ -100,6 +102,8 @@ export const UserSchema = z.object({
   createdAt: z.string(),
   /** Whether reminder e-mails are sent (the profile's switch, and every reminder's unsubscribe link). */
   reminderEmails: z.boolean().default(true),
+  /** Whether the e-mail address is proven (a verification, reset or invitation link was used); see shared/accounts.ts. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -121,6 +125,7 @@ export const AdminUserSchema = UserSchema.pick({
   image: true,
   hasIdentityProof: true,
   createdAt: true,
+  emailVerified: true,
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

@@ -8,7 +8,7 @@ export { IDEMPOTENCY_KEY_HEADER } from './constants.ts';
 
 /** Limits of one order: enough for any real basket, small enough that nobody orders a warehouse by typo. */
 export const ORDER_QTY_MAX = 99;
-const ORDER_LINES_MAX = 20;
+export const ORDER_LINES_MAX = 20;
 const ADDRESS_FIELD_MAX = 120;
 
 export const PAYMENT_METHODS = ['upi', 'card', 'cod'] as const;
@@ -29,6 +29,26 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
+
+/** Payment, apart from fulfilment: unpaid until staff confirm the money arrived; a paid order cancelled owes a refund. */
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refund_due', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  refund_due: 'Refund due',
+  refunded: 'Refunded',
+};
+
+/** The statuses in which the customer may still cancel their own order. */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['placed', 'confirmed'];
+
+/** A UPI transaction reference (UTR): 12 digits. */
+export const UTR_PATTERN = /^\d{12}$/;
+export const ORDER_MSG = {
+  utrInvalid: 'Enter the 12-digit UPI transaction reference (UTR)',
+  cancelRefused: 'This order has been shipped and can no longer be cancelled',
+} as const;
 
 /** Which statuses an order may move to from each status; delivered and cancelled are final. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -73,7 +93,7 @@ const DeliveryAddressOutSchema = z.object({
   country: z.string(),
 });
 
-const QuantitySchema = z
+export const QuantitySchema = z
   .number({ error: 'Quantity must be a whole number' })
   .int('Quantity must be a whole number')
   .min(1, 'Quantity must be at least 1')
@@ -140,10 +160,35 @@ export const OrderSchema = z.object({
   address: DeliveryAddressOutSchema,
   paymentMethod: z.enum(PAYMENT_METHODS),
   status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The UPI transaction reference the customer entered, or null. */
+  paymentReference: z.string().nullable(),
+  /** When staff marked it paid, or null. */
+  paidAt: z.string().nullable(),
+  /** Who cancelled it, or null while it is not cancelled. */
+  cancelledBy: z.enum(['customer', 'staff']).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * PUT /api/orders/{id}/payment body: the customer of a UPI order gives the UTR of their payment (`{ reference }`,
+ * while unpaid and not cancelled); staff mark an order paid (`{ status: 'paid' }`, also without a reference for cash
+ * and card on delivery) or a refund given (`{ status: 'refunded' }`, from refund_due).
+ */
+export const OrderPaymentBodySchema = z.union(
+  [
+    z.strictObject({
+      reference: z.string({ error: ORDER_MSG.utrInvalid }).trim().regex(UTR_PATTERN, ORDER_MSG.utrInvalid),
+    }),
+    z.strictObject({
+      status: z.enum(['paid', 'refunded'], { error: 'Payment status must be paid or refunded' }),
+    }),
+  ],
+  { error: 'Send either { reference } (the 12-digit UTR) or { status: "paid" | "refunded" }' },
+);
+export type OrderPaymentBody = z.infer<typeof OrderPaymentBodySchema>;
 
 export const OrderStatusBodySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }),
@@ -157,11 +202,18 @@ export const OrderListQuerySchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional(),
   ),
+  paymentStatus: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(PAYMENT_STATUSES, { error: `Payment status must be one of: ${PAYMENT_STATUSES.join(', ')}` }).optional(),
+  ),
 });
 
 /** Socket event to staff (and the order's customer) whenever an order is placed or changes status. */
 export const ORDER_CHANGED_EVENT = 'order_changed';
-export const OrderChangedEventSchema = z.object({ order: OrderSchema, kind: z.enum(['placed', 'status']) });
+export const OrderChangedEventSchema = z.object({
+  order: OrderSchema,
+  kind: z.enum(['placed', 'status', 'cancelled', 'payment']),
+});
 export type OrderChangedEvent = z.infer<typeof OrderChangedEventSchema>;
 
 /** The short, human reference of an order (first 8 hex digits of its id). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_EVENT, AuditEntrySchema } from './audit.ts';
 import {
   CHAT_EVENTS,
   ChatMessageSchema,
@@ -8,9 +9,12 @@ import {
   TypingEventSchema,
 } from './chat.ts';
 import { EMERGENCY_CHANGED_EVENT, EmergencyChangedEventSchema } from './emergencies.ts';
+import { ClinicSettingsShapeSchema } from './clinic-settings.ts';
 import { NotificationSchema } from './notifications.ts';
 import { ORDER_CHANGED_EVENT, OrderChangedEventSchema } from './orders.ts';
+import { CART_CHANGED_EVENT, CartChangedEventSchema } from './cart.ts';
 import {
+  CLINIC_SETTINGS_EVENT,
   INTER_SERVER_EVENTS,
   NOTIFICATION_EVENT,
   RESYNC_EVENT,
@@ -30,10 +34,13 @@ export const serverEventSchemas: { [E in ServerEventName]: z.ZodType<ServerEvent
   [CHAT_EVENTS.presence]: PresenceEventSchema,
   [CHAT_EVENTS.read]: ConversationReadEventSchema,
   [ORDER_CHANGED_EVENT]: OrderChangedEventSchema,
+  [CART_CHANGED_EVENT]: CartChangedEventSchema,
   [BOOKING_CHANGED_EVENT]: BookingChangedEventSchema,
   [EMERGENCY_CHANGED_EVENT]: EmergencyChangedEventSchema,
   [NOTIFICATION_EVENT]: NotificationSchema,
   [THEME_EVENT]: ThemeBodySchema,
+  [AUDIT_EVENT]: AuditEntrySchema,
+  [CLINIC_SETTINGS_EVENT]: ClinicSettingsShapeSchema,
   [RESYNC_EVENT]: z.undefined(),
 };
 

@@ -4,7 +4,9 @@
  * `Socket<ServerToClientEvents, ClientToServerEvents>`. The zod schemas that check the payloads are in
  * realtime-schemas.ts. This file imports types only, so the app shell can name events without loading zod.
  */
+import type { AUDIT_EVENT, AuditEntry } from './audit.ts';
 import type { User } from './auth.ts';
+import type { ClinicSettings } from './clinic-settings.ts';
 import type {
   CHAT_EVENTS,
   ChatMessage,
@@ -21,6 +23,7 @@ import type {
 import type { EMERGENCY_CHANGED_EVENT, EmergencyChangedEvent } from './emergencies.ts';
 import type { Notification } from './notifications.ts';
 import type { ORDER_CHANGED_EVENT, OrderChangedEvent } from './orders.ts';
+import type { CART_CHANGED_EVENT, CartChangedEvent } from './cart.ts';
 import type { ThemeBody } from './settings.ts';
 import type { BOOKING_CHANGED_EVENT, BookingChangedEvent } from './slots.ts';
 
@@ -33,6 +36,11 @@ export const RESYNC_EVENT = 'resync';
 export const NOTIFICATION_EVENT = 'notification';
 /** The site's colour theme changed (an admin picked another): every signed-in tab follows at once. */
 export const THEME_EVENT = 'theme';
+/**
+ * An admin saved the clinic's settings (hours, closures, notice...): open calendars, time grids and the staff's list
+ * of bookings outside the hours refetch, with the new settings as the payload.
+ */
+export const CLINIC_SETTINGS_EVENT = 'clinic_settings';
 
 /** Events between server processes (through Redis), never seen by a browser. */
 export const INTER_SERVER_EVENTS = {
@@ -53,10 +61,13 @@ export interface ServerToClientEvents {
   [CHAT_EVENTS.presence]: (event: PresenceEvent) => void;
   [CHAT_EVENTS.read]: (event: ConversationReadEvent) => void;
   [ORDER_CHANGED_EVENT]: (event: OrderChangedEvent) => void;
+  [CART_CHANGED_EVENT]: (event: CartChangedEvent) => void;
   [BOOKING_CHANGED_EVENT]: (event: BookingChangedEvent) => void;
   [EMERGENCY_CHANGED_EVENT]: (event: EmergencyChangedEvent) => void;
   [NOTIFICATION_EVENT]: (notification: Notification) => void;
   [THEME_EVENT]: (event: ThemeBody) => void;
+  [AUDIT_EVENT]: (entry: AuditEntry) => void;
+  [CLINIC_SETTINGS_EVENT]: (settings: ClinicSettings) => void;
   [RESYNC_EVENT]: () => void;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zonedDateTime } from './dates.ts';
 import {
   addDays,
   BookSlotBodySchema,
@@ -8,7 +9,6 @@ import {
   SLOT_MSG,
   slotGrid,
   todayIn,
-  zonedDateTime,
   zonedTimeToUtc,
 } from './slots.ts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, IDEMPOTENCY_KEY_HEADER, NAME_MAX } from './constants.ts';
+import { zonedParts } from './dates.ts';
 import { MSG } from './messages.ts';
 import { RideProgressSchema } from './ride-progress.ts';
 import { ServiceRefSchema } from './services.ts';
@@ -9,7 +10,7 @@ import { multiLineText, singleLineText } from './text.ts';
  * Statuses a booking goes through: pending -> confirmed -> completed | no_show; pending or confirmed -> canceled
  * (spec section 4, with the visit's outcome).
  */
-const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled', 'completed', 'no_show'] as const;
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled', 'completed', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses of a booking that still lies ahead of its outcome: it holds a seat and can be moved or canceled. */
 export const OPEN_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
@@ -26,7 +27,10 @@ export const WeightKgSchema = z
   .max(PET_WEIGHT_MAX, WEIGHT_INVALID)
   .transform((v) => Math.round(v * 100) / 100);
 
-/** How far ahead a customer may book: keeps typos such as year 2206 out of the schedule. */
+/**
+ * How far ahead a customer may book until an admin sets another window in the clinic settings (their first value):
+ * keeps typos such as year 2206 out of the schedule.
+ */
 export const BOOKING_HORIZON_DAYS = 90;
 const PET_NAME_MAX = 60;
 export const PET_AGE_MAX = 40;
@@ -38,6 +42,7 @@ export const SLOT_MSG = {
   petAlreadyBooked: 'This pet already has a booking at this time.',
   pastDate: 'The date cannot be earlier than today.',
   pastTime: 'This time has already passed. Please pick a later time.',
+  /** With the first booking window; CLINIC_MSG.tooFarAhead names the window the settings hold. */
   tooFarAhead: `Bookings open up to ${BOOKING_HORIZON_DAYS} days ahead. Please pick an earlier date.`,
   offGrid: 'Please pick one of the offered times.',
   scheduleInvalid: "Schedule must look like 'YYYY-MM-DD at HH:mm'.",
@@ -70,6 +75,7 @@ export const SLOT_MSG = {
   nextDueDateRequired: 'Please pick the next-due date for this reason.',
   nextDueBeforeVisit: 'The next-due date must be after the visit.',
   monthInvalid: "Month must look like 'YYYY-MM'.",
+  settingsChanged: "The clinic's opening hours changed while you were booking. Please pick a time again.",
 } as const;
 
 /** 'YYYY-MM-DD' of a real calendar day. */
@@ -120,33 +126,6 @@ export function slotGrid(open: string, close: string, minutes: number): string[]
   const out: string[] = [];
   for (let t = toMinutes(open); t + minutes <= toMinutes(close); t += minutes) out.push(fromMinutes(t));
   return out;
-}
-
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-function zonedParts(instant: Date, timeZone: string) {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  const p: Record<string, string> = {};
-  for (const part of f.formatToParts(instant)) p[part.type] = part.value;
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, second: Number(p.second) };
-}
-
-/** The clinic-local calendar date and wall-clock time of an instant. */
-export function zonedDateTime(instant: Date, timeZone: string): { date: string; time: string } {
-  const { date, time } = zonedParts(instant, timeZone);
-  return { date, time };
 }
 
 /** Today's date ('YYYY-MM-DD') in a time zone. */
@@ -414,15 +393,35 @@ export const CalendarQuerySchema = z.object({
     .refine((m) => isDateInRange(`${m}-01`), SLOT_MSG.dateOutOfRange),
   serviceId: UuidSchema('serviceId').optional(),
 });
+/** A day's opening hours, clinic-local (null when the clinic is closed that day). */
+const OpenHoursSchema = z.object({ open: z.string(), close: z.string() });
+/**
+ * Whether the clinic is closed on a day and why. Older servers sent neither field: a client treats them missing as
+ * open; this server always sends them.
+ */
+const DayClosureFields = {
+  /** The clinic is closed that day: its weekday is closed, or an admin closed it. */
+  closed: z.boolean().optional(),
+  /** The reason an admin gave for closing that day, shown to customers (null on a weekday the clinic is closed). */
+  closedReason: z.string().nullable().optional(),
+  /** The day's opening hours (null when closed). */
+  hours: OpenHoursSchema.nullable().optional(),
+};
 export const CalendarSchema = z.object({
   month: z.string(),
   serviceId: z.string(),
   timeZone: z.string(),
+  /** The last day customers may book now (the clinic's booking window). */
+  lastDate: z.string().optional(),
   days: z.array(
     z.object({
       date: z.string(),
-      /** Start times of that day with a free seat for the whole service (0 for past days and beyond the horizon). */
+      /**
+       * Start times of that day with a free seat for the whole service (0 for past days, closed days and days beyond
+       * the booking window).
+       */
       freeTimes: z.number().int(),
+      ...DayClosureFields,
     }),
   ),
 });
@@ -435,6 +434,11 @@ const SlotTimeSchema = z.object({
   available: z.number(),
   /** The time has already started, so it cannot be booked any more. */
   past: z.boolean(),
+  /**
+   * It starts sooner than the clinic's booking notice lets a customer book (staff are not held to it); sent only
+   * when true.
+   */
+  tooSoon: z.boolean().optional(),
 });
 export type SlotTime = z.infer<typeof SlotTimeSchema>;
 export const AvailabilitySchema = z.object({
@@ -443,7 +447,9 @@ export const AvailabilitySchema = z.object({
   durationMinutes: z.number().int(),
   timeZone: z.string(),
   slotMinutes: z.number(),
+  /** Every start time of the day's hours for the service; none on a closed day. */
   slots: z.array(SlotTimeSchema),
+  ...DayClosureFields,
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;
 

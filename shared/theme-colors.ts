@@ -1,20 +1,25 @@
 import type { Theme } from './constants.ts';
 
-/** The CSS colour of each theme name (the spec's names are CSS named colours). */
+/**
+ * The page background of each theme: a tuned tint of the CSS colour the spec names (decision 030). The raw named
+ * colours (green #008000, gold #ffd700) made whole pages garish and clashed with the brand's teal controls; each tint
+ * keeps its colour's hue but is light enough that the house ink, its muted grey and every brand colour of buttons and
+ * links stay readable on it (WCAG AA, checked by web/lib/theme.test.ts).
+ */
 export const THEME_COLORS: Record<Theme, string> = {
   white: '#ffffff',
-  pink: '#ffc0cb',
-  skyblue: '#87ceeb',
-  green: '#008000',
-  lightblue: '#add8e6',
-  lightgreen: '#90ee90',
-  lightyellow: '#ffffe0',
-  brown: '#a52a2a',
-  red: '#ff0000',
-  gray: '#808080',
-  silver: '#c0c0c0',
-  gold: '#ffd700',
-  violet: '#ee82ee',
+  pink: '#fce3ed',
+  skyblue: '#d9f0fb',
+  green: '#d7f2dd',
+  lightblue: '#e1eff7',
+  lightgreen: '#e7f9e3',
+  lightyellow: '#fefbe3',
+  brown: '#f5e9df',
+  red: '#ffe4df',
+  gray: '#ebebec',
+  silver: '#f4f5f7',
+  gold: '#fcefc4',
+  violet: '#f4e6fa',
 };
 
 const DARK_TEXT = '#111827';

@@ -13,6 +13,7 @@ import { MSG } from '#shared/messages';
 import { depsOf } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
 import { addressKey } from '../lib/client-address.ts';
+import { nudgeOutbox } from '../outbox/queue.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { zodDetails } from '../plugins/errors.ts';
@@ -135,10 +136,10 @@ export default routes((app) => {
       },
     },
     async (request, reply) => {
-      const user = await loginLimited(request, reply, () =>
+      const { user, sessionVersion } = await loginLimited(request, reply, () =>
         verifyLogin(deps, request.body.email, request.body.password),
       );
-      return { token: app.signToken(user), user };
+      return { token: app.signToken(user, sessionVersion), user };
     },
   );
 
@@ -155,7 +156,8 @@ export default routes((app) => {
         ),
       schema: {
         tags: ['auth'],
-        summary: 'Register a customer account (multipart/form-data with an identityProof file)',
+        summary:
+          'Register a customer account (multipart/form-data with an identityProof file); mails a link to verify the e-mail address',
         consumes: ['multipart/form-data'],
         multipartBody: RegisterFormSchema,
         response: { 201: AuthResponseSchema, ...errorReplies(400, 409, 413, 415, 429) },
@@ -174,6 +176,8 @@ export default routes((app) => {
         ]);
       const mime = await detectProofMime(file.data);
       const user = await registerCustomer(deps, parsed.data, { data: file.data, mime, filename: file.filename });
+      // The verification mail was queued with the account.
+      nudgeOutbox();
       return reply.status(201).send({ token: app.signToken(user), user });
     },
   );

@@ -20,8 +20,10 @@ async function list(query = ''): Promise<Product[]> {
 }
 
 describe('GET /api/products', () => {
-  it('lists all 15 products to anyone, with numbers for money and a category and image for each', async () => {
-    const products = await list();
+  it('lists all 15 products to anyone, with numbers for money, a category, an image and stock for each', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/products' });
+    expect(res.headers['x-total-count']).toBe('15');
+    const products = json(res, ProductPageSchema);
     expect(products).toHaveLength(15);
     const bed = products.find((p) => p.name === 'Soft Pet Bed - Large')!;
     expect(bed).toMatchObject({
@@ -30,8 +32,10 @@ describe('GET /api/products', () => {
       discount: 25,
       category: 'Accessories',
       image: '/images/products/soft-pet-bed-large.svg',
+      active: true,
     });
     expect(bed._id).toBe(bed.id);
+    expect(Date.parse(bed.createdAt)).not.toBeNaN();
     expect(products.find((p) => p.name === 'Chew Toy - Rubber Bone')).toMatchObject({
       rating: 3.5,
       discount: 20,
@@ -41,7 +45,11 @@ describe('GET /api/products', () => {
       expect(['Food', 'Toys', 'Accessories', 'Care']).toContain(p.category);
       expect(typeof p.price).toBe('number');
       expect(p.details.length).toBeGreaterThan(10);
+      // Every seeded product starts well stocked, so a fresh shop sells each of them many times.
+      expect(p.stock).toBeGreaterThanOrEqual(12);
+      expect(p.stock).toBeLessThanOrEqual(60);
     }
+    expect(new Set(products.map((p) => p.stock)).size).toBeGreaterThan(5);
   });
 
   it('seeding again adds nothing', async () => {
@@ -117,6 +125,82 @@ describe('GET /api/products', () => {
     expect(second.headers['x-next-cursor']).toBeUndefined();
     const names = [...json(first, ProductPageSchema), ...json(second, ProductPageSchema)].map((p) => p.name);
     expect(new Set(names).size).toBe(15);
+  });
+});
+
+describe('GET /api/products sorted and paged', () => {
+  const ids = (products: Product[]) => products.map((p) => p.id);
+
+  it('sorts by price either way and by rating, equal values in catalogue order', async () => {
+    const all = await list();
+    const byId = [...all].sort((a, b) => a.id - b.id);
+    const cheapest = await list('?sort=price');
+    expect(ids(cheapest)).toEqual(ids([...byId].sort((a, b) => a.price - b.price)));
+    expect(cheapest[0]).toMatchObject({ name: 'Pet Shampoo', price: 250 });
+    const dearest = await list('?sort=-price');
+    expect(ids(dearest)).toEqual(ids([...byId].sort((a, b) => b.price - a.price)));
+    expect(dearest[0]).toMatchObject({ name: 'Soft Pet Bed - Large', price: 2500 });
+    const best = await list('?sort=rating');
+    expect(ids(best)).toEqual(ids([...byId].sort((a, b) => b.rating - a.rating)));
+    expect(best[0]!.rating).toBe(5);
+    expect(best.at(-1)!.rating).toBe(Math.min(...all.map((p) => p.rating)));
+  });
+
+  it('sorts newest first, the latest id first among products added at once', async () => {
+    const newest = await list('?sort=newest');
+    const expected = [...newest].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+    expect(ids(newest)).toEqual(ids(expected));
+  });
+
+  it('pages any order with page and limit, X-Total-Count counting every match', async () => {
+    const all = await list('?sort=-price');
+    const seen: Product[] = [];
+    for (const page of [1, 2, 3, 4]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/products?sort=-price&limit=4&page=${page}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe('15');
+      // Pages of a sorted list carry no cursor: the page number is how to go on.
+      expect(res.headers['x-next-cursor']).toBeUndefined();
+      seen.push(...json(res, ProductPageSchema));
+    }
+    expect(ids(seen)).toEqual(ids(all));
+    const beyond = await t.app.inject({ method: 'GET', url: '/api/products?limit=4&page=5' });
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('15');
+  });
+
+  it('counts only what the filters match', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/products?category=Food&sort=price&limit=2' });
+    expect(res.headers['x-total-count']).toBe('5');
+    expect(json(res, ProductPageSchema).map((p) => p.name)).toEqual(['Dog Food', 'Organic Pet Treats']);
+    const none = await t.app.inject({ method: 'GET', url: '/api/products?q=unicorn' });
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it('lets a web app on another origin read X-Total-Count', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/products' });
+    expect(res.headers['x-total-count']).toBe('15');
+    const { httpCors } = await import('../lib/cors.ts');
+    expect(httpCors('https://shop.example').exposedHeaders).toContain('x-total-count');
+  });
+
+  it('answers 400 for a cursor with a sort, a cursor with a page, and bad sorts or pages', async () => {
+    for (const [query, message] of [
+      ['?sort=price&cursor=3', 'cursor pages the catalogue order only: use page to page a sorted list'],
+      ['?page=2&cursor=3', 'Use either page or cursor, not both'],
+      ['?sort=cheapest', 'sort must be one of: price, -price, rating, newest'],
+      ['?page=0', 'page must be a page number'],
+      ['?page=1.5', 'page must be a page number'],
+      ['?page=two', 'page must be a page number'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/products${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', error: message });
+    }
+  });
+
+  it('treats empty sort and page as absent, as a shared link may carry them', async () => {
+    expect(ids(await list('?sort=&page='))).toEqual(ids(await list()));
   });
 });
 

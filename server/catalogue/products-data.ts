@@ -8,6 +8,8 @@ export const PRODUCT_SEED: {
   category: Category;
   discount: number;
   slug: string;
+  /** Units on the shelf when the shop is first set up. */
+  stock: number;
   details: string;
 }[] = [
   {
@@ -17,6 +19,7 @@ export const PRODUCT_SEED: {
     category: 'Food',
     discount: 10,
     slug: 'dog-food',
+    stock: 48,
     details: 'Complete daily nutrition for adult dogs, with real chicken and whole grains.',
   },
   {
@@ -26,6 +29,7 @@ export const PRODUCT_SEED: {
     category: 'Toys',
     discount: 5,
     slug: 'cat-toy',
+    stock: 36,
     details: 'A feather wand with a bell that keeps indoor cats moving and curious.',
   },
   {
@@ -35,6 +39,7 @@ export const PRODUCT_SEED: {
     category: 'Accessories',
     discount: 15,
     slug: 'bird-cage',
+    stock: 14,
     details: 'A roomy powder-coated cage with two perches, feeders and a slide-out tray.',
   },
   {
@@ -44,6 +49,7 @@ export const PRODUCT_SEED: {
     category: 'Accessories',
     discount: 20,
     slug: 'fish-tank',
+    stock: 12,
     details: 'A 40-litre glass aquarium with a quiet filter and an LED hood.',
   },
   {
@@ -53,6 +59,7 @@ export const PRODUCT_SEED: {
     category: 'Care',
     discount: 8,
     slug: 'pet-shampoo',
+    stock: 40,
     details: 'A gentle oatmeal shampoo for dogs and cats with sensitive skin.',
   },
   {
@@ -62,6 +69,7 @@ export const PRODUCT_SEED: {
     category: 'Food',
     discount: 10,
     slug: 'royal-canin-dog-food',
+    stock: 30,
     details: 'Breed-size formula kibble that supports digestion and a healthy coat.',
   },
   {
@@ -71,6 +79,7 @@ export const PRODUCT_SEED: {
     category: 'Food',
     discount: 15,
     slug: 'whiskas-cat-food',
+    stock: 55,
     details: 'Tender fish-flavoured meals that adult cats love, rich in protein.',
   },
   {
@@ -80,6 +89,7 @@ export const PRODUCT_SEED: {
     category: 'Food',
     discount: 12,
     slug: 'pedigree-puppy-food',
+    stock: 22,
     details: 'Milk and chicken kibble with calcium for growing puppies.',
   },
   {
@@ -89,6 +99,7 @@ export const PRODUCT_SEED: {
     category: 'Care',
     discount: 5,
     slug: 'pet-shampoo-anti-flea',
+    stock: 18,
     details: 'A neem and tea-tree shampoo that helps keep fleas and ticks away.',
   },
   {
@@ -98,6 +109,7 @@ export const PRODUCT_SEED: {
     category: 'Toys',
     discount: 20,
     slug: 'chew-toy-rubber-bone',
+    stock: 60,
     details: 'A tough natural-rubber bone that cleans teeth while your dog chews.',
   },
   {
@@ -107,6 +119,7 @@ export const PRODUCT_SEED: {
     category: 'Accessories',
     discount: 18,
     slug: 'cat-scratching-post',
+    stock: 25,
     details: 'A sisal-wrapped post with a plush perch that saves your sofa.',
   },
   {
@@ -116,6 +129,7 @@ export const PRODUCT_SEED: {
     category: 'Accessories',
     discount: 25,
     slug: 'soft-pet-bed-large',
+    stock: 16,
     details: 'A washable orthopaedic bed with raised sides for large dogs.',
   },
   {
@@ -125,6 +139,7 @@ export const PRODUCT_SEED: {
     category: 'Accessories',
     discount: 10,
     slug: 'adjustable-pet-harness',
+    stock: 34,
     details: 'A padded no-pull harness with reflective stitching and quick buckles.',
   },
   {
@@ -134,6 +149,7 @@ export const PRODUCT_SEED: {
     category: 'Accessories',
     discount: 30,
     slug: 'pet-water-dispenser',
+    stock: 28,
     details: 'A 2.5-litre filtered fountain that keeps water fresh and flowing.',
   },
   {
@@ -143,9 +159,13 @@ export const PRODUCT_SEED: {
     category: 'Food',
     discount: 8,
     slug: 'organic-pet-treats',
+    stock: 45,
     details: 'Grain-free sweet-potato and pumpkin treats for training and rewards.',
   },
 ];
 
 /** Where a product's picture is served from (a local asset in web/public). */
 export const productImage = (slug: string) => `/images/products/${slug}.svg`;
+
+/** The picture of a product created in the app until an admin uploads its own (a file of the web app). */
+export const PRODUCT_PLACEHOLDER_IMAGE = '/images/products/placeholder.svg';

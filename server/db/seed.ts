@@ -8,8 +8,14 @@ import type { Db } from './client.ts';
 import { products, users } from './schema/index.ts';
 import { createUser } from '../users/service.ts';
 
-/** Inserts the 15 products; running it again changes nothing (unique product names). */
+/**
+ * Fills an empty catalogue with the 15 products and their first stock. Once the shop has products it is the admins'
+ * to run: a seeded product they renamed does not come back under its old name. Running it again changes nothing,
+ * and two processes starting at once insert each product once (unique product names).
+ */
 export async function seedProducts(db: Db): Promise<number> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(products);
+  if (n > 0) return 0;
   const rows = await db
     .insert(products)
     .values(
@@ -21,6 +27,7 @@ export async function seedProducts(db: Db): Promise<number> {
         discount: p.discount,
         image: productImage(p.slug),
         details: p.details,
+        stock: p.stock,
       })),
     )
     .onConflictDoNothing({ target: products.name })

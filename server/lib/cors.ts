@@ -1,5 +1,6 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { ServerOptions } from 'socket.io';
+import { TOTAL_COUNT_HEADER } from '#shared/constants';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/orders';
 
 /** The HTTP methods the API answers: a preflight from a configured origin allows each of them. */
@@ -22,8 +23,9 @@ export function httpCors(value: string | undefined): FastifyCorsOptions {
     origin: corsOrigins(value),
     methods: CORS_METHODS,
     allowedHeaders: CORS_ALLOWED_HEADERS,
-    // Lists put their next-page cursor in a header; a web app on another origin must be able to read it.
-    exposedHeaders: ['x-next-cursor', 'x-unread-count', 'retry-after'],
+    // Lists put their next-page cursor (and the catalogue its total) in a header; a web app on another origin must
+    // be able to read them.
+    exposedHeaders: ['x-next-cursor', TOTAL_COUNT_HEADER, 'x-unread-count', 'retry-after'],
     // A browser asks once per ten minutes per URL instead of before every PUT or DELETE.
     maxAge: 600,
   };

@@ -77,6 +77,17 @@ export async function readOneFile(
   return { data, mime, size: data.length };
 }
 
+/** Sends a stored file as its own type, never sniffed, shown in the page rather than downloaded. */
+function sendStoredFile(reply: FastifyReply, file: StoredFile, filename: string, cacheControl: string): FastifyReply {
+  return reply
+    .header('content-type', file.mime)
+    .header('content-length', file.size)
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .send(file.data);
+}
+
 /**
  * Sends a private stored file (an identity proof, a pet photo): its own type, never sniffed, never kept by shared
  * caches. `cache` adds to `private` (for example `no-store`, or a max-age when the URL changes with the file).
@@ -86,13 +97,24 @@ export function sendPrivateFile(
   file: StoredFile,
   opts: { filename: string; cache?: string },
 ): FastifyReply {
-  return reply
-    .header('content-type', file.mime)
-    .header('content-length', file.size)
-    .header('cache-control', opts.cache ? `private, ${opts.cache}` : 'private')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `inline; filename="${opts.filename}"`)
-    .send(file.data);
+  return sendStoredFile(reply, file, opts.filename, opts.cache ? `private, ${opts.cache}` : 'private');
+}
+
+/**
+ * Sends a public stored file (a product's picture) that anyone and any cache may keep. `immutable` when its URL
+ * changes with the file (a version in the query): browsers and proxies then keep it a year without asking again.
+ */
+export function sendPublicFile(
+  reply: FastifyReply,
+  file: StoredFile,
+  opts: { filename: string; immutable?: boolean },
+): FastifyReply {
+  return sendStoredFile(
+    reply,
+    file,
+    opts.filename,
+    opts.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+  );
 }
 
 /** The file extension of an allowed upload type ("image/png" -> "png", "application/pdf" -> "pdf"). */

@@ -7,7 +7,6 @@ const mail = {
   userEmail: 'owner@example.com',
   ownerName: 'Pet "PO" Owner',
   petName: 'Bruno; the, good\nboy',
-  schedule: '2031-03-04 at 10:30',
   startsAt: new Date('2031-03-04T05:00:00Z'),
   minutes: 30,
   hospital: {
@@ -21,6 +20,16 @@ const mail = {
 };
 
 describe('booking confirmation mail', () => {
+  it("says when in the one date format people read, on the clinic's clock", () => {
+    const { subject, text, html, ics } = bookingConfirmedMail(mail);
+    // 05:00 UTC is 10:30 in India.
+    expect(subject).toBe('Your appointment for Bruno; the, good boy is confirmed (Tue, 4 Mar 2031 at 10:30)');
+    expect(text).toContain('on Tue, 4 Mar 2031 at 10:30 (Asia/Kolkata) is confirmed.');
+    expect(html).toContain('<strong>Tue, 4 Mar 2031 at 10:30</strong> (Asia/Kolkata)');
+    expect(ics.replace(/\r\n /g, '')).toContain('When: Tue\\, 4 Mar 2031 at 10:30 (Asia/Kolkata)');
+    expect(`${subject}${text}${html}`).not.toContain('2031-03-04');
+  });
+
   it('escapes every user text in the HTML', () => {
     const { html } = bookingConfirmedMail(mail);
     expect(html).toContain('Pet &lt;Owner&gt;');

@@ -1,3 +1,4 @@
+import { formatDateTime } from '#shared/dates';
 import type { HospitalInfo } from '#shared/slots';
 
 /** Escapes text for HTML element content and attribute values. */
@@ -65,7 +66,6 @@ export interface ConfirmedBookingMail {
   userEmail: string;
   ownerName: string;
   petName: string;
-  schedule: string;
   startsAt: Date;
   minutes: number;
   hospital: HospitalInfo;
@@ -89,7 +89,7 @@ export function bookingIcs(m: ConfirmedBookingMail, now = new Date()): string {
     `SUMMARY:${icsText(`Appointment for ${m.petName} at ${m.hospital.name}`)}`,
     `LOCATION:${icsText(`${m.hospital.name}, ${m.hospital.address}`)}`,
     `DESCRIPTION:${icsText(
-      `Pet: ${m.petName}\nOwner: ${m.ownerName}\nWhen: ${m.schedule} (${m.timeZone})\nClinic phone: ${m.hospital.phone}\nClinic email: ${m.hospital.email}\nOpening hours: ${m.hospital.hours}`,
+      `Pet: ${m.petName}\nOwner: ${m.ownerName}\nWhen: ${formatDateTime(m.startsAt, m.timeZone)} (${m.timeZone})\nClinic phone: ${m.hospital.phone}\nClinic email: ${m.hospital.email}\nOpening hours: ${m.hospital.hours}`,
     )}`,
     `ORGANIZER;CN=${icsParam(m.hospital.name)}:${icsMailto(m.hospital.email)}`,
     `ATTENDEE;CN=${icsParam(m.ownerName)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${icsMailto(m.userEmail)}`,
@@ -105,11 +105,12 @@ export function bookingIcs(m: ConfirmedBookingMail, now = new Date()): string {
 /** Subject, plain text and HTML of the "booking confirmed" mail; every user-supplied text is escaped. */
 export function bookingConfirmedMail(m: ConfirmedBookingMail) {
   const h = m.hospital;
-  const subject = `Your appointment for ${m.petName.replace(/[\r\n]+/g, ' ')} is confirmed (${m.schedule})`;
+  const when = formatDateTime(m.startsAt, m.timeZone);
+  const subject = `Your appointment for ${m.petName.replace(/[\r\n]+/g, ' ')} is confirmed (${when})`;
   const text = [
     `Hello ${m.userName},`,
     '',
-    `Your booking for ${m.petName} on ${m.schedule} (${m.timeZone}) is confirmed.`,
+    `Your booking for ${m.petName} on ${when} (${m.timeZone}) is confirmed.`,
     '',
     `${h.name}`,
     `${h.address}`,
@@ -125,7 +126,7 @@ export function bookingConfirmedMail(m: ConfirmedBookingMail) {
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p>Hello ${e(m.userName)},</p>
-<p>Your booking for <strong>${e(m.petName)}</strong> on <strong>${e(m.schedule)}</strong> (${e(m.timeZone)}) is confirmed.</p>
+<p>Your booking for <strong>${e(m.petName)}</strong> on <strong>${e(when)}</strong> (${e(m.timeZone)}) is confirmed.</p>
 <table role="presentation" style="border-collapse:collapse">
 <tr><th align="left" style="padding:2px 12px 2px 0">Clinic</th><td>${e(h.name)}</td></tr>
 <tr><th align="left" style="padding:2px 12px 2px 0">Address</th><td>${e(h.address)}</td></tr>

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { appsForFile, expectError } from '../test/app.ts';
+import { appsForFile, expectError, type TestContext } from '../test/app.ts';
 import { errorOf } from '../test/json.ts';
-import { deliveryAddress, listProducts, placeOrder as place } from '../test/orders.ts';
+import { deliveryAddress, placeOrder as place, productIds, setStock } from '../test/orders.ts';
 import { createSiblingApp } from '../test/sibling-app.ts';
 
 const appWith = appsForFile();
 
-async function orderBody(app: FastifyInstance) {
-  const [product] = await listProducts(app);
-  return { items: [{ productId: product!.id, quantity: 1 }], address: deliveryAddress(), paymentMethod: 'cod' };
+/** An order of one unit of the Dog Food, with plenty of it on the shelf (these tests are about the limit). */
+async function orderBody(t: TestContext) {
+  const id = (await productIds(t.database.db)).get('Dog Food')!;
+  await setStock(t.database.db, 10_000, [id]);
+  return { items: [{ productId: id, quantity: 1 }], address: deliveryAddress(), paymentMethod: 'cod' };
 }
 
 const limited = /^You have placed many orders in a short time\. Please try again in (\d+ seconds?|\d+ minutes?)\.$/;
@@ -18,7 +19,7 @@ const limited = /^You have placed many orders in a short time\. Please try again
 describe('order limit', () => {
   it("refuses a customer's orders past the limit with the wait in words; retries of placed orders and other customers go through", async () => {
     const t = await appWith({ ORDER_RATE_LIMIT: 3 });
-    const body = await orderBody(t.app);
+    const body = await orderBody(t);
     const shopper = await t.buildUser();
     const keys = [randomUUID(), randomUUID(), randomUUID()];
     for (const key of keys) expect((await place(t.app, shopper.token, body, key)).statusCode).toBe(201);
@@ -39,7 +40,7 @@ describe('order limit', () => {
 
   it('200 orders fired at once place no more than the limit', async () => {
     const t = await appWith({ ORDER_RATE_LIMIT: 10 });
-    const body = await orderBody(t.app);
+    const body = await orderBody(t);
     const shopper = await t.buildUser();
     const answers = await Promise.all(Array.from({ length: 200 }, () => place(t.app, shopper.token, body)));
     const codes = answers.map((r) => r.statusCode);
@@ -58,7 +59,7 @@ describe.runIf(process.env.REDIS_URL)('with Redis, two server processes', () => 
     const one = await appWith(shared);
     const two = await createSiblingApp(one, shared);
     try {
-      const body = await orderBody(one.app);
+      const body = await orderBody(one);
       const shopper = await one.buildUser();
       const codes = [];
       for (let i = 0; i < 6; i++) codes.push((await place(i % 2 ? two : one.app, shopper.token, body)).statusCode);

@@ -2,23 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Product } from '#shared/catalogue';
 import { NotificationSchema } from '#shared/notifications';
 import { OrderSchema } from '#shared/orders';
 import { orders } from '../db/schema/index.ts';
 import { createTestApp, nextCursor, type TestContext } from '../test/app.ts';
 import { errorOf, json } from '../test/json.ts';
-import { deliveryAddress, listProducts, placeOrder } from '../test/orders.ts';
+import { deliveryAddress, placeOrder, productIds, setStock } from '../test/orders.ts';
 
 let t: TestContext;
-let byName: Map<string, Product>;
+let byName: Map<string, number>;
 let customer: { token: string; user: { id: string; name: string } };
 let employee: { token: string };
 let admin: { token: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  byName = new Map((await listProducts(t.app)).map((p) => [p.name, p]));
+  // Plenty on every shelf: these tests are about totals, keys and statuses (stock has its own file).
+  await setStock(t.database.db, 10_000);
+  byName = await productIds(t.database.db);
   customer = await t.buildUser({ role: 'user', name: 'Clinic Staff' });
   employee = await t.buildUser({ role: 'employee' });
   admin = await t.buildUser({ role: 'admin' });
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const address = deliveryAddress('Clinic Staff');
-const idOf = (name: string) => byName.get(name)!.id;
+const idOf = (name: string) => byName.get(name)!;
 
 const place = (body: object, opts: { token?: string; key?: string | null } = {}) =>
   placeOrder(t.app, opts.token ?? customer.token, body, opts.key);
@@ -97,6 +98,13 @@ describe('POST /api/orders: totals come from the catalogue', () => {
     expect(order.items.map((i) => i.lineTotal)).toEqual([1350, 230, 1680, 1794]);
     expect(order.total).toBe(5054);
     expect(order.paymentMethod).toBe('upi');
+    // What the answer says is what was stored, line order included.
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}`,
+      headers: t.auth(customer.token),
+    });
+    expect(json(stored, OrderSchema)).toEqual(order);
   });
 
   it('rounds to two decimals without float error (3 x Cat Toy 300 at 5% = 855.00; 1 x Pedigree 900 at 12% = 792.00)', async () => {

@@ -3,16 +3,28 @@ import { IdParamSchema, PageQuerySchema } from '#shared/common';
 import {
   IDEMPOTENCY_KEY_HEADER,
   OrderListQuerySchema,
+  OrderPaymentBodySchema,
   OrderSchema,
   OrderStatusBodySchema,
   PlaceOrderBodySchema,
   PlaceOrderHeadersSchema,
 } from '#shared/orders';
+import { announceAudit } from '../audit/record.ts';
+import { announceCart } from '../cart/service.ts';
 import { depsOf } from '../deps.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { nudgeOutbox } from '../outbox/queue.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { announceOrder, changeOrderStatus, listOrders, placeOrder } from './service.ts';
+import {
+  announceOrder,
+  cancelOwnOrder,
+  changeOrderStatus,
+  changePayment,
+  getOrder,
+  listOrders,
+  placeOrder,
+} from './service.ts';
 
 const byCreated = (o: { createdAt: string; id: string }) => ({ at: new Date(o.createdAt), id: o.id });
 
@@ -21,6 +33,7 @@ export default routes((app) => {
   const deps = depsOf(app);
   const customerOnly = app.requireRole('user');
   const staffOnly = app.requireRole('employee', 'admin');
+  const anyone = app.requireRole('user', 'employee', 'admin');
 
   app.post(
     '/api/orders',
@@ -28,7 +41,8 @@ export default routes((app) => {
       onRequest: customerOnly,
       schema: {
         tags: ['orders'],
-        summary: 'Place an order (customer). Send a fresh Idempotency-Key per checkout attempt and reuse it on retry.',
+        summary:
+          'Place an order (customer): takes the stock of every line or refuses the whole order (409 OUT_OF_STOCK, naming the short products), removes the ordered products from the cart and mails a confirmation. Send a fresh Idempotency-Key per checkout attempt and reuse it on retry.',
         ...secured,
         headers: PlaceOrderHeadersSchema,
         body: PlaceOrderBodySchema,
@@ -38,7 +52,7 @@ export default routes((app) => {
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const me = currentUser(request);
-      const { order, created } = await placeOrder(deps, me, key, request.body, () =>
+      const { order, created, cartChanged } = await placeOrder(deps, me, key, request.body, () =>
         app.limits.enforce(
           'order',
           me.id,
@@ -47,7 +61,14 @@ export default routes((app) => {
         ),
       );
       if (created) {
+        nudgeOutbox();
         announceOrder(deps, order, 'placed');
+        // The ordered lines left the cart in the order's transaction: the customer's other tabs hear it. The order
+        // stands whatever happens here, so a failure to tell them is logged, not answered.
+        if (cartChanged)
+          announceCart(deps, me.id).catch((err: unknown) =>
+            request.log.warn({ err }, 'could not announce the cart after an order'),
+          );
         return reply.status(201).send(order);
       }
       reply.header('idempotent-replayed', 'true');
@@ -80,15 +101,16 @@ export default routes((app) => {
       onRequest: staffOnly,
       schema: {
         tags: ['orders'],
-        summary: 'All orders, newest first, optionally of one status (employee, admin)',
+        summary:
+          'All orders, newest first, optionally of one status and/or payment status (employee, admin; X-Next-Cursor when more exist)',
         ...secured,
         querystring: OrderListQuerySchema,
         response: { 200: z.array(OrderSchema), ...errorReplies(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const { limit, cursor, status } = request.query;
-      const rows = await listOrders(deps, { status, limit, cursor: decodeCursor(cursor) });
+      const { limit, cursor, status, paymentStatus } = request.query;
+      const rows = await listOrders(deps, { status, paymentStatus, limit, cursor: decodeCursor(cursor) });
       return pageOf(reply, rows, limit, byCreated);
     },
   );
@@ -108,8 +130,78 @@ export default routes((app) => {
       },
     },
     async (request) => {
-      const { order, notification } = await changeOrderStatus(deps, request.params.id, request.body.status);
-      announceOrder(deps, order, 'status', notification);
+      const { order, notification, audit } = await changeOrderStatus(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body.status,
+      );
+      nudgeOutbox();
+      announceOrder(deps, order, order.status === 'cancelled' ? 'cancelled' : 'status', notification);
+      announceAudit(deps, audit);
+      return order;
+    },
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      onRequest: anyone,
+      schema: {
+        tags: ['orders'],
+        summary: 'One order: its customer or staff (anyone else: 404)',
+        ...secured,
+        params: IdParamSchema,
+        response: { 200: OrderSchema, ...errorReplies(401, 403, 404) },
+      },
+    },
+    async (request) => getOrder(deps, currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/api/orders/:id/cancel',
+    {
+      onRequest: customerOnly,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Cancel an own order while it is placed or confirmed (customer); its stock goes back on the shelf and a paid order becomes refund due',
+        ...secured,
+        params: IdParamSchema,
+        response: { 200: OrderSchema, ...errorReplies(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const order = await cancelOwnOrder(deps, currentUser(request), request.params.id);
+      nudgeOutbox();
+      announceOrder(deps, order, 'cancelled');
+      return order;
+    },
+  );
+
+  app.put(
+    '/api/orders/:id/payment',
+    {
+      onRequest: anyone,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Payment of an order: the customer of an unpaid UPI order sends { reference } (the 12-digit UTR); staff send { status: "paid" } (from unpaid) or { status: "refunded" } (from refund due)',
+        ...secured,
+        params: IdParamSchema,
+        body: OrderPaymentBodySchema,
+        response: { 200: OrderSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { order, notification, audit } = await changePayment(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      announceOrder(deps, order, 'payment', notification);
+      announceAudit(deps, audit);
       return order;
     },
   );

@@ -17,11 +17,16 @@ export interface AuthUser {
   profile?: User;
 }
 
-/** What the JWT carries. Only `sub` is trusted for identity; the rest is a hint for clients. */
+/**
+ * What the JWT carries. Only `sub` is trusted for identity; `sv` must equal the user's session version (raising it
+ * signs out every session); the rest is a hint for clients. A token without `sv` predates session versions and
+ * counts as version 1.
+ */
 interface TokenPayload {
   sub: string;
   role: Role;
   name: string;
+  sv?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -40,9 +45,12 @@ declare module 'fastify' {
     authenticate: onRequestAsyncHookHandler;
     /** A route's onRequest hook: 401 when anonymous, 403 unless the user has one of the roles. */
     requireRole: (...roles: Role[]) => onRequestAsyncHookHandler;
-    /** Signs a token for a user. */
-    signToken: (user: { id: string; role: Role; name: string }) => string;
-    /** Verifies a token and loads its user; null when invalid or the user is gone; throws when the database is away. */
+    /** Signs a token for a user at their session version (1, that of a new account, unless given). */
+    signToken: (user: { id: string; role: Role; name: string }, sessionVersion?: number) => string;
+    /**
+     * Verifies a token and loads its user; null when invalid, signed out (an older session version) or the user is
+     * gone; throws when the database is away.
+     */
     userFromToken: (token: string | undefined) => Promise<AuthUser | null>;
   }
 }
@@ -62,10 +70,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   app.decorateRequest('auth', null);
 
   const userById = prepareUserById({ db: app.db });
-  async function loadUser(id: string): Promise<AuthUser | null> {
+  /** The user of a token's `sub` and `sv`: null when gone, or signed out since (an older session version). */
+  async function loadUser(id: string, sv: number): Promise<AuthUser | null> {
     if (!isUuid(id)) return null;
-    const user = await userById(id);
-    return user ? { id: user.id, name: user.name, email: user.email, role: user.role, profile: user } : null;
+    const found = await userById(id);
+    // The version comes with the row the check loads anyway: signing out everywhere costs no query.
+    if (!found || found.sessionVersion !== sv) return null;
+    const { user } = found;
+    return { id: user.id, name: user.name, email: user.email, role: user.role, profile: user };
   }
 
   app.decorate('userFromToken', async (token: string | undefined) => {
@@ -77,11 +89,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       return null;
     }
     // A failed lookup (database away) is thrown on, never read as "no such user": that would log people out.
-    return loadUser(payload.sub);
+    return loadUser(payload.sub, payload.sv ?? 1);
   });
 
-  app.decorate('signToken', (user: { id: string; role: Role; name: string }) =>
-    app.jwt.sign({ sub: user.id, role: user.role, name: user.name }),
+  app.decorate('signToken', (user: { id: string; role: Role; name: string }, sessionVersion = 1) =>
+    app.jwt.sign({ sub: user.id, role: user.role, name: user.name, sv: sessionVersion }),
   );
 
   async function authenticate(request: FastifyRequest) {

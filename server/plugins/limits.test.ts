@@ -8,7 +8,11 @@ const redisUrl = process.env.REDIS_URL;
 const small = (points: number): RateLimits => ({
   loginFailuresPerIp: { points, seconds: 60 },
   loginFailuresPerAccountIp: { points, seconds: 60 },
+  passwordFailures: { points, seconds: 60 },
   register: { points, seconds: 60 },
+  forgotPasswordPerIp: { points, seconds: 60 },
+  forgotPasswordPerEmail: { points, seconds: 60 },
+  verificationResend: { points, seconds: 60 },
   booking: { points, seconds: 60 },
   order: { points, seconds: 60 },
   chat: { points, seconds: 60 },

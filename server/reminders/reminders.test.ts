@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UserSchema } from '#shared/auth';
+import { formatDay, formatWhen } from '#shared/dates';
 import { NotificationSchema } from '#shared/notifications';
 import { UNSUBSCRIBE_MSG, UnsubscribeResultSchema } from '#shared/reminders';
 import { addDays, SlotBookingSchema, todayIn, zonedTimeToUtc, type SlotBooking } from '#shared/slots';
@@ -67,10 +68,10 @@ describe('appointment reminders', () => {
     expect(await w.runOnce(new Date(due.getTime() + 2 * HOUR))).toBe(0);
     const notes = await notificationsOf(customer, 'appointment_reminder');
     expect(notes).toHaveLength(1);
-    expect(notes[0]!.body).toBe(`Reminder: Bruno's Pet Health Checkup on ${booking.date} at 10:00.`);
+    expect(notes[0]!.body).toBe(`Reminder: Bruno's Pet Health Checkup on ${formatWhen(booking.date, '10:00')}.`);
     const mails = await mailsTo(customer.user.email, 'appointment_reminder');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Reminder: Bruno's Pet Health Checkup on ${booking.date} at 10:00`);
+    expect(mails[0]!.subject).toBe(`Reminder: Bruno's Pet Health Checkup on ${formatWhen(booking.date, '10:00')}`);
     expect(JSON.stringify(mails[0]!.attachments)).toContain('BEGIN:VCALENDAR');
     expect(unsubscribeLink(mails[0]!.text)).toMatch(/^http:\/\/localhost:\d+\/unsubscribe\?token=/);
   });
@@ -107,8 +108,8 @@ describe('appointment reminders', () => {
     const bodies = (await notificationsOf(customer, 'appointment_reminder')).map((n) => n.body);
     expect(bodies.sort()).toEqual(
       [
-        `Reminder: Bruno's Pet Health Checkup on ${moved.date} at 11:00.`,
-        `Reminder: Bruno's Pet Health Checkup on ${addDays(moved.date, 2)} at 11:00.`,
+        `Reminder: Bruno's Pet Health Checkup on ${formatWhen(moved.date, '11:00')}.`,
+        `Reminder: Bruno's Pet Health Checkup on ${formatWhen(addDays(moved.date, 2), '11:00')}.`,
       ].sort(),
     );
   });
@@ -168,11 +169,11 @@ describe('care reminders', () => {
     const link = `/slots?serviceId=${SEEDED_SERVICE_IDS.checkup}&date=${dueDate}&petId=${petId}`;
     const [note] = await notificationsOf(customer, 'care_reminder');
     expect(note).toMatchObject({
-      body: `Luna is due for Rabies booster on ${dueDate}. Book a time from the link.`,
+      body: `Luna is due for Rabies booster on ${formatDay(dueDate)}. Book a time from the link.`,
       data: { link },
     });
     const [mail] = await mailsTo(customer.user.email, 'care_reminder');
-    expect(mail!.subject).toBe(`Luna is due for Rabies booster on ${dueDate}`);
+    expect(mail!.subject).toBe(`Luna is due for Rabies booster on ${formatDay(dueDate)}`);
     expect(mail!.text).toContain(`Book a time in one tap: ${t.config.PUBLIC_URL}${link}`);
   });
 });

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notification } from '#shared/notifications';
-import { todayIn, zonedDateTime } from '#shared/slots';
+import { formatDateTime, formatDay, zonedDateTime } from '#shared/dates';
+import { todayIn } from '#shared/slots';
 import type { Config } from '../config.ts';
 import { rowsOf, type Db, type Executor } from '../db/client.ts';
 import { reminders, users } from '../db/schema/index.ts';
@@ -71,9 +72,8 @@ function rebookLink(config: Pick<Config, 'PUBLIC_URL'>, r: BookingRecord, dueDat
 
 function appointmentReminder(config: Config, r: BookingRecord, userId: string) {
   const b = r.booking;
-  const { date, time } = zonedDateTime(b.startsAt, config.CLINIC_TZ);
   const hospital = b.hospitalInfo ?? hospitalInfoFor(config, {});
-  const what = `${b.petName}'s ${r.service.name} on ${date} at ${time}`;
+  const what = `${b.petName}'s ${r.service.name} on ${formatDateTime(b.startsAt, config.CLINIC_TZ)}`;
   const manage = `${config.PUBLIC_URL}/slots`;
   const f = footer(config, userId);
   const e = escapeHtml;
@@ -114,9 +114,9 @@ function careReminder(config: Config, r: BookingRecord, userId: string, forAt: D
   const link = rebookLink(config, r, dueDate);
   const f = footer(config, userId);
   const e = escapeHtml;
-  const line = `${b.petName} is due for ${reason} on ${dueDate}.`;
+  const line = `${b.petName} is due for ${reason} on ${formatDay(dueDate)}.`;
   const mail: Mail = {
-    subject: `${b.petName.replace(/[\r\n]+/g, ' ')} is due for ${reason.replace(/[\r\n]+/g, ' ')} on ${dueDate}`,
+    subject: `${b.petName.replace(/[\r\n]+/g, ' ')} is due for ${reason.replace(/[\r\n]+/g, ' ')} on ${formatDay(dueDate)}`,
     text: [
       `Hello ${b.ownerName},`,
       '',

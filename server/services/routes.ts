@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { IdParamSchema } from '#shared/common';
 import { ServiceCreateSchema, ServiceListQuerySchema, ServiceSchema, ServiceUpdateSchema } from '#shared/services';
+import { announceAudit } from '../audit/record.ts';
 import { depsOf } from '../deps.ts';
+import { currentUser } from '../plugins/auth.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { createService, listServices, updateService } from './service.ts';
 
@@ -43,7 +45,8 @@ export default routes((app) => {
       },
     },
     async (request, reply) => {
-      const service = await createService(deps, request.body);
+      const { service, audit } = await createService(deps, currentUser(request), request.body);
+      announceAudit(deps, audit);
       return reply.status(201).send(service);
     },
   );
@@ -61,6 +64,10 @@ export default routes((app) => {
         response: { 200: ServiceSchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateService(deps, request.params.id, request.body),
+    async (request) => {
+      const { service, audit } = await updateService(deps, currentUser(request), request.params.id, request.body);
+      announceAudit(deps, audit);
+      return service;
+    },
   );
 });

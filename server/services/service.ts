@@ -1,10 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
+import type { AuditEntry } from '#shared/audit';
+import { formatRupees } from '#shared/money';
 import { SERVICE_MSG, type Service, type ServiceCreate, type ServiceUpdate } from '#shared/services';
+import { changedFields, recordAudit } from '../audit/record.ts';
 import { isUniqueViolation, type Executor } from '../db/client.ts';
 import { services, slotBookings } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
+import type { AuthUser } from '../plugins/auth.ts';
+import { readClinic, type ClinicDefaultsConfig } from '../settings/clinic.ts';
 
 export type ServiceRow = typeof services.$inferSelect;
 /** What reading a service needs: the database and the clinic's default capacity. */
@@ -95,12 +100,18 @@ export async function listServices(
   return rows.map((row) => toServiceDto(row, config.SLOT_CAPACITY));
 }
 
-/** What writing a service needs: the database, the clinic's default capacity and the grid step. */
-export type ServiceWriteDeps = Pick<Deps, 'db'> & { config: Pick<Deps['config'], 'SLOT_CAPACITY' | 'SLOT_MINUTES'> };
+/** What writing a service needs: the database, the clinic's default capacity and its settings (the slot length). */
+type ServiceWriteDeps = Pick<Deps, 'db'> & { config: Pick<Deps['config'], 'SLOT_CAPACITY'> & ClinicDefaultsConfig };
 
-/** A duration must cover whole grid steps: a booking holds every grid time its service covers. */
-function checkDuration(durationMinutes: number | undefined, step: number) {
-  if (durationMinutes === undefined || durationMinutes % step === 0) return;
+/**
+ * A new or changed duration must cover whole slots of the clinic's current slot length, so a service fills the grid
+ * it is booked on. Seats stay right whatever the durations (decision 026): a later change of the slot length leaves
+ * the services as they are.
+ */
+async function checkDuration({ db, config }: ServiceWriteDeps, durationMinutes: number | undefined) {
+  if (durationMinutes === undefined) return;
+  const step = (await readClinic(db, config)).settings.slotMinutes;
+  if (durationMinutes % step === 0) return;
   const message = SERVICE_MSG.durationStep(step);
   throw errors.validation(message, [{ path: 'durationMinutes', message }]);
 }
@@ -114,37 +125,78 @@ function nameTaken(err: unknown): never {
   throw err;
 }
 
-/** Adds a service (admin). Its capacity is stored as given. */
-export async function createService({ db, config }: ServiceWriteDeps, input: ServiceCreate): Promise<Service> {
-  checkDuration(input.durationMinutes, config.SLOT_MINUTES);
-  const [row] = await db
-    .insert(services)
-    .values({ ...input, price: priceColumn(input.price) })
-    .returning()
+/** Rupees as the log shows them ('no price' when the service has none). */
+const priceWords = (price: number | null | undefined) => (price == null ? 'no price' : formatRupees(price));
+
+/** Adds a service (admin). Its capacity is stored as given; the audit entry is written in the same transaction. */
+export async function createService(
+  { db, config }: ServiceWriteDeps,
+  actor: AuthUser,
+  input: ServiceCreate,
+): Promise<{ service: Service; audit: AuditEntry }> {
+  await checkDuration({ db, config }, input.durationMinutes);
+  const result = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(services)
+        .values({ ...input, price: priceColumn(input.price) })
+        .returning();
+      const audit = await recordAudit(tx, actor, {
+        kind: 'service.created',
+        subjectType: 'service',
+        subjectId: row!.id,
+        summary: `Added the service ${row!.name} (${row!.durationMinutes} min, ${priceWords(input.price)})`,
+        before: null,
+        after: { ...input },
+      });
+      return { row: row!, audit };
+    })
     .catch(nameTaken);
   forgetServices(db);
-  return toServiceDto(row!, config.SLOT_CAPACITY);
+  return { service: toServiceDto(result.row, config.SLOT_CAPACITY), audit: result.audit };
+}
+
+/** A field's value as a service update holds it. */
+type FieldValue = ServiceUpdate[keyof ServiceUpdate];
+
+/** One changed field of a service as the log's summary says it: 'duration 30 → 60 min'. */
+function serviceChangeWords(field: keyof ServiceUpdate, before: FieldValue, after: FieldValue): string {
+  switch (field) {
+    case 'description':
+      return 'description';
+    case 'durationMinutes':
+      return `duration ${String(before)} → ${String(after)} min`;
+    case 'price':
+      return `price ${priceWords(before as number | null)} → ${priceWords(after as number | null)}`;
+    case 'capacity':
+      return `capacity ${before === null ? 'the clinic default' : String(before)} → ${String(after)}`;
+    case 'sortOrder':
+      return `position ${String(before)} → ${String(after)}`;
+    default:
+      return `${field} ${String(before)} → ${String(after)}`;
+  }
 }
 
 /**
  * Changes the fields sent of a service (admin); 404 for an unknown id. The kind of a service that has bookings is
  * fixed: the service row is locked FOR UPDATE first, which waits for (and then holds off) any booking being made
  * for it (a booking's foreign key takes a KEY SHARE lock on it), so no booking slips in between the check and the
- * change.
+ * change. The fields that really changed are recorded in the audit log in the same transaction.
  */
 export async function updateService(
   { db, config }: ServiceWriteDeps,
+  actor: AuthUser,
   id: string,
   patch: ServiceUpdate,
-): Promise<Service> {
-  checkDuration(patch.durationMinutes, config.SLOT_MINUTES);
+): Promise<{ service: Service; audit?: AuditEntry }> {
+  await checkDuration({ db, config }, patch.durationMinutes);
   if (!isUuid(id)) throw errors.notFound('Service');
   const changes: Partial<typeof services.$inferInsert> = {};
   for (const [key, value] of Object.entries(patch)) {
     if (value !== undefined) Object.assign(changes, { [key]: value });
   }
   if (patch.price !== undefined) changes.price = priceColumn(patch.price);
-  const row = await db
+  const { row, audit } = await db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(services).where(eq(services.id, id)).for('update');
       if (!current) throw errors.notFound('Service');
@@ -161,9 +213,39 @@ export async function updateService(
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(services.id, id))
         .returning();
-      return updated!;
+      const change = changedFields<ServiceUpdate>(
+        {
+          name: current.name,
+          kind: current.kind,
+          description: current.description,
+          durationMinutes: current.durationMinutes,
+          price: current.price === null ? null : Number(current.price),
+          // null: the clinic's SLOT_CAPACITY.
+          capacity: current.capacity as number,
+          active: current.active,
+          sortOrder: current.sortOrder,
+        },
+        patch,
+      );
+      if (!change) return { row: updated! };
+      const fields = (Object.keys(change.after) as (keyof ServiceUpdate)[]).filter((f) => f !== 'active');
+      const words = fields.map((f) => serviceChangeWords(f, change.before[f], change.after[f])).join(', ');
+      const status =
+        change.after.active === false ? 'Retired' : change.after.active === true ? 'Brought back' : undefined;
+      const summary = status
+        ? `${status} the service ${current.name}` + (words ? `, and changed ${words}` : '')
+        : `Changed the service ${current.name}: ${words}`;
+      const entry = await recordAudit(tx, actor, {
+        kind: 'service.updated',
+        subjectType: 'service',
+        subjectId: id,
+        summary,
+        before: change.before,
+        after: change.after,
+      });
+      return { row: updated!, audit: entry };
     })
     .catch(nameTaken);
   forgetServices(db);
-  return toServiceDto(row, config.SLOT_CAPACITY);
+  return { service: toServiceDto(row, config.SLOT_CAPACITY), audit };
 }

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_THEME, THEMES, type Theme } from '#shared/constants';
+import { recordAudit } from '../audit/record.ts';
 import { siteSettings } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
+import type { AuthUser } from '../plugins/auth.ts';
 
 /** The site's theme colour; white until an admin picks another. */
 export async function getTheme({ db }: Pick<Deps, 'db'>): Promise<Theme> {
@@ -14,11 +16,23 @@ export async function getTheme({ db }: Pick<Deps, 'db'>): Promise<Theme> {
   return v?.theme && (THEMES as readonly string[]).includes(v.theme) ? (v.theme as Theme) : DEFAULT_THEME;
 }
 
-/** Stores the site's theme colour (upsert). */
-export async function setTheme({ db }: Pick<Deps, 'db'>, theme: Theme): Promise<Theme> {
-  await db
-    .insert(siteSettings)
-    .values({ key: 'theme', value: { theme } })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: { theme }, updatedAt: new Date() } });
+/** Stores the site's theme colour (upsert) and, when it changed, its audit entry, in one transaction. */
+export async function setTheme({ db }: Pick<Deps, 'db'>, me: AuthUser, theme: Theme): Promise<Theme> {
+  await db.transaction(async (tx) => {
+    const before = await getTheme({ db: tx });
+    await tx
+      .insert(siteSettings)
+      .values({ key: 'theme', value: { theme } })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: { theme }, updatedAt: new Date() } });
+    if (before === theme) return;
+    await recordAudit(tx, me, {
+      kind: 'settings.theme_changed',
+      subjectType: 'settings',
+      subjectId: 'theme',
+      summary: `Changed the site theme from ${before} to ${theme}`,
+      before: { theme: before },
+      after: { theme },
+    });
+  });
   return theme;
 }

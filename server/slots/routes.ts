@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { OutsideHoursBookingSchema, type OutsideHoursBooking } from '#shared/clinic-settings';
 import { IdParamSchema, PageQuerySchema } from '#shared/common';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
 import { MSG } from '#shared/messages';
@@ -20,6 +21,7 @@ import {
   type BookingChangedEvent,
   type SlotBooking,
 } from '#shared/slots';
+import { announceAudit } from '../audit/record.ts';
 import { depsOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
@@ -27,6 +29,8 @@ import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { pushNotification } from '../notifications/service.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { readClinic } from '../settings/clinic.ts';
+import { outsideHoursPage } from './outside-hours.ts';
 import {
   announceBooking,
   availability,
@@ -46,6 +50,7 @@ import {
 const BookingListSchema = z.array(SlotBookingSchema);
 const byCreated = (b: SlotBooking) => ({ at: new Date(b.createdAt), id: b.id });
 const byAppointment = (b: SlotBooking) => ({ at: new Date(b.startsAt), id: b.id });
+const isStaffRole = (role: string) => role === 'employee' || role === 'admin';
 
 /** Slot booking: customers book and cancel their own, staff see, confirm and cancel every booking. */
 export default routes((app) => {
@@ -69,7 +74,7 @@ export default routes((app) => {
       schema: {
         tags: ['slots'],
         summary:
-          'Book a seat at a slot time (customers); 409 when the time is full or the customer holds BOOKING_MAX_OPEN upcoming bookings. ' +
+          "Book a seat at a slot time (customers) on the clinic's hours; 400 on a closed day (with the reason), 409 when the time is full or the customer holds the clinic's most upcoming bookings. " +
           'An optional Idempotency-Key (one per attempt, reused on retry) returns the stored booking with 200 instead of booking twice.',
         ...secured,
         headers: BookSlotHeadersSchema,
@@ -110,7 +115,8 @@ export default routes((app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return availability(deps, request.query.date, request.query.serviceId);
+      const staff = isStaffRole(currentUser(request).role);
+      return availability(deps, request.query.date, request.query.serviceId, { staff });
     },
   );
 
@@ -120,7 +126,8 @@ export default routes((app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['slots'],
-        summary: 'For each day of a month, how many start times have a free seat for the service',
+        summary:
+          'For each day of a month, how many start times have a free seat for the service, whether the clinic is closed (and why) and its hours',
         ...secured,
         querystring: CalendarQuerySchema,
         response: { 200: CalendarSchema, ...errorReplies(400, 401, 404) },
@@ -128,7 +135,8 @@ export default routes((app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return calendar(deps, request.query.month, request.query.serviceId);
+      const staff = isStaffRole(currentUser(request).role);
+      return calendar(deps, request.query.month, request.query.serviceId, { staff });
     },
   );
 
@@ -186,6 +194,27 @@ export default routes((app) => {
     async () => stats(deps),
   );
 
+  app.get(
+    '/api/bookings/outside-hours',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary:
+          "Upcoming open bookings outside the clinic's current hours or on a closed day, by appointment time, each with the reason (staff); nothing cancels them",
+        ...secured,
+        querystring: PageQuerySchema,
+        response: { 200: z.array(OutsideHoursBookingSchema), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const { settings } = await readClinic(deps.db, deps.config);
+      const rows = await outsideHoursPage(deps.db, settings, deps.config.CLINIC_TZ, limit, decodeCursor(cursor));
+      return pageOf(reply, rows, limit, (r: OutsideHoursBooking) => byAppointment(r.booking));
+    },
+  );
+
   app.put(
     '/api/slots/confirm/:id',
     {
@@ -201,10 +230,17 @@ export default routes((app) => {
       },
     },
     async (request) => {
-      const hospital = hospitalInfoFor(deps.config, request.body);
-      const { booking, notification } = await confirmBooking(deps, request.params.id, hospital);
+      const { settings } = await readClinic(deps.db, deps.config);
+      const hospital = hospitalInfoFor(deps.config, request.body, settings);
+      const { booking, notification, audit } = await confirmBooking(
+        deps,
+        currentUser(request),
+        request.params.id,
+        hospital,
+      );
       pushNotification(deps, booking.userId, notification);
       broadcast(booking, 'confirmed');
+      announceAudit(deps, audit);
       nudgeOutbox();
       return booking;
     },
@@ -224,10 +260,16 @@ export default routes((app) => {
       },
     },
     async (request) => {
-      const { booking, changed, notification } = await cancelBooking(deps, currentUser(request), request.params.id);
+      const { booking, changed, notification, audit } = await cancelBooking(
+        deps,
+        currentUser(request),
+        request.params.id,
+      );
       if (changed) {
+        nudgeOutbox();
         if (notification) pushNotification(deps, booking.userId, notification);
         broadcast(booking, 'canceled');
+        announceAudit(deps, audit);
       }
       return booking;
     },
@@ -249,9 +291,15 @@ export default routes((app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      const { booking, notification } = await rescheduleBooking(deps, me, request.params.id, request.body.schedule);
+      const { booking, notification, audit } = await rescheduleBooking(
+        deps,
+        me,
+        request.params.id,
+        request.body.schedule,
+      );
       if (notification) pushNotification(deps, booking.userId, notification);
       broadcast(booking, 'rescheduled');
+      announceAudit(deps, audit);
       return booking;
     },
   );
@@ -272,12 +320,13 @@ export default routes((app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      const { booking, notification } = await recordOutcome(deps, me, request.params.id, {
+      const { booking, notification, audit } = await recordOutcome(deps, me, request.params.id, {
         status: 'completed',
         visit: request.body,
       });
       if (notification) pushNotification(deps, booking.userId, notification);
       broadcast(booking, 'completed');
+      announceAudit(deps, audit);
       return booking;
     },
   );
@@ -295,8 +344,11 @@ export default routes((app) => {
       },
     },
     async (request) => {
-      const { booking } = await recordOutcome(deps, currentUser(request), request.params.id, { status: 'no_show' });
+      const { booking, audit } = await recordOutcome(deps, currentUser(request), request.params.id, {
+        status: 'no_show',
+      });
       broadcast(booking, 'no_show');
+      announceAudit(deps, audit);
       return booking;
     },
   );

@@ -1,4 +1,16 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { AuditEntry } from '#shared/audit';
+import { formatDateTime, formatDay, formatWhen, zonedDateTime } from '#shared/dates';
+import {
+  CLINIC_MSG,
+  clinicDay,
+  hoursSummary,
+  WEEKDAY_NAME,
+  WEEKDAYS,
+  weekdayOf,
+  type ClinicSettings,
+  type DayHours,
+} from '#shared/clinic-settings';
 import type { Notification } from '#shared/notifications';
 import { ageInYears, PET_MSG } from '#shared/pets';
 import type { RideStep } from '#shared/ride-progress';
@@ -6,14 +18,12 @@ import { SERVICE_MSG } from '#shared/services';
 import {
   addDays,
   BOOKING_CHANGED_EVENT,
-  BOOKING_HORIZON_DAYS,
   OPEN_BOOKING_STATUSES,
   parseSchedule,
   SLOT_MSG,
   SLOT_NOTIFICATION_TYPES,
   slotGrid,
   todayIn,
-  zonedDateTime,
   zonedTimeToUtc,
   type Availability,
   type BookingChangedEvent,
@@ -27,6 +37,7 @@ import {
   type SlotStats,
   type Visit,
 } from '#shared/slots';
+import { recordAudit } from '../audit/record.ts';
 import { findPgError, isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
 import { fromSqlRow, present } from '../db/rows.ts';
 import { pets, reminders, services, slotBookings, users, visits } from '../db/schema/index.ts';
@@ -34,12 +45,14 @@ import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { newerThanRow, olderThanRow, type Cursor } from '../lib/pagination.ts';
+import { bookingCanceledMail } from '../mail/booking-canceled.ts';
 import { bookingConfirmedMail, type ConfirmedBookingMail } from '../mail/booking-confirmed.ts';
 import { createNotification } from '../notifications/service.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 import { roleRoom, userRoom } from '../plugins/socket.ts';
 import { bookableService, capacityOf, findService, type ServiceRow } from '../services/service.ts';
+import { readClinic, type Clinic } from '../settings/clinic.ts';
 
 type Row = typeof slotBookings.$inferSelect;
 type VisitRow = typeof visits.$inferSelect;
@@ -178,6 +191,19 @@ export function dayBounds(date: string, tz: string): { start: Date; end: Date } 
   return { start: zonedTimeToUtc(date, '00:00', tz), end: zonedTimeToUtc(addDays(date, 1), '00:00', tz) };
 }
 
+const dayWords = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A clinic-local instant as people read it in the audit log: '24 Nov 2026 at 12:00'. */
+function readableWhen(instant: Date, timeZone: string): string {
+  const { date, time } = zonedDateTime(instant, timeZone);
+  return `${dayWords.format(new Date(`${date}T12:00:00Z`))} at ${time}`;
+}
+
+/** How the audit log names a booking: 'the Pet Health Checkup of Bruno for Asha Rao on 24 Nov 2026 at 12:00'. */
+function bookingWords({ booking: b, service }: BookingRecord, timeZone: string): string {
+  return `the ${service.name} of ${b.petName} for ${b.userName} on ${readableWhen(b.startsAt, timeZone)}`;
+}
+
 /** Retries a transaction that lost a deadlock or serialization race; the database already undid it. */
 export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -203,48 +229,69 @@ const spanOf = (durationMinutes: number, step: number): Span => ({
 });
 const addMinutes = (d: Date, minutes: number) => new Date(d.getTime() + minutes * 60_000);
 
-/** The grid times a service of this length can start at: every grid time whose service ends by closing. */
-function startTimes(config: SlotConfig, durationMinutes: number): string[] {
-  const close = Number(config.SLOT_CLOSE.slice(0, 2)) * 60 + Number(config.SLOT_CLOSE.slice(3, 5));
-  return slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES).filter(
-    (t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5)) + durationMinutes <= close,
+const minuteOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The grid times of a day's hours a service of this length can start at: every one whose service ends by closing. */
+function startTimes(hours: DayHours, slotMinutes: number, durationMinutes: number): string[] {
+  return slotGrid(hours.open, hours.close, slotMinutes).filter(
+    (t) => minuteOf(t) + durationMinutes <= minuteOf(hours.close),
   );
 }
 
+/** True when every open weekday has the same hours (refusals then need not name the weekday). */
+function sameHoursEveryDay(settings: ClinicSettings): boolean {
+  const open = WEEKDAYS.map((d) => settings.hours[d]).filter((h) => h !== null);
+  return open.every((h) => h.open === open[0]?.open && h.close === open[0]?.close);
+}
+
+/** Whether a caller is held to the booking notice: customers are, staff moving a booking are not. */
+interface Caller {
+  staff: boolean;
+}
+
 /**
- * Checks a requested 'date at time' against the grid, the opening hours (the whole service must end by closing) and
- * the calendar. Returns the instant it names. Every refusal is a 400 with a sentence a customer understands.
+ * Checks a requested 'date at time' against the clinic's settings: the booking window, closures and closed weekdays,
+ * that weekday's grid and hours (the whole service must end by closing) and, for customers, the booking notice.
+ * Returns the instant it names. Every refusal is a 400 with a sentence a customer understands.
  */
 function resolveSchedule(
-  config: SlotConfig,
+  clinic: Clinic,
+  timeZone: string,
   schedule: string,
   durationMinutes: number,
+  caller: Caller,
   now = new Date(),
 ): { date: string; time: string; startsAt: Date } {
+  const s = clinic.settings;
   const parsed = parseSchedule(schedule);
   if (!parsed) throw errors.badRequest(SLOT_MSG.scheduleInvalid);
   const { date, time } = parsed;
-  const today = todayIn(config.CLINIC_TZ, now);
+  const today = todayIn(timeZone, now);
   if (date < today) throw errors.badRequest(SLOT_MSG.pastDate);
-  if (date > addDays(today, BOOKING_HORIZON_DAYS)) throw errors.badRequest(SLOT_MSG.tooFarAhead);
-  const grid = slotGrid(config.SLOT_OPEN, config.SLOT_CLOSE, config.SLOT_MINUTES);
-  const starts = startTimes(config, durationMinutes);
+  if (date > addDays(today, s.bookingWindowDays)) throw errors.badRequest(CLINIC_MSG.tooFarAhead(s.bookingWindowDays));
+  const day = clinicDay(s, date);
+  if (day.kind === 'closure') throw errors.clinicClosed(CLINIC_MSG.closedOn(date, day.closure.reason));
+  if (day.kind === 'weekly') throw errors.clinicClosed(CLINIC_MSG.closedWeekday(day.weekday));
+  const { open, close } = day.hours;
+  const starts = startTimes(day.hours, s.slotMinutes, durationMinutes);
   if (!starts.includes(time)) {
-    const last = starts[starts.length - 1] ?? config.SLOT_OPEN;
-    if (time < config.SLOT_OPEN || time > last) {
-      const length = durationMinutes > config.SLOT_MINUTES ? ` This service takes ${durationMinutes} minutes;` : '';
+    const last = starts[starts.length - 1] ?? open;
+    if (time < open || time > last) {
+      const length = durationMinutes > s.slotMinutes ? ` This service takes ${durationMinutes} minutes;` : '';
+      const when = sameHoursEveryDay(s) ? 'We' : `On ${WEEKDAY_NAME[weekdayOf(date)]}s we`;
       throw errors.badRequest(
-        `We take bookings from ${config.SLOT_OPEN} to ${config.SLOT_CLOSE};${length} the last slot starts at ${last}.`,
+        `${when} take bookings from ${open} to ${close};${length} the last slot starts at ${last}.`,
       );
     }
-    if (!grid.includes(time)) {
-      throw errors.badRequest(
-        `${SLOT_MSG.offGrid} Slots start every ${config.SLOT_MINUTES} minutes from ${config.SLOT_OPEN}.`,
-      );
+    if (!slotGrid(open, close, s.slotMinutes).includes(time)) {
+      throw errors.badRequest(`${SLOT_MSG.offGrid} Slots start every ${s.slotMinutes} minutes from ${open}.`);
     }
   }
-  const startsAt = zonedTimeToUtc(date, time, config.CLINIC_TZ);
+  const startsAt = zonedTimeToUtc(date, time, timeZone);
   if (startsAt.getTime() <= now.getTime()) throw errors.badRequest(SLOT_MSG.pastTime);
+  if (!caller.staff && startsAt.getTime() < now.getTime() + s.bookingNoticeMinutes * 60_000) {
+    throw errors.badRequest(CLINIC_MSG.tooSoon(s.bookingNoticeMinutes));
+  }
   return { date, time, startsAt };
 }
 
@@ -323,7 +370,7 @@ const SEATS_PARTLY_FULL = 'PW409';
 /**
  * Books a service for the signed-in customer in ONE statement (one round trip, its own transaction):
  * 1. `slot_booking_guard` (migration 0002) waits for the customer's row lock, then reads with a fresh snapshot
- *    whether the customer exists, how many upcoming open bookings they hold (BOOKING_MAX_OPEN), the booking of an
+ *    whether the customer exists, how many upcoming open bookings they hold (the clinic's cap), the booking of an
  *    earlier request with the same Idempotency-Key, whether the pet already has a booking overlapping this one and
  *    whether the named pet is still the customer's; racing requests of one customer pass it one at a time, so these
  *    hold under any race;
@@ -334,20 +381,27 @@ const SEATS_PARTLY_FULL = 'PW409';
  *    refuses early when a time is already full (a crowd on a full time would otherwise queue on its row lock); the
  *    conditional upserts alone decide who gets the seats.
  * The seats are given back by a database trigger whenever the booking stops holding them (decisions 014 and 021).
+ * The clinic's settings are read for every booking, and the statement checks, holding a KEY SHARE lock on their
+ * row, that they are still the revision it used (an admin's save waits for it, or it sees the save and the booking
+ * is decided again on the new settings): no booking lands on a day closed or a grid changed meanwhile (decision 026).
  */
 export async function bookSlot(
   deps: SlotDeps,
   me: AuthUser,
   body: BookSlotBody,
   key?: string,
-  { freshService = false }: { freshService?: boolean } = {},
+  { freshService = false, attempt = 1 }: { freshService?: boolean; attempt?: number } = {},
 ): Promise<BookResult> {
   const { db, config } = deps;
   if (me.role !== 'user') throw errors.forbidden(SLOT_MSG.staffCannotBook);
   if (body.userId && body.userId !== me.id) throw errors.forbidden(SLOT_MSG.otherUser);
+  const clinic = await readClinic(db, config);
   const service = await bookableService(db, body.serviceId, { fresh: freshService });
-  const span = spanOf(service.durationMinutes, config.SLOT_MINUTES);
-  const { date, time, startsAt } = resolveSchedule(config, body.schedule, span.durationMinutes);
+  const span = spanOf(service.durationMinutes, clinic.seatStepMinutes);
+  const { date, time, startsAt } = resolveSchedule(clinic, config.CLINIC_TZ, body.schedule, span.durationMinutes, {
+    staff: false,
+  });
+  const maxOpen = clinic.settings.maxOpenBookings;
   const endsAt = addMinutes(startsAt, span.durationMinutes);
   const pet = await petForBooking(deps, me, body);
   const at = startsAt.toISOString();
@@ -369,6 +423,7 @@ export async function bookSlot(
     pet_busy: boolean;
     pet_ok: boolean;
     service_current: boolean;
+    settings_current: boolean;
     id: string | null;
   };
   let outcome: Outcome | undefined;
@@ -385,12 +440,19 @@ export async function bookSlot(
             where s.id = ${service.id}::uuid and s.active and s.kind = ${service.kind}
               and s.duration_minutes = ${service.durationMinutes}::int and s.capacity is not distinct from ${service.capacity}::int
           ),
+          -- The clinic's settings are still the revision this request read; the lock holds off a save until we commit,
+          -- and a save that committed while we waited fails the check (it is re-read on the new row).
+          settings as materialized (
+            select 1 from site_settings
+            where key = 'clinic' and (value->>'revision')::int = ${clinic.revision}::int
+            for key share
+          ),
           seat as (
             insert into slot_seats (service_id, starts_at, booked)
             select ${service.id}::uuid, t, 1
             from guard, generate_series(${at}::timestamptz, ${until}::timestamptz - interval '1 microsecond', make_interval(mins => ${span.step}::int)) as t
-            where guard.customer_exists and guard.earlier_id is null and guard.open_bookings < ${config.BOOKING_MAX_OPEN}
-              and guard.pet_ok and not guard.pet_busy and exists (select 1 from current)
+            where guard.customer_exists and guard.earlier_id is null and guard.open_bookings < ${maxOpen}
+              and guard.pet_ok and not guard.pet_busy and exists (select 1 from current) and exists (select 1 from settings)
               -- Fast path, no lock: a service with a time already full is refused without queueing on its row.
               and not exists (
                 select 1 from slot_seats s
@@ -417,7 +479,8 @@ export async function bookSlot(
             returning *
           )
           select guard.customer_exists, guard.open_bookings, guard.earlier_id, guard.pet_busy, guard.pet_ok,
-                 exists (select 1 from current) as service_current, booking.*
+                 exists (select 1 from current) as service_current, exists (select 1 from settings) as settings_current,
+                 booking.*
           from guard left join booking on true`),
       ),
     );
@@ -436,12 +499,17 @@ export async function bookSlot(
   }
   if (!outcome.service_current) {
     // An admin changed or deactivated the service since it was read: decide again on what is stored now.
-    if (!freshService) return bookSlot(deps, me, body, key, { freshService: true });
+    if (!freshService) return bookSlot(deps, me, body, key, { freshService: true, attempt });
     throw errors.conflict(SERVICE_MSG.unavailable);
+  }
+  if (!outcome.settings_current) {
+    // An admin saved the clinic's settings meanwhile: decide again on what is stored now.
+    if (attempt < 3) return bookSlot(deps, me, body, key, { freshService, attempt: attempt + 1 });
+    throw errors.conflict(SLOT_MSG.settingsChanged);
   }
   if (!outcome.pet_ok) throw errors.conflict(PET_MSG.archived);
   const open = Number(outcome.open_bookings);
-  if (open >= config.BOOKING_MAX_OPEN) throw errors.conflict(SLOT_MSG.tooManyOpen(open), 'BOOKING_LIMIT');
+  if (open >= maxOpen) throw errors.conflict(SLOT_MSG.tooManyOpen(open), 'BOOKING_LIMIT');
   if (outcome.pet_busy) throw errors.conflict(SLOT_MSG.petBusy);
   if (!outcome.id) throw errors.conflict(SLOT_MSG.slotFull, 'SLOT_FULL');
   const record = { booking: fromSqlRow(slotBookings, outcome), service, visit: null, rideSteps: [] };
@@ -467,38 +535,61 @@ async function seatsBetween(db: Executor, serviceId: string, from: Date, to: Dat
   return new Map(taken.map((r) => [new Date(r.starts_at).getTime(), Number(r.booked)]));
 }
 
-/** Every start time of one day for a service, with the seats free for its whole length. */
+/** Every start time of one day's hours for a service, with the seats free for its whole length (none when closed). */
 function dayTimes(
+  clinic: Clinic,
   config: SlotConfig,
   service: ServiceRow,
   date: string,
   booked: Map<number, number>,
+  caller: Caller,
   now: Date,
 ): Availability['slots'] {
+  const day = clinicDay(clinic.settings, date);
+  if (day.kind !== 'open') return [];
   const capacity = capacityOf(service, config.SLOT_CAPACITY);
-  const span = spanOf(service.durationMinutes, config.SLOT_MINUTES);
-  return startTimes(config, span.durationMinutes).map((time) => {
+  const span = spanOf(service.durationMinutes, clinic.seatStepMinutes);
+  const noticeUntil = now.getTime() + (caller.staff ? 0 : clinic.settings.bookingNoticeMinutes * 60_000);
+  return startTimes(day.hours, clinic.settings.slotMinutes, span.durationMinutes).map((time) => {
     const at = zonedTimeToUtc(date, time, config.CLINIC_TZ);
     let most = 0;
     for (let i = 0; i < span.seats; i++) most = Math.max(most, booked.get(at.getTime() + i * span.step * 60_000) ?? 0);
+    const past = at.getTime() <= now.getTime();
     return {
       time,
       capacity,
       booked: most,
       available: Math.max(capacity - most, 0),
-      past: at.getTime() <= now.getTime(),
+      past,
+      // Sent only when true, so a time's shape is what clients knew before the booking notice existed.
+      ...(!past && at.getTime() < noticeUntil ? { tooSoon: true } : {}),
     };
   });
 }
 
-/** Free seats per start time of one clinic-local day, for a service (the checkup when none is named). */
+/** Whether the clinic is closed on a day, why, and its hours, as the calendar and the day's times show them. */
+function closureFields(settings: ClinicSettings, date: string) {
+  const day = clinicDay(settings, date);
+  return {
+    closed: day.kind !== 'open',
+    closedReason: day.kind === 'closure' ? day.closure.reason : null,
+    hours: day.kind === 'open' ? day.hours : null,
+  };
+}
+
+/**
+ * Free seats per start time of one clinic-local day, for a service (the checkup when none is named), on that
+ * weekday's hours; a closed day has no times and says why. Staff are not held to the booking notice.
+ */
 export async function availability(
   deps: SlotDeps,
   date: string,
   serviceId?: string,
+  caller: Caller = { staff: false },
   now = new Date(),
 ): Promise<Availability> {
   const { db, config } = deps;
+  const clinic = await readClinic(db, config);
   const service = await shownService(db, serviceId);
   const { start, end } = dayBounds(date, config.CLINIC_TZ);
   const booked = await seatsBetween(db, service.id, start, end);
@@ -507,17 +598,26 @@ export async function availability(
     serviceId: service.id,
     durationMinutes: service.durationMinutes,
     timeZone: config.CLINIC_TZ,
-    slotMinutes: config.SLOT_MINUTES,
-    slots: dayTimes(config, service, date, booked, now),
+    slotMinutes: clinic.settings.slotMinutes,
+    slots: dayTimes(clinic, config, service, date, booked, caller, now),
+    ...closureFields(clinic.settings, date),
   };
 }
 
 /**
- * For each day of a month, how many start times have a free seat for the whole service: 0 for days before today,
- * beyond the booking horizon, or full. One read of the month's counters.
+ * For each day of a month, how many start times have a free seat for the whole service (0 for days before today,
+ * closed days, days beyond the booking window, or full), whether the clinic is closed and why, and its hours. One
+ * read of the month's counters.
  */
-export async function calendar(deps: SlotDeps, month: string, serviceId?: string, now = new Date()): Promise<Calendar> {
+export async function calendar(
+  deps: SlotDeps,
+  month: string,
+  serviceId?: string,
+  caller: Caller = { staff: false },
+  now = new Date(),
+): Promise<Calendar> {
   const { db, config } = deps;
+  const clinic = await readClinic(db, config);
   const service = await shownService(db, serviceId);
   const first = `${month}-01`;
   const days: string[] = [];
@@ -526,17 +626,21 @@ export async function calendar(deps: SlotDeps, month: string, serviceId?: string
   const { end } = dayBounds(days[days.length - 1]!, config.CLINIC_TZ);
   const booked = await seatsBetween(db, service.id, start, end);
   const today = todayIn(config.CLINIC_TZ, now);
-  const last = addDays(today, BOOKING_HORIZON_DAYS);
+  const last = addDays(today, clinic.settings.bookingWindowDays);
   return {
     month,
     serviceId: service.id,
     timeZone: config.CLINIC_TZ,
+    lastDate: last,
     days: days.map((date) => ({
       date,
       freeTimes:
         date < today || date > last
           ? 0
-          : dayTimes(config, service, date, booked, now).filter((s) => !s.past && s.available > 0).length,
+          : dayTimes(clinic, config, service, date, booked, caller, now).filter(
+              (s) => !s.past && !s.tooSoon && s.available > 0,
+            ).length,
+      ...closureFields(clinic.settings, date),
     })),
   };
 }
@@ -662,15 +766,18 @@ export async function stats(deps: SlotDeps, now = new Date()): Promise<SlotStats
   };
 }
 
-/** The clinic's configured hospital info, overridden field by field by what staff typed. */
-export function hospitalInfoFor(config: SlotConfig, input: ConfirmSlotBody): HospitalInfo {
+/**
+ * The clinic's hospital info (its contact details from the configuration, its weekly hours from the clinic settings
+ * when given, else CLINIC_HOURS), overridden field by field by what staff typed.
+ */
+export function hospitalInfoFor(config: SlotConfig, input: ConfirmSlotBody, settings?: ClinicSettings): HospitalInfo {
   const h: Partial<HospitalInfo> = input.hospitalInfo ?? {};
   return {
     name: h.name?.trim() || config.CLINIC_NAME,
     address: h.address?.trim() || config.CLINIC_ADDRESS,
     phone: h.phone?.trim() || config.CLINIC_PHONE,
     email: h.email?.trim() || config.CLINIC_EMAIL,
-    hours: h.hours?.trim() || config.CLINIC_HOURS,
+    hours: h.hours?.trim() || (settings ? hoursSummary(settings) : config.CLINIC_HOURS),
   };
 }
 
@@ -698,15 +805,16 @@ export async function lockOwnerOf(tx: Executor, id: string): Promise<string | un
 }
 
 /**
- * Confirms a pending booking. In one transaction: status + hospital info, the customer's notification and
- * the confirmation mail (with its calendar invite) in the outbox. The caller pushes the notification after
- * the commit.
+ * Confirms a pending booking (staff). In one transaction: status + hospital info, the customer's notification,
+ * the confirmation mail (with its calendar invite) in the outbox and the audit entry. The caller pushes the
+ * notification and announces the entry after the commit.
  */
 export async function confirmBooking(
   deps: SlotDeps,
+  actor: AuthUser,
   id: string,
   hospital: HospitalInfo,
-): Promise<{ booking: SlotBooking; notification: Notification }> {
+): Promise<{ booking: SlotBooking; notification: Notification; audit: AuditEntry }> {
   const { db, config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
   return db.transaction(async (tx) => {
@@ -727,7 +835,7 @@ export async function confirmBooking(
         userId: b.userId,
         type: SLOT_NOTIFICATION_TYPES.confirmed,
         title: 'Booking confirmed',
-        body: `${b.petName}'s ${record.service.name} on ${b.schedule} at ${hospital.name} is confirmed.`,
+        body: `${b.petName}'s ${record.service.name} at ${hospital.name} on ${formatDateTime(b.startsAt, config.CLINIC_TZ)} is confirmed.`,
         data: { bookingId: b.id, schedule: b.schedule, status: 'confirmed', hospitalInfo: hospital },
       },
     );
@@ -742,7 +850,15 @@ export async function confirmBooking(
         { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: mail.ics },
       ],
     });
-    return { booking, notification };
+    const audit = await recordAudit(tx, actor, {
+      kind: 'booking.confirmed',
+      subjectType: 'booking',
+      subjectId: b.id,
+      summary: `Confirmed ${bookingWords(record, config.CLINIC_TZ)}`,
+      before: { status: 'pending' },
+      after: { status: 'confirmed' },
+    });
+    return { booking, notification, audit };
   });
 }
 
@@ -754,7 +870,6 @@ export function mailFactsOf(b: Row, hospital: HospitalInfo, timeZone: string): C
     userEmail: b.userEmail,
     ownerName: b.ownerName,
     petName: b.petName,
-    schedule: b.schedule,
     startsAt: b.startsAt,
     minutes: minutesBetween(b.startsAt, b.endsAt),
     hospital,
@@ -767,27 +882,43 @@ const isStaff = (me: AuthUser) => me.role === 'employee' || me.role === 'admin';
 /** A pickup ride whose driver has set off: the customer can no longer move or cancel it. */
 const rideUnderWay = (b: Row) => b.rideStatus !== null && b.rideStatus !== 'scheduled' && b.rideStatus !== 'canceled';
 
+/** A customer may not move or cancel a booking that starts within the clinic's change notice (409); staff may. */
+function checkChangeNotice(settings: ClinicSettings, me: AuthUser, b: Row, now: Date): void {
+  const notice = settings.changeNoticeMinutes;
+  if (isStaff(me) || notice === 0) return;
+  if (b.startsAt.getTime() - now.getTime() < notice * 60_000) throw errors.conflict(CLINIC_MSG.changeTooLate(notice));
+}
+
 /**
  * Cancels a pending or confirmed booking once: the status change is guarded in the UPDATE, and the database trigger
  * gives its seats back in the same transaction. Staff may cancel any booking, a customer only their own (someone
- * else's is a 404, so ids cannot be probed). Cancelling twice is harmless; a visit with its outcome cannot be
- * canceled (409).
+ * else's is a 404, so ids cannot be probed) and not within the clinic's change notice. Cancelling twice is harmless;
+ * a visit with its outcome cannot be canceled (409). The same transaction queues the customer's e-mail (the clinic's
+ * cancellation, or a confirmation of their own) and, when staff canceled, their notification; the caller nudges the
+ * outbox.
  */
 export async function cancelBooking(
-  deps: SlotDeps,
+  deps: SlotDeps & { config: Pick<Deps['config'], 'PUBLIC_URL'> },
   me: AuthUser,
   id: string,
-): Promise<{ booking: SlotBooking; changed: boolean; notification?: Notification }> {
+  now = new Date(),
+): Promise<{ booking: SlotBooking; changed: boolean; notification?: Notification; audit?: AuditEntry }> {
   const { db, config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
+  const { settings } = isStaff(me) ? { settings: null } : await readClinic(db, config);
   return withRetry(() =>
     db.transaction(async (tx) => {
       const current = await recordOf(tx, id);
       if (!current || (!isStaff(me) && current.booking.userId !== me.id)) throw errors.notFound('Booking');
       if (current.booking.status === 'canceled')
         return { booking: toBookingDto(current, config.CLINIC_TZ), changed: false };
+      if (settings && isOpen(current.booking.status)) checkChangeNotice(settings, me, current.booking, now);
       // The owner's deletion may have taken the booking with it meanwhile: then the update finds nothing.
       await lockCustomer(tx, current.booking.userId);
+      // Under the lock every change of the booking waits: the status read now is the one the update changes.
+      const [held] = isStaff(me)
+        ? await tx.select({ status: slotBookings.status }).from(slotBookings).where(eq(slotBookings.id, id)).limit(1)
+        : [];
       // A customer cannot cancel a ride once the driver has set off (staff can, and call them).
       const [row] = await tx
         .update(slotBookings)
@@ -809,20 +940,42 @@ export async function cancelBooking(
         throw errors.conflict(SLOT_MSG.cancelClosed);
       }
       const b = after.booking;
+      const byClinic = b.userId !== me.id;
       let notification: Notification | undefined;
-      if (b.userId !== me.id) {
+      if (byClinic) {
         notification = await createNotification(
           { db: tx },
           {
             userId: b.userId,
             type: SLOT_NOTIFICATION_TYPES.canceled,
             title: 'Booking canceled',
-            body: `The clinic canceled ${b.petName}'s appointment on ${b.schedule}. Please book another time.`,
+            body: `The clinic canceled ${b.petName}'s appointment on ${formatDateTime(b.startsAt, config.CLINIC_TZ)}. Please book another time.`,
             data: { bookingId: b.id, schedule: b.schedule, status: 'canceled' },
           },
         );
       }
-      return { booking: toBookingDto(after, config.CLINIC_TZ), changed: true, notification };
+      const mail = bookingCanceledMail({
+        userName: b.userName,
+        petName: b.petName,
+        serviceName: after.service.name,
+        startsAt: b.startsAt,
+        timeZone: config.CLINIC_TZ,
+        by: byClinic ? 'clinic' : 'customer',
+        publicUrl: config.PUBLIC_URL,
+      });
+      await enqueueMail(tx, { kind: 'booking_canceled', to: b.userEmail, ...mail });
+      // A customer canceling their own booking is not a staff action: only staff cancellations are recorded.
+      const audit = held
+        ? await recordAudit(tx, me, {
+            kind: 'booking.canceled',
+            subjectType: 'booking',
+            subjectId: b.id,
+            summary: `Canceled ${bookingWords(after, config.CLINIC_TZ)}`,
+            before: { status: held.status },
+            after: { status: 'canceled' },
+          })
+        : undefined;
+      return { booking: toBookingDto(after, config.CLINIC_TZ), changed: true, notification, audit };
     }),
   );
 }
@@ -839,12 +992,14 @@ export async function rescheduleBooking(
   id: string,
   schedule: string,
   now = new Date(),
-): Promise<{ booking: SlotBooking; notification?: Notification }> {
+): Promise<{ booking: SlotBooking; notification?: Notification; audit?: AuditEntry }> {
   const { db, config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
   try {
     return await withRetry(() =>
       db.transaction(async (tx) => {
+        // The settings row's KEY SHARE lock holds off an admin's save until this move commits (decision 026).
+        const clinic = await readClinic(tx, config, { lock: 'key share' });
         const owner = await lockOwnerOf(tx, id);
         const current = owner ? await recordOf(tx, id) : undefined;
         if (!current || (!isStaff(me) && current.booking.userId !== me.id)) throw errors.notFound('Booking');
@@ -852,9 +1007,17 @@ export async function rescheduleBooking(
         if (isOpen(b.status) && rideUnderWay(b)) throw errors.conflict(SLOT_MSG.rideUnderWay);
         if (!isOpen(b.status) || b.startsAt.getTime() <= now.getTime())
           throw errors.conflict(SLOT_MSG.rescheduleClosed);
+        checkChangeNotice(clinic.settings, me, b, now);
         const [service] = await tx.select().from(services).where(eq(services.id, b.serviceId)).limit(1);
-        const span = spanOf(minutesBetween(b.startsAt, b.endsAt), config.SLOT_MINUTES);
-        const { date, time, startsAt } = resolveSchedule(config, schedule, span.durationMinutes, now);
+        const span = spanOf(minutesBetween(b.startsAt, b.endsAt), clinic.seatStepMinutes);
+        const { date, time, startsAt } = resolveSchedule(
+          clinic,
+          config.CLINIC_TZ,
+          schedule,
+          span.durationMinutes,
+          { staff: isStaff(me) },
+          now,
+        );
         if (startsAt.getTime() === b.startsAt.getTime()) throw errors.badRequest(SLOT_MSG.rescheduleSameTime);
         const endsAt = addMinutes(startsAt, span.durationMinutes);
         const petBusy = rowsOf(
@@ -898,12 +1061,23 @@ export async function rescheduleBooking(
               userId: b.userId,
               type: SLOT_NOTIFICATION_TYPES.rescheduled,
               title: 'Booking moved',
-              body: `The clinic moved ${b.petName}'s ${current.service.name} from ${b.schedule} to ${date} at ${time}.`,
+              body: `The clinic moved ${b.petName}'s ${current.service.name} from ${formatDateTime(b.startsAt, config.CLINIC_TZ)} to ${formatWhen(date, time)}.`,
               data: { bookingId: b.id, schedule: `${date} at ${time}`, status: 'pending' },
             },
           );
         }
-        return { booking: toBookingDto(moved, config.CLINIC_TZ, now), notification };
+        // Customers move their own bookings freely: only staff moves are recorded.
+        const audit = isStaff(me)
+          ? await recordAudit(tx, me, {
+              kind: 'booking.rescheduled',
+              subjectType: 'booking',
+              subjectId: b.id,
+              summary: `Moved ${bookingWords(current, config.CLINIC_TZ)} to ${readableWhen(startsAt, config.CLINIC_TZ)}`,
+              before: { schedule: b.schedule, ...(b.status === 'pending' ? {} : { status: b.status }) },
+              after: { schedule: `${date} at ${time}`, ...(b.status === 'pending' ? {} : { status: 'pending' }) },
+            })
+          : undefined;
+        return { booking: toBookingDto(moved, config.CLINIC_TZ, now), notification, audit };
       }),
     );
   } catch (err) {
@@ -920,15 +1094,22 @@ function outcomeDeadline(config: SlotConfig, status: 'completed' | 'no_show', no
   return status === 'completed' ? dayBounds(todayIn(config.CLINIC_TZ, now), config.CLINIC_TZ).end : now;
 }
 
+/** The clinic's earliest opening time of the week: when care reminders go out (09:00 while no day is open). */
+function firstOpening(settings: ClinicSettings): string {
+  const opens = WEEKDAYS.flatMap((d) => settings.hours[d]?.open ?? []).sort();
+  return opens[0] ?? '09:00';
+}
+
 /**
  * The care reminder of a visit whose record sets a next-due date: REMINDER_DAYS_BEFORE days before it, at opening
  * time; when that is already past, tomorrow at opening time, as long as that is still before the due date.
  */
 async function scheduleCareReminder(tx: Executor, config: SlotConfig, b: Row, nextDueDate: string, now: Date) {
   const tz = config.CLINIC_TZ;
-  const forAt = zonedTimeToUtc(nextDueDate, config.SLOT_OPEN, tz);
-  let dueAt = zonedTimeToUtc(addDays(nextDueDate, -config.REMINDER_DAYS_BEFORE), config.SLOT_OPEN, tz);
-  if (dueAt.getTime() <= now.getTime()) dueAt = zonedTimeToUtc(addDays(todayIn(tz, now), 1), config.SLOT_OPEN, tz);
+  const opening = firstOpening((await readClinic(tx, config)).settings);
+  const forAt = zonedTimeToUtc(nextDueDate, opening, tz);
+  let dueAt = zonedTimeToUtc(addDays(nextDueDate, -config.REMINDER_DAYS_BEFORE), opening, tz);
+  if (dueAt.getTime() <= now.getTime()) dueAt = zonedTimeToUtc(addDays(todayIn(tz, now), 1), opening, tz);
   if (dueAt.getTime() >= forAt.getTime()) return;
   await tx
     .insert(reminders)
@@ -961,7 +1142,7 @@ export async function recordOutcome(
   id: string,
   outcome: { status: 'completed'; visit: CompleteVisitBody } | { status: 'no_show' },
   now = new Date(),
-): Promise<{ booking: SlotBooking; notification?: Notification }> {
+): Promise<{ booking: SlotBooking; notification?: Notification; audit: AuditEntry }> {
   const { db, config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
   return withRetry(() =>
@@ -1011,20 +1192,31 @@ export async function recordOutcome(
             .where(eq(pets.id, b.petId));
         }
         if (v.nextDueDate) await scheduleCareReminder(tx, config, b, v.nextDueDate, now);
-        const due = v.nextDueDate ? ` Next due: ${v.nextDueReason} on ${v.nextDueDate}.` : '';
+        const due = v.nextDueDate ? ` Next due: ${v.nextDueReason} on ${formatDay(v.nextDueDate)}.` : '';
         notification = await createNotification(
           { db: tx },
           {
             userId: b.userId,
             type: SLOT_NOTIFICATION_TYPES.completed,
             title: 'Visit summary ready',
-            body: `${b.petName}'s ${current.service.name} on ${b.schedule} is complete.${due}`,
+            body: `${b.petName}'s ${current.service.name} on ${formatDateTime(b.startsAt, config.CLINIC_TZ)} is complete.${due}`,
             data: { bookingId: b.id, schedule: b.schedule, status: 'completed', petId: b.petId },
           },
         );
       }
+      const audit = await recordAudit(tx, me, {
+        kind: outcome.status === 'completed' ? 'booking.completed' : 'booking.no_show',
+        subjectType: 'booking',
+        subjectId: b.id,
+        summary:
+          outcome.status === 'completed'
+            ? `Completed ${bookingWords(current, config.CLINIC_TZ)}`
+            : `Marked ${bookingWords(current, config.CLINIC_TZ)} as a no-show`,
+        before: { status: 'confirmed' },
+        after: { status: outcome.status },
+      });
       const after = (await recordOf(tx, id))!;
-      return { booking: toBookingDto(after, config.CLINIC_TZ, now), notification };
+      return { booking: toBookingDto(after, config.CLINIC_TZ, now), notification, audit };
     }),
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { formatDay, formatWhen } from '#shared/dates';
 import { NotificationSchema } from '#shared/notifications';
 import {
   addDays,
@@ -438,7 +439,10 @@ describe('PUT /api/slots/{id}/reschedule', () => {
     );
     expect(byStaff.time).toBe('12:00');
     const notes = json(await get(owner.token, '/api/notifications'), z.array(NotificationSchema));
-    expect(notes.find((n) => n.data?.bookingId === b.id)).toMatchObject({ title: 'Booking moved' });
+    expect(notes.find((n) => n.data?.bookingId === b.id)).toMatchObject({
+      title: 'Booking moved',
+      body: `The clinic moved Bruno's Pet Health Checkup from ${formatWhen(d, '11:00')} to ${formatWhen(d, '12:00')}.`,
+    });
     expect((await put(owner.token, `/api/slots/cancel/${b.id}`)).statusCode).toBe(200);
     expectError(
       await put(owner.token, `/api/slots/${b.id}/reschedule`, { schedule: `${d} at 13:00` }),
@@ -509,7 +513,12 @@ describe('visit outcomes', () => {
     const mine = json(await get(owner.token, '/api/slots/mine?limit=200'), BookingListSchema).find((b) => b.id === id);
     expect(mine?.visit?.treatment).toBe('Dental cleaning advised');
     const notes = json(await get(owner.token, '/api/notifications'), z.array(NotificationSchema));
-    expect(notes.find((n) => n.data?.bookingId === id)).toMatchObject({ title: 'Visit summary ready' });
+    const summary = notes.find((n) => n.data?.bookingId === id);
+    expect(summary).toMatchObject({ title: 'Visit summary ready' });
+    expect(summary?.body).toMatch(
+      /^Bruno's Pet Health Checkup on [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4} at \d\d:\d\d is complete\./,
+    );
+    expect(summary?.body).toContain(`Next due: Rabies booster on ${formatDay(addDays(today, 30))}.`);
     // Once recorded, the outcome stays, and the visit can no longer be canceled.
     expectError(await put(staff.token, `/api/slots/${id}/complete`, {}), 409, 'CONFLICT', SLOT_MSG.outcomeRecorded);
     expectError(await put(staff.token, `/api/slots/${id}/no-show`), 409, 'CONFLICT', SLOT_MSG.outcomeRecorded);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
 import { z } from 'zod';
+import { formatWhen } from '#shared/dates';
 import { NotificationSchema } from '#shared/notifications';
 import { addDays, BOOKING_CHANGED_EVENT, SlotBookingSchema, todayIn } from '#shared/slots';
 import { json } from '../test/json.ts';
@@ -60,7 +61,7 @@ describe('live booking events', () => {
       read: false,
       data: { bookingId: booking.id, status: 'confirmed' },
     });
-    expect(n.body).toContain(`${date} at 09:30`);
+    expect(n.body).toContain(`on ${formatWhen(date, '09:30')} is confirmed.`);
     expect((await employeeHearsConfirm).status).toBe('confirmed');
 
     // The stored notification is the one that was pushed, and it can be marked read.

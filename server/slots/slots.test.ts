@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { formatWhen } from '#shared/dates';
 import { NotificationSchema } from '#shared/notifications';
 import { ApiErrorSchema } from '#shared/common';
 import { MSG } from '#shared/messages';
@@ -442,7 +443,9 @@ describe('PUT /api/slots/cancel/{id}', () => {
     expect((await seatsAt(tomorrow, '15:00')).booked).toBe(0);
     const [latest] = await notificationsOf(other.token);
     expect(latest).toMatchObject({ type: 'booking_canceled', title: 'Booking canceled', read: false });
-    expect(latest?.body).toContain(`${tomorrow} at 15:00`);
+    expect(latest?.body).toBe(
+      `The clinic canceled Bruno's appointment on ${formatWhen(tomorrow, '15:00')}. Please book another time.`,
+    );
   });
 });
 
@@ -500,7 +503,7 @@ describe('PUT /api/slots/confirm/{id}', () => {
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.to).toBe(customer.user.email);
-    expect(mail.subject).toContain(`${tomorrow} at 16:00`);
+    expect(mail.subject).toBe(`Your appointment for <b>Rex</b> & "Co" is confirmed (${formatWhen(tomorrow, '16:00')})`);
     expect(mail.html).toContain('&lt;b&gt;Rex&lt;/b&gt; &amp; &quot;Co&quot;');
     expect(mail.html).not.toContain('<b>Rex</b>');
     const ics = mail.attachments[0]!;

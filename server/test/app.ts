@@ -39,9 +39,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOGIN_RATE_LIMIT_IP: '10000',
       LOGIN_RATE_LIMIT_EMAIL: '10000',
       REGISTER_RATE_LIMIT_IP: '10000',
+      FORGOT_PASSWORD_RATE_LIMIT_IP: '10000',
+      FORGOT_PASSWORD_RATE_LIMIT_EMAIL: '10000',
+      VERIFICATION_RESEND_RATE_LIMIT: '10000',
       BOOKING_RATE_LIMIT: '10000',
-      // Tests book many times as one customer; tests of the cap pass their own BOOKING_MAX_OPEN.
-      BOOKING_MAX_OPEN: '10000',
+      // Tests book many times as one customer; tests of the cap pass their own BOOKING_MAX_OPEN (or set it in the
+      // clinic settings).
+      BOOKING_MAX_OPEN: '1000',
+      // The clinic opens every day, so a test that books "tomorrow" or "in 5 days" passes on any day of the week;
+      // tests of the weekly hours save their own clinic settings.
+      CLINIC_HOURS: 'Mon-Sun 09:00-18:00',
       ORDER_RATE_LIMIT: '10000',
       // Test files run in parallel against one Redis: each app counts under its own keys.
       REDIS_KEY_PREFIX: `pawcare-test-${randomBytes(4).toString('hex')}`,

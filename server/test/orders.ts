@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ProductSchema, type Product } from '#shared/catalogue';
 import { IDEMPOTENCY_KEY_HEADER, type DeliveryAddressInput } from '#shared/orders';
-import { json } from './json.ts';
+import type { Executor } from '../db/client.ts';
+import { products } from '../db/schema/index.ts';
 
 /** A delivery address every rule accepts, for `name`. */
 export function deliveryAddress(name = 'Pet Owner'): DeliveryAddressInput {
@@ -18,9 +18,10 @@ export function deliveryAddress(name = 'Pet Owner'): DeliveryAddressInput {
   };
 }
 
-/** GET /api/products (with an optional query string such as `?q=Dog%20Food`), checked against the shared schema. */
-export async function listProducts(app: FastifyInstance, query = ''): Promise<Product[]> {
-  return json(await app.inject({ method: 'GET', url: `/api/products${query}` }), z.array(ProductSchema));
+/** The seeded products' ids by name, read from the table (what the catalogue answers is its own tests' business). */
+export async function productIds(db: Executor): Promise<Map<string, number>> {
+  const rows = await db.select({ id: products.id, name: products.name }).from(products);
+  return new Map(rows.map((r) => [r.name, r.id]));
 }
 
 /**
@@ -31,4 +32,18 @@ export function placeOrder(app: FastifyInstance, token: string, body: object, ke
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (key !== null) headers[IDEMPOTENCY_KEY_HEADER] = key ?? randomUUID();
   return app.inject({ method: 'POST', url: '/api/orders', headers, payload: body });
+}
+
+/** Sets the stock of products (all of them when no ids are given), for tests that rely on how many are left. */
+export async function setStock(db: Executor, stock: number, ids?: number[]): Promise<void> {
+  await db
+    .update(products)
+    .set({ stock })
+    .where(ids ? inArray(products.id, ids) : undefined);
+}
+
+/** Units on the shelf of one product now. */
+export async function stockOf(db: Executor, id: number): Promise<number> {
+  const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+  return row!.stock;
 }

@@ -73,6 +73,9 @@ async function rowsRead(database: Database, s: Statement): Promise<Reading> {
       const table = n['Relation Name'];
       rows[table] = (rows[table] ?? 0) + touched * n['Actual Loops'];
       scans.push(`${n['Node Type']} on ${n['Relation Name']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`);
+    } else if (n['Index Name']) {
+      // A bitmap index scan names its index; the heap scan above it names the table.
+      scans.push(`${n['Node Type']} using ${n['Index Name']}`);
     }
     for (const child of n.Plans ?? []) walk(child);
   };

@@ -11,7 +11,7 @@ function avatarUrl(name: string): string {
 
 /** The public shape of a user: `_id` and `id`, never the password hash or the identity-proof bytes. */
 export function toUserDto(
-  row: Omit<UserRow, 'passwordHash'> & { passwordHash?: string },
+  row: Omit<UserRow, 'passwordHash' | 'sessionVersion'> & { passwordHash?: string },
   hasIdentityProof: boolean,
 ): User {
   return {
@@ -21,6 +21,7 @@ export function toUserDto(
     image: avatarUrl(row.name),
     hasIdentityProof,
     reminderEmails: row.reminderEmails,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 

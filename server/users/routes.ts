@@ -9,6 +9,7 @@ import {
 } from '#shared/auth';
 import { IdParamSchema } from '#shared/common';
 import type { Role } from '#shared/constants';
+import { announceAudit } from '../audit/record.ts';
 import { depsOf } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
@@ -120,7 +121,8 @@ export default routes((app) => {
       },
     },
     async (request) => {
-      const user = await changeRole(deps, currentUser(request).id, request.params.id, request.body.role);
+      const { user, audit } = await changeRole(deps, currentUser(request), request.params.id, request.body.role);
+      announceAudit(deps, audit);
       // Open sockets joined role rooms at handshake: drop them so the client reconnects with its new role.
       app.io.in(userRoom(user.id)).disconnectSockets(true);
       return toAdminUser(user);
@@ -140,7 +142,8 @@ export default routes((app) => {
       },
     },
     async (request) => {
-      await deleteUser(deps, currentUser(request).id, request.params.id);
+      const { audit } = await deleteUser(deps, currentUser(request), request.params.id);
+      announceAudit(deps, audit);
       // A deleted account's open sockets stop at once; their reconnect fails the handshake.
       app.io.in(userRoom(request.params.id)).disconnectSockets(true);
       return { ok: true as const, id: request.params.id };

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import type { AuditEntry } from '#shared/audit';
 import type { ProfileBody, RegisterFields, User } from '#shared/auth';
 import type { Role } from '#shared/constants';
 import { isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
@@ -9,9 +10,12 @@ import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { olderThanRow, type Cursor } from '../lib/pagination.ts';
+import { mailAccountLink } from '../auth/account-tokens.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { AuthUser } from '../plugins/auth.ts';
 import { toUserDto } from './presenter.ts';
 
-const { passwordHash: _omit, ...publicColumns } = getTableColumns(users);
+const { passwordHash: _omit, sessionVersion: _version, ...publicColumns } = getTableColumns(users);
 const hasProof = sql<boolean>`exists (select 1 from ${identityProofs} where ${identityProofs.userId} = ${users.id})`;
 const selectUser = { ...publicColumns, hasProof };
 
@@ -21,10 +25,17 @@ export const hashPassword = (password: string) => hash(password);
 // A hash of a random password, verified against when the email is unknown so both cases take the same time.
 let dummyHash: Promise<string> | undefined;
 
-/** Checks an email/password pair; the same error for a wrong email and a wrong password. */
-export async function verifyLogin({ db }: Pick<Deps, 'db'>, email: string, password: string): Promise<User> {
+/**
+ * Checks an email/password pair; the same error for a wrong email and a wrong password. Answers the user and the
+ * session version its token carries.
+ */
+export async function verifyLogin(
+  { db }: Pick<Deps, 'db'>,
+  email: string,
+  password: string,
+): Promise<{ user: User; sessionVersion: number }> {
   const [row] = await db
-    .select({ ...selectUser, passwordHash: users.passwordHash })
+    .select({ ...selectUser, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
@@ -35,7 +46,7 @@ export async function verifyLogin({ db }: Pick<Deps, 'db'>, email: string, passw
   }
   const ok = await verify(row.passwordHash, password).catch(() => false);
   if (!ok) throw errors.invalidCredentials();
-  return toUserDto(row, row.hasProof);
+  return { user: toUserDto(row, row.hasProof), sessionVersion: row.sessionVersion };
 }
 
 export interface NewUser {
@@ -46,13 +57,22 @@ export interface NewUser {
   address?: string;
   bloodGroup?: string;
   role?: Role;
+  /**
+   * Whether the address counts as proven (default true: staff made by the admin script, the seed and tests).
+   * Registration passes false and sends a verification mail.
+   */
+  emailVerified?: boolean;
 }
 
-/** Creates a user (409 when the email is taken, whatever its case). */
+/**
+ * Creates a user (409 when the email is taken, whatever its case). `alsoInTransaction` runs in the transaction that
+ * creates the account (registration queues its verification mail there).
+ */
 export async function createUser(
   { db }: Pick<Deps, 'db'>,
   input: NewUser,
   proof?: { data: Buffer; mime: string; filename?: string },
+  alsoInTransaction?: (tx: Executor, user: User) => Promise<void>,
 ): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
@@ -67,6 +87,7 @@ export async function createUser(
           address: input.address ?? null,
           bloodGroup: input.bloodGroup ?? null,
           role: input.role ?? 'user',
+          emailVerifiedAt: input.emailVerified === false ? null : new Date(),
         })
         .returning();
       if (proof) {
@@ -78,7 +99,9 @@ export async function createUser(
           filename: proof.filename?.slice(0, 200) ?? null,
         });
       }
-      return toUserDto(row!, !!proof);
+      const user = toUserDto(row!, !!proof);
+      await alsoInTransaction?.(tx, user);
+      return user;
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_lower_uq'))
@@ -87,29 +110,34 @@ export async function createUser(
   }
 }
 
-/** Registration: always a customer, whatever the request says. */
+/**
+ * Registration: always a customer, whatever the request says, with the address not yet proven; the verification mail
+ * is queued in the transaction that creates the account.
+ */
 export function registerCustomer(
-  { db }: Pick<Deps, 'db'>,
+  { db, config }: Pick<Deps, 'db' | 'config'>,
   fields: RegisterFields,
   proof: { data: Buffer; mime: string; filename?: string },
 ) {
-  return createUser({ db }, { ...fields, role: 'user' }, proof);
+  return createUser({ db }, { ...fields, role: 'user', emailVerified: false }, proof, (tx, user) =>
+    mailAccountLink(tx, config, 'verify', user),
+  );
 }
 
 /**
- * The public user row by id as a prepared statement, built once per database: it runs on every authenticated
- * request, so the query is not rebuilt each time.
+ * The public user row by id, with the session version tokens must carry, as a prepared statement built once per
+ * database: it runs on every authenticated request, so the query is not rebuilt each time.
  */
 export function prepareUserById({ db }: Pick<Deps, 'db'>) {
   const query = db
-    .select(selectUser)
+    .select({ ...selectUser, sessionVersion: users.sessionVersion })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('pawcare_user_by_id');
-  return async (id: string): Promise<User | null> => {
+  return async (id: string): Promise<{ user: User; sessionVersion: number } | null> => {
     const [row] = await query.execute({ id });
-    return row ? toUserDto(row, row.hasProof) : null;
+    return row ? { user: toUserDto(row, row.hasProof), sessionVersion: row.sessionVersion } : null;
   };
 }
 
@@ -189,38 +217,77 @@ async function otherAdminsExist(tx: Executor, exceptId: string): Promise<boolean
   return (row?.n ?? 0) > 0;
 }
 
-/** Changes a user's role. An admin cannot change their own role; the last admin stays an admin. */
+/** How the log names a role. */
+const ROLE_WORDS: Record<Role, string> = { user: 'customer', employee: 'employee', admin: 'admin' };
+
+/**
+ * Changes a user's role. An admin cannot change their own role; the last admin stays an admin. The change is
+ * recorded in the audit log in its transaction (nothing is recorded when the role was already that one).
+ */
 export async function changeRole(
   { db }: Pick<Deps, 'db'>,
-  actorId: string,
+  actor: AuthUser,
   targetId: string,
   role: Role,
-): Promise<User> {
+): Promise<{ user: User; audit?: AuditEntry }> {
   if (!isUuid(targetId)) throw errors.notFound('User');
-  if (actorId === targetId) throw errors.forbidden('You cannot change your own role');
-  await db.transaction(async (tx) => {
+  if (actor.id === targetId) throw errors.forbidden('You cannot change your own role');
+  const audit = await db.transaction(async (tx) => {
     await lockAdmins(tx);
-    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, targetId)).limit(1);
+    const [target] = await tx
+      .select({ role: users.role, name: users.name })
+      .from(users)
+      .where(eq(users.id, targetId))
+      .limit(1);
     if (!target) throw errors.notFound('User');
     if (target.role === 'admin' && role !== 'admin' && !(await otherAdminsExist(tx, targetId)))
       throw errors.conflict('The last admin cannot be demoted');
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, targetId));
+    if (target.role === role) return undefined;
+    return recordAudit(tx, actor, {
+      kind: 'user.role_changed',
+      subjectType: 'user',
+      subjectId: targetId,
+      summary: `Changed ${target.name}'s role from ${ROLE_WORDS[target.role]} to ${ROLE_WORDS[role]}`,
+      before: { role: target.role },
+      after: { role },
+    });
   });
-  return getUser({ db }, targetId);
+  return { user: await getUser({ db }, targetId), audit };
 }
 
-/** Deletes a user and what is theirs. An admin cannot delete themself; the last admin stays. */
-export async function deleteUser({ db }: Pick<Deps, 'db'>, actorId: string, targetId: string): Promise<void> {
+/**
+ * Deletes a user and what is theirs. An admin cannot delete themself; the last admin stays. The audit entry (with
+ * who the account was) is written in the deletion's transaction.
+ */
+export async function deleteUser(
+  { db }: Pick<Deps, 'db'>,
+  actor: AuthUser,
+  targetId: string,
+): Promise<{ audit: AuditEntry }> {
   if (!isUuid(targetId)) throw errors.notFound('User');
-  if (actorId === targetId) throw errors.forbidden('You cannot delete your own account');
-  await db.transaction(async (tx) => {
+  if (actor.id === targetId) throw errors.forbidden('You cannot delete your own account');
+  const audit = await db.transaction(async (tx) => {
     await lockAdmins(tx);
-    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, targetId)).limit(1);
+    const [target] = await tx
+      .select({ role: users.role, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, targetId))
+      .limit(1);
     if (!target) throw errors.notFound('User');
     if (target.role === 'admin' && !(await otherAdminsExist(tx, targetId)))
       throw errors.conflict('The last admin cannot be removed');
     await tx.delete(users).where(eq(users.id, targetId));
+    return recordAudit(tx, actor, {
+      kind: 'user.deleted',
+      subjectType: 'user',
+      subjectId: targetId,
+      summary: `Deleted the ${ROLE_WORDS[target.role]} account of ${target.name} (${target.email})`,
+      before: { name: target.name, email: target.email, role: target.role },
+      after: null,
+    });
   });
+  return { audit };
 }
 
 /** The identity proof of a user, or 404. */

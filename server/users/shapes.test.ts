@@ -12,13 +12,25 @@ let t: TestContext;
 const people = {} as Record<Role, { user: { id: string; email: string }; token: string; password: string }>;
 
 const CONTACT = ['_id', 'id', 'image', 'name', 'role'];
-const ADMIN_ROW = ['_id', 'createdAt', 'email', 'hasIdentityProof', 'id', 'image', 'name', 'phone', 'role'];
+const ADMIN_ROW = [
+  '_id',
+  'createdAt',
+  'email',
+  'emailVerified',
+  'hasIdentityProof',
+  'id',
+  'image',
+  'name',
+  'phone',
+  'role',
+];
 const OWN = [
   '_id',
   'address',
   'bloodGroup',
   'createdAt',
   'email',
+  'emailVerified',
   'hasIdentityProof',
   'id',
   'image',

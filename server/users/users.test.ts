@@ -60,11 +60,11 @@ describe('admin rules', () => {
     it('the last admin cannot be demoted or removed (409), whoever asks', async () => {
       const { changeRole, deleteUser } = await import('./service.ts');
       const other = await ctx.buildUser({ role: 'user' });
-      await expect(changeRole(ctx.database, other.user.id, only.user.id, 'user')).rejects.toMatchObject({
+      await expect(changeRole(ctx.database, other.user, only.user.id, 'user')).rejects.toMatchObject({
         statusCode: 409,
         message: 'The last admin cannot be demoted',
       });
-      await expect(deleteUser(ctx.database, other.user.id, only.user.id)).rejects.toMatchObject({
+      await expect(deleteUser(ctx.database, other.user, only.user.id)).rejects.toMatchObject({
         statusCode: 409,
         message: 'The last admin cannot be removed',
       });
@@ -131,7 +131,7 @@ describe('admin rules', () => {
       });
       expect(demote.json()).toMatchObject({ role: 'user' });
       const { deleteUser } = await import('./service.ts');
-      await expect(deleteUser(ctx.database, only.user.id, d.user.id)).rejects.toMatchObject({ statusCode: 409 });
+      await expect(deleteUser(ctx.database, only.user, d.user.id)).rejects.toMatchObject({ statusCode: 409 });
       // Restore, so later tests of this group start from one admin again.
       await ctx.app.inject({
         method: 'PUT',

@@ -1,6 +1,7 @@
 import type { BookingStatus } from '#shared/slots';
 
-const LABEL: Record<BookingStatus, string> = {
+/** The name of each booking status as screens show it. */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   canceled: 'Canceled',
@@ -22,7 +23,7 @@ export function BookingStatusBadge({ status }: { status: BookingStatus }) {
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles[status]}`}
     >
-      {LABEL[status]}
+      {BOOKING_STATUS_LABELS[status]}
     </span>
   );
 }

@@ -1,8 +1,8 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { title?: string };
+export type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
-function Icon({ title, children, ...rest }: IconProps) {
+export function Icon({ title, children, ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

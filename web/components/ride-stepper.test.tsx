@@ -83,10 +83,10 @@ describe('the ride stepper', () => {
     renderApp(<RideStepper ride={ride} date="2026-03-04" />);
     const list = within(screen.getByRole('list', { name: 'Pickup ride' }));
     // 19:20 UTC is 00:50 the next day in India.
-    expect(await list.findByText('Thu, 5 Mar, 00:50', { exact: false })).toBeInTheDocument();
+    expect(await list.findByText('Thu, 5 Mar at 00:50', { exact: false })).toBeInTheDocument();
     const items = list.getAllByRole('listitem');
     expect(items.at(-1)).toHaveAttribute('aria-current', 'step');
-    expect(items.at(-1)).toHaveTextContent('Now: Dropped off Thu, 5 Mar, 00:50');
+    expect(items.at(-1)).toHaveTextContent('Now: Dropped off Thu, 5 Mar at 00:50');
     expect(list.queryByText('Now')).not.toBeInTheDocument();
     expect(screen.getByText(/Running late/)).toBeInTheDocument();
   });

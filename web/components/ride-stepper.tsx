@@ -1,8 +1,7 @@
 import { useId } from 'react';
+import { formatWhen, zonedDateTime } from '#shared/dates';
 import { RIDE_STATUS_LABELS, RIDE_STEPS, type RideProgress, type RideStatus } from '#shared/ride-progress';
-import { zonedDateTime } from '#shared/slots';
-import { formatDay } from '../lib/dates.ts';
-import { usePublicConfig } from '../lib/public-config.ts';
+import { useClinicTimeZone } from '../lib/clinic-time.ts';
 import { CheckIcon } from './icons.tsx';
 
 type StepState = 'done' | 'current' | 'upcoming';
@@ -37,9 +36,6 @@ function stepItems(ride: RideProgress): StepItem[] {
 
 const SR_STATE: Record<StepState, string> = { done: 'Done: ', current: 'Now: ', upcoming: 'Not yet: ' };
 
-/** The browser's zone, until the clinic's own is known. */
-const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 export interface RideStepperProps {
   ride: RideProgress;
   /** The ride's day (clinic time): a step taken on another day shows its date too. */
@@ -57,13 +53,12 @@ export interface RideStepperProps {
  * latest message follows.
  */
 export function RideStepper({ ride, date, title = 'Pickup ride', compact = false }: RideStepperProps) {
-  const config = usePublicConfig();
-  const timeZone = config.data?.slot.timeZone ?? localZone();
+  const timeZone = useClinicTimeZone();
   const titleId = useId();
   const items = stepItems(ride);
   const when = (iso: string) => {
     const z = zonedDateTime(new Date(iso), timeZone);
-    return z.date === date ? z.time : `${formatDay(z.date, date.slice(0, 4))}, ${z.time}`;
+    return z.date === date ? z.time : formatWhen(z.date, z.time, date.slice(0, 4));
   };
   const message = ride.steps.findLast((st) => st.message);
   const over = ride.status === 'dropped_off' || ride.status === 'canceled';

@@ -43,7 +43,11 @@ function buildUrl(path: string, query?: ApiOptions['query']): string {
 }
 
 /** Sends one request; resolves the parsed JSON body and the response headers, throws ApiError otherwise. */
-async function apiRaw<T>(path: string, opts: ApiOptions = {}): Promise<{ data: T; headers: Headers }> {
+/** Sends one request: the parsed body, headers and status of a success; throws ApiError otherwise. */
+export async function apiRaw<T>(
+  path: string,
+  opts: ApiOptions = {},
+): Promise<{ data: T; headers: Headers; status: number }> {
   const token = getToken();
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -80,7 +84,7 @@ async function apiRaw<T>(path: string, opts: ApiOptions = {}): Promise<{ data: T
     );
   }
   serverAnswered();
-  return { data: json as T, headers: res.headers };
+  return { data: json as T, headers: res.headers, status: res.status };
 }
 
 /** Calls the API with the stored bearer token; resolves the JSON body or throws ApiError. */

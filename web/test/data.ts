@@ -1,5 +1,8 @@
+import type { Cart } from '#shared/cart';
+import type { Product } from '#shared/catalogue';
 import type { ChatMessage } from '#shared/chat';
 import type { Emergency } from '#shared/emergencies';
+import { fromPaise, lineTotalPaise, toPaise } from '#shared/money';
 import type { Order } from '#shared/orders';
 import type { Pet } from '#shared/pets';
 import type { Ride } from '#shared/rides';
@@ -138,6 +141,10 @@ export function makeOrder(over: Partial<Order> = {}): Order {
     },
     paymentMethod: 'upi',
     status: 'placed',
+    paymentStatus: 'unpaid',
+    paymentReference: null,
+    paidAt: null,
+    cancelledBy: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...over,
@@ -192,5 +199,43 @@ export function makeEmergency(over: Partial<Emergency> = {}): Emergency {
     updatedAt: createdAt,
     events: [{ status: 'open', triageLevel: null, note: null, actorName: 'Pet Owner', at: createdAt }],
     ...over,
+  };
+}
+
+/** A catalogue product as the API returns it: id 1, dog food at ₹1,200 with no discount, 40 in stock. */
+export function makeProduct(over: Partial<Product> = {}): Product {
+  const id = over.id ?? 1;
+  return {
+    _id: id,
+    id,
+    name: 'Dog Food 5 kg',
+    price: 1200,
+    rating: 4.5,
+    category: 'Food',
+    discount: 0,
+    image: `/images/products/${id}.svg`,
+    details: 'Complete food for adult dogs.',
+    stock: 40,
+    active: true,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    ...over,
+    ...(over.id !== undefined && over._id === undefined ? { _id: over.id } : {}),
+  };
+}
+
+/** A cart of the given products and quantities, priced as the server prices it. */
+export function makeCart(lines: { product: Product; quantity: number }[] = []): Cart {
+  const items = lines.map(({ product, quantity }) => ({
+    productId: product.id,
+    quantity,
+    product,
+    lineTotal: fromPaise(lineTotalPaise(toPaise(product.price), quantity, product.discount)),
+    available: product.active && product.stock >= quantity,
+    addedAt: '2026-03-01T10:00:00.000Z',
+  }));
+  return {
+    items,
+    count: items.reduce((n, l) => n + l.quantity, 0),
+    total: fromPaise(items.reduce((sum, l) => sum + toPaise(l.lineTotal), 0)),
   };
 }

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 
@@ -20,6 +20,11 @@ afterEach(() => {
   console.error = consoleError;
   if (errors.length > 0) throw new Error(`console.error was called during this test:\n${errors.join('\n')}`);
 });
+
+// findBy*/waitFor give up after this long. Testing Library's 1 s is too short on a loaded CI machine (two cores, the
+// whole suite in parallel): a page that renders correctly but late must not fail. A page that never shows what is
+// awaited still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

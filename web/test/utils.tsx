@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { onTestFinished } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
@@ -23,6 +23,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     hasIdentityProof: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     reminderEmails: true,
+    emailVerified: true,
     ...overrides,
   };
 }
@@ -114,15 +115,17 @@ export interface RenderAppOptions {
   routes?: Record<string, ReactNode>;
   /** Run GET /api/auth/me on mount, as the real app does. */
   validateSession?: boolean;
+  /** Render in React's StrictMode, as main.tsx does (effects run twice on mount; only a root StrictMode does that). */
+  strict?: boolean;
 }
 
 export function renderApp(ui: ReactElement, options: RenderAppOptions = {}) {
-  const { path = '/', at = path, routes = {}, validateSession = false } = options;
+  const { path = '/', at = path, routes = {}, validateSession = false, strict = false } = options;
   // Sessions and themes the app stores must not leak into the next test.
   onTestFinished(() => localStorage.clear());
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } });
-  const result = render(
+  const tree = (
     <QueryClientProvider client={queryClient}>
       <SessionProvider validateOnMount={validateSession}>
         <MemoryRouter initialEntries={[at]}>
@@ -136,7 +139,8 @@ export function renderApp(ui: ReactElement, options: RenderAppOptions = {}) {
         </MemoryRouter>
         <ToastContainer autoClose={3000} />
       </SessionProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, queryClient };
 }

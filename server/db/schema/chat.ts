@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -35,6 +36,13 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_client_uq').on(t.senderId, t.clientMessageId),
     index('chat_messages_customer_created_idx').on(t.customerId, t.createdAt),
     index('chat_messages_created_idx').on(t.createdAt),
+    // Analytics (decision 028): the customers' messages of a range of days, and the first staff message after one.
+    index('chat_messages_customer_sent_idx')
+      .on(t.createdAt, t.customerId)
+      .where(sql`${t.senderRole} = 'user'`),
+    index('chat_messages_staff_reply_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.senderRole} <> 'user'`),
   ],
 );
 

@@ -10,3 +10,4 @@ export * from './outbox.ts';
 export * from './settings.ts';
 export * from './emergencies.ts';
 export * from './reminders.ts';
+export * from './audit.ts';

@@ -87,6 +87,8 @@ export const slotBookings = pgTable(
   },
   (t) => [
     index('slot_bookings_starts_idx').on(t.startsAt),
+    // Analytics: bookings of a range of days by service and status, read from the index alone (decision 028).
+    index('slot_bookings_starts_service_status_idx').on(t.startsAt, t.serviceId, t.status),
     index('slot_bookings_service_starts_idx').on(t.serviceId, t.startsAt, t.id),
     index('slot_bookings_pet_starts_idx').on(t.petId, t.startsAt, t.id),
     index('slot_bookings_user_idx').on(t.userId, t.createdAt),

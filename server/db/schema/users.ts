@@ -33,6 +33,10 @@ export const users = pgTable(
       .default('user'),
     /** Reminder e-mails on (the default) or off; in-app reminders are always kept. */
     reminderEmails: boolean('reminder_emails').notNull().default(true),
+    /** When the e-mail address was proven (a verification, reset or invitation link); null = not yet. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Carried by every token as `sv`; raising it signs out every session (sign out everywhere, password changes). */
+    sessionVersion: integer('session_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,3 +61,29 @@ export const identityProofs = pgTable('identity_proofs', {
   filename: text('filename'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Single-use links of the account flows (docs/decisions/025): a password reset, an e-mail verification, a staff
+ * invitation. Only the SHA-256 of the random token is kept; a use is one conditional update (unused, unexpired), so
+ * two racing uses cannot both succeed.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'verify', 'invite'] }).notNull(),
+    /** Hex SHA-256 of the token the link carries; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_uq').on(t.tokenHash),
+    index('account_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    check('account_tokens_purpose_ck', sql`${t.purpose} in ('reset', 'verify', 'invite')`),
+  ],
+);

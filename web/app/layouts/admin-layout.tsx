@@ -14,6 +14,10 @@ function AdminFrame() {
     { to: '/admin/employee', label: 'Employee' },
     { to: '/admin/services', label: 'Services' },
     { to: '/admin/emergencies', label: 'Emergencies', badge: emergencies.open, badgeLabel: 'open' },
+    { to: '/admin/products', label: 'Products' },
+    { to: '/admin/audit', label: 'Audit log' },
+    { to: '/admin/analytics', label: 'Analytics' },
+    { to: '/admin/settings', label: 'Settings' },
   ];
   return (
     <SiteFrame

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { ChatIcon } from '../../components/icons.tsx';
+import { VerifyEmailBanner } from '../../components/verify-email-banner.tsx';
 import { CustomerChat, useChatUnreadCount } from '../../features/chat/index.ts';
+import { useLiveCart } from '../../lib/cart.ts';
 import { useSession } from '../../lib/session.tsx';
 import { RequireRole } from '../guards.tsx';
-import { Navbar, ProfileLink, UnreadBadge, type NavItem } from './navbar.tsx';
+import { Navbar, ProfileLink, type NavItem } from './navbar.tsx';
 import { SiteFrame } from './site-frame.tsx';
+import { CartLink, IconBadge } from './cart-link.tsx';
+import { usePendingCartAdd } from './use-pending-cart-add.ts';
 
 const items: NavItem[] = [
   { to: '/homeusers', label: 'Home' },
@@ -15,6 +19,7 @@ const items: NavItem[] = [
   { to: '/servicescustomers', label: 'Services' },
   { to: '/aboutcustomers', label: 'About' },
   { to: '/contactcustomers', label: 'Contact' },
+  { to: '/customer/my-orders', label: 'My orders' },
 ];
 
 function ChatToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
@@ -24,11 +29,13 @@ function ChatToggle({ open, onToggle }: { open: boolean; onToggle: () => void })
       type="button"
       onClick={onToggle}
       aria-pressed={open}
-      className={`relative inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium ${open ? 'bg-brand-700 text-white' : 'text-ink hover:bg-gray-100'}`}
+      title="Chat"
+      className={`relative inline-flex items-center rounded-md p-2 text-sm font-medium ${open ? 'bg-brand-700 text-white' : 'text-ink hover:bg-gray-100'}`}
     >
       <ChatIcon className="h-5 w-5" />
-      <span>Chat</span>
-      <UnreadBadge count={unread} />
+      {/* An icon, like Cart and the profile: with the spec's items and My orders, words would not fit on one line. */}
+      <span className="sr-only">Chat</span>
+      <IconBadge count={unread} label="unread" />
     </button>
   );
 }
@@ -36,15 +43,20 @@ function ChatToggle({ open, onToggle }: { open: boolean; onToggle: () => void })
 function CustomerFrame() {
   const { user } = useSession();
   const [chatOpen, setChatOpen] = useState(false);
+  // The cart's count follows changes made in the customer's other tabs; a product chosen before login joins the cart.
+  useLiveCart();
+  usePendingCartAdd();
   return (
     <SiteFrame
       header={
         <Navbar
           brandTo="/homeusers"
+          below={<VerifyEmailBanner />}
           items={items}
           extra={
             <>
               <ChatToggle open={chatOpen} onToggle={() => setChatOpen((v) => !v)} />
+              <CartLink />
               <ProfileLink to="/customer/profile" name={user?.name} />
             </>
           }
@@ -56,7 +68,7 @@ function CustomerFrame() {
   );
 }
 
-/** Customer pages (role user): navbar with Chat toggle and profile icon, and the chat box. */
+/** Customer pages (role user): navbar with Chat toggle, Cart with its count and profile icon, and the chat box. */
 export function CustomerLayout() {
   return (
     <RequireRole roles={['user']}>

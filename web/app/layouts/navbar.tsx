@@ -15,7 +15,7 @@ export interface NavItem {
 }
 
 /** A red count of unread items; with the label before it, read out as "Chat, 3 unread". */
-export function UnreadBadge({ count, label = 'unread' }: { count: number; label?: string }) {
+function UnreadBadge({ count, label = 'unread' }: { count: number; label?: string }) {
   if (count <= 0) return null;
   return (
     <>

@@ -1,33 +1,31 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { toast } from 'react-toastify';
 
 function ConfirmBody({
   message,
   confirmLabel,
   onConfirm,
-  close,
+  onCancel,
 }: {
   message: string;
   confirmLabel: string;
   onConfirm: () => void;
-  close: () => void;
+  onCancel: () => void;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const messageId = useId();
   // Keyboard users land on the safe choice, right inside the question.
   useEffect(() => cancelRef.current?.focus(), []);
   return (
-    <div role="alertdialog" aria-label="Please confirm" aria-describedby="confirm-toast-message" className="text-ink">
-      <p id="confirm-toast-message" className="font-medium">
+    <div role="alertdialog" aria-label="Please confirm" aria-describedby={messageId} className="text-ink">
+      <p id={messageId} className="font-medium">
         {message}
       </p>
       <div className="mt-3 flex gap-2">
         <button
           type="button"
           className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
-          onClick={() => {
-            close();
-            onConfirm();
-          }}
+          onClick={onConfirm}
         >
           {confirmLabel}
         </button>
@@ -35,7 +33,7 @@ function ConfirmBody({
           ref={cancelRef}
           type="button"
           className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-ink ring-1 ring-gray-300 hover:bg-gray-50"
-          onClick={close}
+          onClick={onCancel}
         >
           Cancel
         </button>
@@ -44,7 +42,16 @@ function ConfirmBody({
   );
 }
 
-/** Asks for confirmation in a toast with the action's button (e.g. Delete) and Cancel; it stays until answered. */
+let asked = 0;
+/** The toast now asking each question (by the caller's id), while it is on screen. */
+const asking = new Map<string, string>();
+
+/**
+ * Asks for confirmation in a toast with the action's button (e.g. Delete) and Cancel; it stays until answered. Asking
+ * again while the question is on screen does not add a second one. Each question is a toast of its own: a toast
+ * keeps its id while it slides out, and a new one with that id would be dropped, so Delete pressed again within
+ * that second would do nothing. Cancel gives the focus back to the control that asked.
+ */
 export function confirmToast({
   id,
   message,
@@ -56,12 +63,32 @@ export function confirmToast({
   confirmLabel: string;
   onConfirm: () => void;
 }) {
+  const current = asking.get(id);
+  if (current && toast.isActive(current)) return;
+  const toastId = `${id}-${++asked}`;
+  asking.set(id, toastId);
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const done = (closeToast: () => void) => {
+    if (asking.get(id) === toastId) asking.delete(id);
+    closeToast();
+  };
   toast(
     ({ closeToast }) => (
-      <ConfirmBody message={message} confirmLabel={confirmLabel} onConfirm={onConfirm} close={closeToast} />
+      <ConfirmBody
+        message={message}
+        confirmLabel={confirmLabel}
+        onConfirm={() => {
+          done(closeToast);
+          onConfirm();
+        }}
+        onCancel={() => {
+          done(closeToast);
+          if (opener?.isConnected) opener.focus();
+        }}
+      />
     ),
     {
-      toastId: id,
+      toastId,
       autoClose: false,
       closeOnClick: false,
       draggable: false,

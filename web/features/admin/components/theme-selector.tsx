@@ -51,7 +51,8 @@ export function ThemeSelector() {
       <fieldset>
         <legend className="text-lg font-semibold">Site theme</legend>
         <p className="mt-1 text-ink-muted">
-          The background colour of every page, for every visitor. Text colour adapts so it stays readable.
+          A soft tint of the colour behind every page, for every visitor. Text, buttons and links keep the house
+          colours, so they stay readable on each.
         </p>
         <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {THEMES.map((t) => {

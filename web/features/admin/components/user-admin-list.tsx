@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { AdminUser } from '#shared/auth';
+import { formatDay, zonedDateTime } from '#shared/dates';
 import { MSG } from '#shared/messages';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/field.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { CardsOrTable } from '../../../components/cards-or-table.tsx';
+import { type Column } from '../../../components/data-table.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { useClinicTimeZone } from '../../../lib/clinic-time.ts';
 import { useChangeRoleMutation } from '../api/change-role.ts';
 import { useDeleteUserMutation } from '../api/delete-user.ts';
 import { getIdentityProof } from '../api/get-identity-proof.ts';
@@ -18,7 +21,7 @@ const TEXT = {
     failed: MSG.employeesLoadFailed,
     failedPage: MSG.employeesLoadFailedPage,
     empty: 'No employees yet',
-    emptyHint: 'Make a customer an employee from the Customer page.',
+    emptyHint: 'Invite one above, or make a customer an employee from the Customer page.',
     action: 'Make customer',
     newRole: 'user' as const,
     caption: 'Employees',
@@ -42,6 +45,29 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return v;
+}
+
+const EMAIL_STATES = {
+  verified: { label: 'Verified', style: 'bg-green-100 text-green-900 ring-green-300' },
+  unverified: { label: 'Not verified', style: 'bg-amber-100 text-amber-900 ring-amber-300' },
+  invited: { label: 'Invited', style: 'bg-sky-100 text-sky-900 ring-sky-300' },
+};
+
+/**
+ * Whether an account's e-mail address is verified. An unverified employee without an identity proof was invited
+ * and has not accepted yet (sign-up always takes a proof, so a promoted customer has one).
+ */
+function EmailState({ user }: { user: AdminUser }) {
+  const state = user.emailVerified
+    ? EMAIL_STATES.verified
+    : user.role === 'employee' && !user.hasIdentityProof
+      ? EMAIL_STATES.invited
+      : EMAIL_STATES.unverified;
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${state.style}`}>
+      {state.label}
+    </span>
+  );
 }
 
 async function openIdentityProof(user: AdminUser) {
@@ -115,55 +141,49 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
     });
 
   const users = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const actions = (u: AdminUser) => (
+    <div className="flex flex-wrap justify-end gap-2">
+      {u.hasIdentityProof && (
+        <Button size="sm" variant="ghost" onClick={() => void openIdentityProof(u)} aria-label={`View ID of ${u.name}`}>
+          View ID
+        </Button>
+      )}
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={busyId === u.id && changeRole.isPending}
+        disabled={busyId === u.id}
+        onClick={() => void onChangeRole(u)}
+        aria-label={`${text.action}: ${u.name}`}
+      >
+        {text.action}
+      </Button>
+      <Button
+        size="sm"
+        variant="danger"
+        loading={busyId === u.id && deleteUser.isPending}
+        disabled={busyId === u.id}
+        onClick={() => onDelete(u)}
+        aria-label={`Delete ${u.name}`}
+      >
+        Delete
+      </Button>
+    </div>
+  );
+  const timeZone = useClinicTimeZone();
+  const joined = (u: AdminUser) => formatDay(zonedDateTime(new Date(u.createdAt), timeZone).date);
   const columns: Column<AdminUser>[] = [
     { id: 'name', header: 'Name', rowHeader: true, cell: (u) => u.name },
-    { id: 'email', header: 'Email', className: 'break-all', cell: (u) => u.email },
+    { id: 'email', header: 'Email', className: 'wrap-anywhere', cell: (u) => u.email },
+    { id: 'verified', header: 'E-mail status', className: 'whitespace-nowrap', cell: (u) => <EmailState user={u} /> },
     { id: 'phone', header: 'Phone', className: 'whitespace-nowrap', cell: (u) => u.phone },
     {
       id: 'joined',
       header: 'Joined',
       className: 'whitespace-nowrap',
-      cell: (u) => new Date(u.createdAt).toLocaleDateString(),
+      cell: joined,
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      cell: (u) => (
-        <div className="flex flex-wrap justify-end gap-2">
-          {u.hasIdentityProof && (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => void openIdentityProof(u)}
-              aria-label={`View identity proof of ${u.name}`}
-            >
-              View ID
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={busyId === u.id && changeRole.isPending}
-            disabled={busyId === u.id}
-            onClick={() => void onChangeRole(u)}
-            aria-label={`${text.action}: ${u.name}`}
-          >
-            {text.action}
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            loading={busyId === u.id && deleteUser.isPending}
-            disabled={busyId === u.id}
-            onClick={() => onDelete(u)}
-            aria-label={`Delete ${u.name}`}
-          >
-            Delete
-          </Button>
-        </div>
-      ),
-    },
+    { id: 'actions', header: 'Actions', hideHeader: true, cell: (u) => actions(u) },
   ];
 
   return (
@@ -185,15 +205,33 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
             void query.refetch();
           }}
         />
+      ) : query.isPending ? (
+        <LoadingState label={`Loading ${kind}…`} />
+      ) : users.length === 0 ? (
+        <EmptyState title={q ? `No ${kind} match “${q}”` : text.empty}>{!q && text.emptyHint}</EmptyState>
       ) : (
-        <DataTable
+        // Six columns and three buttons do not fit a tablet: cards up to the lg breakpoint.
+        <CardsOrTable
           caption={text.caption}
           columns={columns}
           rows={users}
           rowKey={(u) => u.id}
-          loading={query.isPending}
-          loadingLabel={`Loading ${kind}…`}
-          empty={<EmptyState title={q ? `No ${kind} match “${q}”` : text.empty}>{!q && text.emptyHint}</EmptyState>}
+          tableFrom="lg"
+          cardHeader={(u) => (
+            <>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h2 className="text-lg font-semibold break-words">{u.name}</h2>
+                <EmailState user={u} />
+              </div>
+              {/* A line of its own: the address wraps only when it is longer than the card is wide. */}
+              <p className="mt-1 text-sm wrap-anywhere text-ink-muted">{u.email}</p>
+            </>
+          )}
+          cardDetails={(u) => [
+            ['Phone', u.phone],
+            ['Joined', joined(u)],
+          ]}
+          cardActions={actions}
         />
       )}
       {query.hasNextPage && (

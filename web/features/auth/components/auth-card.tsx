@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PawIcon } from '../../../components/icons.tsx';
 import { useDocumentTitle } from '../../../components/page-shell.tsx';
 
-/** The centred card that frames the login and registration forms. */
+/** The centred card that frames the login, registration and account-link pages. */
 export function AuthCard({
   title,
   subtitle,
@@ -12,7 +12,7 @@ export function AuthCard({
   title: string;
   subtitle: string;
   children: ReactNode;
-  footer: ReactNode;
+  footer?: ReactNode;
 }) {
   useDocumentTitle(title);
   return (
@@ -24,7 +24,7 @@ export function AuthCard({
           <p className="mt-1 text-ink-muted">{subtitle}</p>
         </div>
         {children}
-        <div className="mt-6 border-t border-gray-200 pt-4 text-center text-sm">{footer}</div>
+        {footer && <div className="mt-6 border-t border-gray-200 pt-4 text-center text-sm">{footer}</div>}
       </div>
     </div>
   );

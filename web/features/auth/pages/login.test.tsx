@@ -5,6 +5,7 @@ import { fakeServer, makeUser, renderApp } from '../../../test/utils.tsx';
 import LoginPage from './login.tsx';
 
 const homes = {
+  '/forgot-password': <h1>Forgot page</h1>,
   '/homeusers': <h1>Customer home</h1>,
   '/employee/home': <h1>Employee home</h1>,
   '/admin/home': <h1>Admin home</h1>,
@@ -110,5 +111,11 @@ describe('login form', () => {
     expect(
       await screen.findByText('Too many failed logins for this account. Please try again in 15 minutes.'),
     ).toBeInTheDocument();
+  });
+
+  it('leads to the forgot-password page', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(screen.getByRole('heading', { name: 'Forgot page' })).toBeInTheDocument();
   });
 });

@@ -3,10 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { ACCOUNT_PAGES } from '#shared/accounts';
 import { LoginBodySchema } from '#shared/auth';
 import { REDIRECT_DELAY_MS } from '#shared/constants';
 import { MSG } from '#shared/messages';
 import { Button, LinkButton } from '../../../components/button.tsx';
+import { EmailField } from '../../../components/account-fields.tsx';
 import { TextField } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { homePathFor, useSession } from '../../../lib/session.tsx';
@@ -78,14 +80,7 @@ export default function LoginPage() {
       )}
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <ReadyFieldset className="space-y-4">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            markRequired
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <EmailField error={errors.email?.message} {...register('email')} />
           <TextField
             label="Password"
             type="password"
@@ -94,6 +89,14 @@ export default function LoginPage() {
             error={errors.password?.message}
             {...register('password')}
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link
+              to={ACCOUNT_PAGES.forgotPassword}
+              className="font-semibold text-brand-800 underline underline-offset-2"
+            >
+              Forgot password?
+            </Link>
+          </p>
           <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
             {redirecting ? 'Redirecting…' : 'Login'}
           </Button>

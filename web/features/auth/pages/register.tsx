@@ -8,6 +8,7 @@ import { RegisterFieldsSchema } from '#shared/auth';
 import { BLOOD_GROUPS, IDENTITY_PROOF_MAX_BYTES, IDENTITY_PROOF_MIMES, REDIRECT_DELAY_MS } from '#shared/constants';
 import { MSG } from '#shared/messages';
 import { Button } from '../../../components/button.tsx';
+import { EmailField, NewPasswordField } from '../../../components/account-fields.tsx';
 import { SelectField, TextField } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -84,23 +85,8 @@ export default function RegisterPage() {
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <ReadyFieldset className="space-y-4">
           <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            markRequired
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            markRequired
-            hint="At least 6 characters."
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <EmailField error={errors.email?.message} {...register('email')} />
+          <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
           <TextField
             label="Phone number"
             type="tel"

@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_FILTERS } from '../lib/filters.ts';
-import { getProducts, productsQueryKey } from './get-products.ts';
+import type { Product } from '#shared/catalogue';
+import { api } from '../../../lib/api-client.ts';
 
-/** The whole catalogue (15 products) for the rotating ads; shares its cache entry with the unfiltered list. */
+/** GET /api/products without filters or pages: every product on sale (the catalogue has a few dozen at most). */
+function getAllProducts(signal?: AbortSignal): Promise<Product[]> {
+  return api<Product[]>('/api/products', { signal });
+}
+
+/** The whole catalogue, for the rotating ads and the product a Medical Tips ad points at. */
 export function useAllProducts() {
   return useQuery({
-    queryKey: productsQueryKey(DEFAULT_FILTERS),
-    queryFn: ({ signal }) => getProducts(DEFAULT_FILTERS, signal),
+    queryKey: ['products', 'all'],
+    queryFn: ({ signal }) => getAllProducts(signal),
     staleTime: 5 * 60_000,
   });
 }

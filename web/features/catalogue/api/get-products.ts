@@ -1,21 +1,28 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/catalogue';
-import { api } from '../../../lib/api-client.ts';
-import { toApiQuery, type CatalogueFilters } from '../lib/filters.ts';
+import { apiPageWithTotal } from '../../../lib/api-extra.ts';
+import { toApiPageQuery, type CatalogueView } from '../lib/filters.ts';
 
-/** GET /api/products with the catalogue's filters (public). */
-export function getProducts(filters: CatalogueFilters, signal?: AbortSignal): Promise<Product[]> {
-  return api<Product[]>('/api/products', { query: toApiQuery(filters), signal });
+/** One catalogue page: its products and how many match the filters in all. */
+export interface ProductPage {
+  items: Product[];
+  total: number;
 }
 
-export const productsQueryKey = (filters: CatalogueFilters) => ['products', toApiQuery(filters)] as const;
+/** GET /api/products with the catalogue's filters, order and page (public); the total comes in X-Total-Count. */
+function getProducts(view: CatalogueView, signal?: AbortSignal): Promise<ProductPage> {
+  return apiPageWithTotal<Product>('/api/products', { query: toApiPageQuery(view), signal });
+}
 
-/** The filtered catalogue; the previous result stays on screen while the next one loads. */
-export function useProducts(filters: CatalogueFilters) {
+/** Every catalogue list lives under ['products', ...], so a change to the catalogue can refresh them all at once. */
+const productsPageKey = (view: CatalogueView) => ['products', 'page', toApiPageQuery(view)] as const;
+
+/** A page of the catalogue; the previous page stays on screen while the next one loads. */
+export function useProducts(view: CatalogueView) {
   return useQuery({
-    queryKey: productsQueryKey(filters),
-    queryFn: ({ signal }) => getProducts(filters, signal),
+    queryKey: productsPageKey(view),
+    queryFn: ({ signal }) => getProducts(view, signal),
     placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
+    staleTime: 60_000,
   });
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, isFiltered, readFilters, toApiQuery, writeFilters } from './filters.ts';
+import {
+  DEFAULT_FILTERS,
+  isFiltered,
+  readFilters,
+  readView,
+  toApiPageQuery,
+  toApiQuery,
+  writeFilters,
+  writeView,
+} from './filters.ts';
 
 describe('catalogue filters in the URL', () => {
   it('round-trips every filter and leaves defaults out of the address', () => {
@@ -30,5 +39,18 @@ describe('catalogue filters in the URL', () => {
       minRating: 3,
       q: 'shampoo',
     });
+  });
+
+  it('keeps the order and the page beside the filters, leaving Featured and page 1 out of the address', () => {
+    const view = readView(new URLSearchParams('category=Toys&sort=rating&page=3'));
+    expect(view).toEqual({ filters: { ...DEFAULT_FILTERS, category: 'Toys' }, sort: 'rating', page: 3 });
+    expect(writeView(view).toString()).toBe('category=Toys&sort=rating&page=3');
+    expect(writeView({ filters: DEFAULT_FILTERS, sort: '', page: 1 }).toString()).toBe('');
+    expect(toApiPageQuery(view)).toEqual({ ...toApiQuery(view.filters), sort: 'rating', page: 3, limit: 12 });
+  });
+
+  it('reads an unknown order as Featured and a bad page as page 1', () => {
+    for (const qs of ['sort=cheapest&page=0', 'sort=&page=-2', 'page=1.5', 'page=abc', 'page=999999999'])
+      expect(readView(new URLSearchParams(qs))).toMatchObject({ sort: '', page: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import { CATALOGUE_PAGE_SIZE, PRODUCT_SORTS, type ProductSort } from '#shared/catalogue-rules';
 import { CATEGORIES, PRICE_FILTER_MAX, PRICE_FILTER_MIN, RATING_FILTERS, type Category } from '#shared/constants';
 
 export type CategoryFilter = Category | 'All';
@@ -58,4 +59,50 @@ export function toApiQuery(f: CatalogueFilters): Record<string, string | number 
 /** True when any filter differs from its default. */
 export function isFiltered(f: CatalogueFilters): boolean {
   return writeFilters(f).toString() !== '';
+}
+
+/** The catalogue's order: '' is "Featured", the catalogue's own order. */
+export type CatalogueSort = ProductSort | '';
+
+/** What the catalogue's address holds: the filters, the order and the page (1-based). */
+export interface CatalogueView {
+  filters: CatalogueFilters;
+  sort: CatalogueSort;
+  page: number;
+}
+
+/** The highest page number a link may ask for (the server's own limit). */
+const PAGE_LIMIT = 100_000;
+
+function isSort(v: string | null): v is ProductSort {
+  return !!v && (PRODUCT_SORTS as readonly string[]).includes(v);
+}
+
+/** Reads the whole view from the address; an unknown order is "Featured" and a bad page is page 1. */
+export function readView(params: URLSearchParams): CatalogueView {
+  const sort = params.get('sort');
+  const page = Number(params.get('page'));
+  return {
+    filters: readFilters(params),
+    sort: isSort(sort) ? sort : '',
+    page: Number.isInteger(page) && page >= 1 && page <= PAGE_LIMIT ? page : 1,
+  };
+}
+
+/** The address of a view: filters, then the order and the page when they are not the defaults. */
+export function writeView(view: CatalogueView): URLSearchParams {
+  const p = writeFilters(view.filters);
+  if (view.sort) p.set('sort', view.sort);
+  if (view.page > 1) p.set('page', String(view.page));
+  return p;
+}
+
+/** The GET /api/products query of a view: a page of CATALOGUE_PAGE_SIZE products, answered with X-Total-Count. */
+export function toApiPageQuery(view: CatalogueView): Record<string, string | number | undefined> {
+  return {
+    ...toApiQuery(view.filters),
+    sort: view.sort || undefined,
+    page: view.page,
+    limit: CATALOGUE_PAGE_SIZE,
+  };
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { CHAT_MESSAGE_MAX } from '#shared/constants';
 import { Button } from '../../../components/button.tsx';
 
@@ -10,7 +10,8 @@ export interface ComposerProps {
   onStopTyping?: () => void;
   placeholder?: string;
   disabled?: boolean;
-  autoFocus?: boolean;
+  /** The message box itself, for a page that moves the focus to it (a reply target just picked). */
+  inputRef?: Ref<HTMLTextAreaElement>;
 }
 
 /** The message box: Enter sends, Shift+Enter adds a line; blank text is never sent. */
@@ -21,7 +22,7 @@ export function Composer({
   onStopTyping,
   placeholder = 'Type a message…',
   disabled,
-  autoFocus,
+  inputRef,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const id = useId();
@@ -55,10 +56,10 @@ export function Composer({
         Message
       </label>
       <textarea
+        ref={inputRef}
         id={id}
         rows={1}
         value={text}
-        autoFocus={autoFocus}
         disabled={disabled}
         placeholder={placeholder}
         maxLength={CHAT_MESSAGE_MAX + 1}

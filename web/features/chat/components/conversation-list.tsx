@@ -1,4 +1,5 @@
 import type { Conversation } from '#shared/chat';
+import { useClinicTimeZone } from '../../../lib/clinic-time.ts';
 import { messageTime } from '../lib/messages.ts';
 
 export interface ConversationListProps {
@@ -21,6 +22,7 @@ export function ConversationList({
   failed,
   meId,
 }: ConversationListProps) {
+  const timeZone = useClinicTimeZone();
   const item = (active: boolean) =>
     `flex w-full flex-col gap-0.5 rounded-lg px-3 py-2 text-left text-sm ${active ? 'bg-brand-700 text-white' : 'bg-white text-ink hover:bg-brand-50'}`;
   return (
@@ -79,7 +81,7 @@ export function ConversationList({
                     {c.lastMessage.message}
                   </span>
                   <time dateTime={c.lastMessage.timestamp} className="shrink-0">
-                    {messageTime(c.lastMessage.timestamp)}
+                    {messageTime(c.lastMessage.timestamp, timeZone)}
                   </time>
                 </span>
               </button>

@@ -16,7 +16,7 @@ export interface ConversationPaneProps
       MessageListProps,
       'meId' | 'messages' | 'pending' | 'typing' | 'label' | 'emptyText' | 'onPickSender' | 'describe'
     >,
-    Pick<ComposerProps, 'placeholder' | 'autoFocus'> {
+    Pick<ComposerProps, 'placeholder' | 'inputRef'> {
   history: HistoryPages;
   sender: Chat['sender'];
   typingSignal: Chat['typingSignal'];
@@ -36,7 +36,7 @@ export function ConversationPane({
   receiverId,
   listClassName,
   placeholder,
-  autoFocus,
+  inputRef,
   ...list
 }: ConversationPaneProps) {
   return (
@@ -57,7 +57,7 @@ export function ConversationPane({
         onTyping={typingSignal.typing}
         onStopTyping={typingSignal.stop}
         placeholder={placeholder}
-        autoFocus={autoFocus}
+        inputRef={inputRef}
       />
     </>
   );

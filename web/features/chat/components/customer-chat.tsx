@@ -37,6 +37,8 @@ function CustomerChatBox({ user, open, onOpenChange }: CustomerChatProps & { use
   const unread = useUnreadCountQuery(open);
   const markRead = useMarkRead();
   const panel = useRef<HTMLElement>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
 
   const messages = useMemo(() => mergeMessages(pagesInOrder(history.data?.pages), live), [history.data, live]);
 
@@ -47,12 +49,17 @@ function CustomerChatBox({ user, open, onOpenChange }: CustomerChatProps & { use
     if (open && unreadCount > 0 && !marking) markSeen(user.id);
   }, [open, unreadCount, marking, markSeen, user.id, messages.length]);
 
-  // Closing the box puts focus back where it was (normally the navbar's Chat button).
+  // Opening the box moves the focus into its message box; closing it (Escape, Close) puts the focus back on the control
+  // that opened it (normally the navbar's Chat button). The opener is read before the focus moves in, and a focus
+  // already inside the box (React's development re-run of this effect) never replaces it.
   useEffect(() => {
     if (!open) return;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && !panel.current?.contains(active)) opener.current = active;
+    composer.current?.focus();
     return () => {
-      if (before?.isConnected && (!document.activeElement || document.activeElement === document.body)) before.focus();
+      const back = opener.current;
+      if (back?.isConnected && (!document.activeElement || document.activeElement === document.body)) back.focus();
     };
   }, [open]);
 
@@ -96,7 +103,7 @@ function CustomerChatBox({ user, open, onOpenChange }: CustomerChatProps & { use
         typingSignal={typingSignal}
         receiverId={null}
         listClassName="min-h-48 flex-1"
-        autoFocus
+        inputRef={composer}
       />
     </section>
   );

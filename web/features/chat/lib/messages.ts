@@ -1,4 +1,5 @@
 import type { ChatMessage } from '#shared/chat';
+import { formatWhen, zonedDateTime } from '#shared/dates';
 
 /** History pages and live messages as one list: each message once (by id), oldest first. */
 export function mergeMessages(...lists: ChatMessage[][]): ChatMessage[] {
@@ -15,13 +16,9 @@ export function pagesInOrder(pages: { items: ChatMessage[] }[] | undefined): Cha
   return [...pages].reverse().flatMap((p) => p.items);
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-
-/** Short time of a message: the time today, else day and time. */
-export function messageTime(iso: string): string {
-  const d = new Date(iso);
-  const today = new Date();
-  const sameDay = d.toDateString() === today.toDateString();
-  return sameDay ? timeFormat.format(d) : `${dayFormat.format(d)}, ${timeFormat.format(d)}`;
+/** Short time of a message on the clinic's clock: '15:30' today, else 'Tue, 4 Mar at 15:30' (with the year if another). */
+export function messageTime(iso: string, timeZone: string, now = new Date()): string {
+  const at = zonedDateTime(new Date(iso), timeZone);
+  const today = zonedDateTime(now, timeZone).date;
+  return at.date === today ? at.time : formatWhen(at.date, at.time, today.slice(0, 4));
 }

@@ -6,6 +6,7 @@ import { RESYNC_EVENT } from '#shared/realtime';
 import { SocketProvider } from '../../../lib/socket.ts';
 import { lastSocket } from '../../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
+import { axeViolations } from '../../../test/axe.ts';
 import { makeMessage } from '../../../test/data.ts';
 import { useChatUnreadCount } from '../index.ts';
 import EmployeeChatPage from './employee-chat.tsx';
@@ -34,6 +35,14 @@ const row = (who: { id: string; name: string }, last: ChatMessage, unreadCount: 
   unreadCount,
 });
 
+/** The clinic is in India (UTC+5:30), whatever zone the test machine is in. */
+const CONFIG = {
+  upiId: 'x@upi',
+  upiName: 'Pawcare',
+  clinic: { name: 'Pawcare', address: '12 Park Street', phone: '9876543210', email: 'c@p.test', hours: '9-6' },
+  slot: { open: '09:00', close: '18:00', minutes: 30, capacity: 2, timeZone: 'Asia/Kolkata' },
+};
+
 /** The page inside what the employee layout keeps mounted on every staff page: the unread badge's hook. */
 function InLayout() {
   useChatUnreadCount();
@@ -41,14 +50,15 @@ function InLayout() {
 }
 
 /** The staff chat page at `at`, whose server lists `conversations()`, connected to the fake socket. */
-async function openChat(conversations: () => Conversation[], at = '/employee/chat') {
+async function openChat(conversations: () => Conversation[], at = '/employee/chat', inbox: ChatMessage[] = []) {
   storeSignedIn(makeUser({ id: staff.id, _id: staff.id, name: staff.name, role: 'employee' }));
   const calls = fakeServer({
+    'GET /api/config': () => ({ body: CONFIG }),
     'GET /api/chat/conversations': () => ({ body: conversations() }),
     'GET /api/chat/unread-count': () => ({ body: { count: 1 } }),
     'GET /api/users': () => ({ body: [] }),
     'GET /api/chat/online': () => ({ body: { userIds: [] } }),
-    'GET /api/chat/employee/e1': () => ({ body: [] }),
+    'GET /api/chat/employee/e1': () => ({ body: inbox }),
     'GET /api/chat/customer/c2': () => ({ body: [message('h1', 'Hello?', second, 'c2', 1)] }),
     'PUT /api/chat/conversations/c2/read': () => ({ body: { ok: true } }),
   });
@@ -141,5 +151,30 @@ describe('/employee/chat conversation list, live', () => {
 
     act(() => void document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     await waitFor(() => expect(listReads(calls)).toBe(4));
+  });
+});
+
+describe('/employee/chat times', () => {
+  it("shows when the last message came on the clinic's clock, in the one date format", async () => {
+    // 19:00 UTC on 5 January is 00:30 on the 6th in India.
+    const last = { ...message('o1', 'Old question', first, 'c1', 0), timestamp: '2025-01-05T19:00:00.000Z' };
+    await openChat(() => [row(first, last, 0)]);
+    const list = screen.getByRole('navigation', { name: 'Conversations' });
+    expect(await within(list).findByText('Mon, 6 Jan 2025 at 00:30')).toBeInTheDocument();
+  });
+});
+
+describe('/employee/chat reply target', () => {
+  it("picking a customer's message in All customers puts the focus in the message box, addressed to them", async () => {
+    const u = userEvent.setup();
+    await openChat(() => [row(second, message('b1', 'Hello?', second, 'c2', 1), 1)], '/employee/chat', [
+      message('b1', 'Hello?', second, 'c2', 1),
+    ]);
+    await u.click(await screen.findByRole('button', { name: /Reply to Cat Owner/ }));
+    expect(screen.getByLabelText('Send to')).toHaveValue('c2');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    expect(box).toHaveFocus();
+    expect(box).toHaveAttribute('placeholder', 'Write to Cat Owner…');
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Contact } from '#shared/auth';
@@ -38,6 +38,7 @@ function EmployeeChat({ meId }: { meId: string }) {
   const isAll = target === CHAT_BROADCAST;
   const setTarget = (to: string) => setParams(to === CHAT_BROADCAST ? {} : { to }, { replace: true });
   const selectId = useId();
+  const composer = useRef<HTMLTextAreaElement>(null);
 
   const socket = useSocket();
   const { status, reconnect } = useSocketStatus();
@@ -126,7 +127,8 @@ function EmployeeChat({ meId }: { meId: string }) {
       intro="Answer customers live. Pick a conversation, or write to all customers at once."
       actions={<ConnectionBadge status={status} onRetry={reconnect} />}
     >
-      <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
+      {/* minmax(0, 1fr): long names and messages wrap or truncate instead of widening the page on a phone. */}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="rounded-xl bg-gray-100 p-2 shadow-sm ring-1 ring-black/5 md:max-h-[70vh] md:overflow-y-auto">
           <ConversationList
             conversations={conversations.data ?? []}
@@ -173,7 +175,12 @@ function EmployeeChat({ meId }: { meId: string }) {
             sender={sender}
             typingSignal={typingSignal}
             receiverId={target}
-            onPickSender={(m: ChatMessage) => setTarget(m.senderId)}
+            onPickSender={(m: ChatMessage) => {
+              setTarget(m.senderId);
+              // The picked message leaves the screen with the view it was in: the reply is what comes next.
+              composer.current?.focus();
+            }}
+            inputRef={composer}
             describe={(m) =>
               isAll && m.senderRole !== 'user'
                 ? m.customerId

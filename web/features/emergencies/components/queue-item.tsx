@@ -10,6 +10,7 @@ import {
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFormatInstant } from '../../../lib/clinic-time.ts';
 import { useUpdateEmergency } from '../api/update-emergency.ts';
 import { mapsHref, telHref } from '../lib/links.ts';
 import { timeAgo } from '../lib/lists.ts';
@@ -32,9 +33,6 @@ const edgeClass = (e: Emergency) =>
       : e.triageLevel === 2
         ? 'border-amber-500'
         : 'border-red-600';
-
-const fullTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 function Badge({ className, children }: { className: string; children: React.ReactNode }) {
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${className}`}>{children}</span>;
@@ -75,6 +73,7 @@ export function QueueItem({
   const noteId = useId();
   const triageId = useId();
   const update = useUpdateEmergency();
+  const fullTime = useFormatInstant();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);

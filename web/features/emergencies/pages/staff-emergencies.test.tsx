@@ -17,13 +17,21 @@ const request = (id: string, pet: string, minutesAgo: number, over: Partial<Emer
   return makeEmergency({ id, petName: pet, createdAt: at, updatedAt: at, ...over });
 };
 
+/** The clinic is in India (UTC+5:30), whatever zone the test machine is in. */
+const CONFIG = {
+  upiId: 'x@upi',
+  upiName: 'Pawcare',
+  clinic: { name: 'Pawcare', address: '12 Park Street', phone: '9876543210', email: 'c@p.test', hours: '9-6' },
+  slot: { open: '09:00', close: '18:00', minutes: 30, capacity: 2, timeZone: 'Asia/Kolkata' },
+};
+
 let queue: Emergency[];
 let calls: FetchCall[];
 
 beforeEach(() => {
   storeSignedIn(makeUser({ id: 'e1', _id: 'e1', role: 'employee', name: 'Night Vet' }));
   queue = [];
-  calls = fakeServer({ 'GET /api/emergencies': () => ({ body: queue }) });
+  calls = fakeServer({ 'GET /api/emergencies': () => ({ body: queue }), 'GET /api/config': () => ({ body: CONFIG }) });
 });
 
 async function openQueue() {
@@ -72,6 +80,14 @@ describe('/employee/emergencies', () => {
     expect(within(first).getByText('Ate chocolate an hour ago and is shaking.')).toBeInTheDocument();
     expect(within(first).getByText('Not triaged', { selector: 'span' })).toBeInTheDocument();
     expect(within(card('Critical')).getByText('Triage 1 · Critical')).toBeInTheDocument();
+  });
+
+  it("gives when a request was raised in the one date format, on the clinic's clock", async () => {
+    // 19:00 UTC on 24 November is 00:30 on the 25th in India.
+    queue = [makeEmergency({ petName: 'Bruno', createdAt: '2025-11-24T19:00:00.000Z' })];
+    await openQueue();
+    const raised = (await screen.findByRole('article', { name: 'Bruno' })).querySelector('time')!;
+    await waitFor(() => expect(raised).toHaveAttribute('title', 'Tue, 25 Nov 2025 at 00:30'));
   });
 
   it('shows a pickup address as a map link', async () => {

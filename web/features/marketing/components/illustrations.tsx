@@ -57,56 +57,54 @@ export function VetPortrait({ skin, hair, coat, title }: { skin: string; hair: s
   );
 }
 
-/** Icons of the services. */
-export function ServiceIllustration({ kind }: { kind: 'checkup' | 'training' | 'pickup' | 'emergency' }) {
-  if (kind === 'checkup') {
-    return (
-      <svg viewBox="0 0 96 96" className="h-20 w-20" aria-hidden="true">
-        <circle cx="48" cy="48" r="48" fill="#ccfbf1" />
-        <path
-          d="M30 24v18c0 10 8 18 18 18s18-8 18-18V24"
-          stroke="#0f766e"
-          strokeWidth="5"
-          fill="none"
-          strokeLinecap="round"
-        />
-        <path
-          d="M48 60v8c0 8 6 12 12 12s10-4 10-10"
-          stroke="#0f766e"
-          strokeWidth="5"
-          fill="none"
-          strokeLinecap="round"
-        />
-        <circle cx="70" cy="64" r="7" fill="#0f766e" />
-      </svg>
-    );
-  }
-  if (kind === 'pickup') {
-    return (
-      <svg viewBox="0 0 96 96" className="h-20 w-20" aria-hidden="true">
-        <circle cx="48" cy="48" r="48" fill="#dbeafe" />
-        <path d="M18 62V40c0-4 3-7 7-7h30l12 11 9 3c3 1 5 3 5 6v9c0 2-2 4-4 4H22c-2 0-4-2-4-4Z" fill="#1d4ed8" />
-        <path d="M28 38h24v11H28Z" fill="#bfdbfe" />
-        <circle cx="32" cy="66" r="7" fill="#1e293b" />
-        <circle cx="66" cy="66" r="7" fill="#1e293b" />
-      </svg>
-    );
-  }
-  if (kind === 'training') {
-    return (
-      <svg viewBox="0 0 96 96" className="h-20 w-20" aria-hidden="true">
-        <circle cx="48" cy="48" r="48" fill="#fef3c7" />
-        <circle cx="48" cy="50" r="20" fill="none" stroke="#b45309" strokeWidth="5" />
-        <path d="M28 50h40M48 30v40" stroke="#b45309" strokeWidth="3" />
-        <path d="M24 26l12 8M72 26l-12 8" stroke="#b45309" strokeWidth="5" strokeLinecap="round" />
-      </svg>
-    );
-  }
+type ServiceKind = 'checkup' | 'training' | 'pickup' | 'emergency';
+
+/** What each service's icon shows, in its colours: a light disc and the drawing in the strong tone. */
+const SERVICE_ICONS: Record<ServiceKind, { label: string; disc: string; ink: string }> = {
+  checkup: { label: 'A stethoscope', disc: '#ccfbf1', ink: '#0f766e' },
+  training: { label: 'A paw in a graduation cap', disc: '#fef3c7', ink: '#b45309' },
+  pickup: { label: 'A pickup van', disc: '#dbeafe', ink: '#1d4ed8' },
+  emergency: { label: 'An emergency light', disc: '#ffe4e6', ink: '#be123c' },
+};
+
+/** Icons of the services: each says what the service is (a stethoscope, a paw at school, a van, a siren). */
+export function ServiceIllustration({ kind }: { kind: ServiceKind }) {
+  const { label, disc, ink } = SERVICE_ICONS[kind];
   return (
-    <svg viewBox="0 0 96 96" className="h-20 w-20" aria-hidden="true">
-      <circle cx="48" cy="48" r="48" fill="#ffe4e6" />
-      <rect x="40" y="22" width="16" height="52" rx="3" fill="#be123c" />
-      <rect x="22" y="40" width="52" height="16" rx="3" fill="#be123c" />
+    <svg viewBox="0 0 96 96" className="h-20 w-20" role="img" aria-label={label}>
+      <circle cx="48" cy="48" r="48" fill={disc} />
+      {kind === 'checkup' ? (
+        <g stroke={ink} strokeWidth="5" fill="none" strokeLinecap="round">
+          <path d="M30 24v18c0 10 8 18 18 18s18-8 18-18V24" />
+          <path d="M48 60v8c0 8 6 12 12 12s10-4 10-10" />
+          <circle cx="70" cy="64" r="5" fill={ink} />
+        </g>
+      ) : kind === 'pickup' ? (
+        <>
+          <path d="M18 62V40c0-4 3-7 7-7h30l12 11 9 3c3 1 5 3 5 6v9c0 2-2 4-4 4H22c-2 0-4-2-4-4Z" fill={ink} />
+          <path d="M28 38h24v11H28Z" fill="#bfdbfe" />
+          <circle cx="32" cy="66" r="7" fill="#1e293b" />
+          <circle cx="66" cy="66" r="7" fill="#1e293b" />
+        </>
+      ) : kind === 'training' ? (
+        <g fill={ink}>
+          <path d="M48 12 78 24 48 36 18 24Z" />
+          <path d="M30 30v7c0 4 8 7 18 7s18-3 18-7v-7l-18 7Z" />
+          <path d="M78 24v14" stroke={ink} strokeWidth="3" />
+          <circle cx="78" cy="40" r="3" />
+          <ellipse cx="31" cy="57" rx="5" ry="6" />
+          <ellipse cx="41" cy="50" rx="5" ry="6" />
+          <ellipse cx="55" cy="50" rx="5" ry="6" />
+          <ellipse cx="65" cy="57" rx="5" ry="6" />
+          <path d="M48 60c-7 0-14 8-14 13 0 4 3 6 6 6s5-2 8-2 5 2 8 2 6-2 6-6c0-5-7-13-14-13Z" />
+        </g>
+      ) : (
+        <>
+          <path d="M32 66V52a16 16 0 0 1 32 0v14Z M26 66h44v10H26Z" fill={ink} />
+          <path d="M46 46h4v4h4v4h-4v4h-4v-4h-4v-4h4Z" fill="#fff" />
+          <path d="M48 14v9M23 27l6 5M73 27l-6 5M14 50h9M73 50h9" stroke={ink} strokeWidth="4" strokeLinecap="round" />
+        </>
+      )}
     </svg>
   );
 }

@@ -61,6 +61,14 @@ describe('services page', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(TITLES);
   });
 
+  it('shows on each card a picture of what the service is, named for screen readers', () => {
+    fakeServer({ 'GET /api/services': () => ({ body: SERVICES }) });
+    renderApp(<ServicesPage variant="public" />, { path: '/services' });
+    const pictures = TITLES.map((title) => within(cardOf(title)).getByRole('img').getAttribute('aria-label'));
+    // Training is a paw at school, not a crosshair; emergencies a siren, not a second medical cross.
+    expect(pictures).toEqual(['A stethoscope', 'A paw in a graduation cap', 'A pickup van', 'An emergency light']);
+  });
+
   it('sends visitors to log in from every Book button, and emergency care to its request form', async () => {
     fakeServer({ 'GET /api/services': () => ({ body: SERVICES }) });
     renderApp(<ServicesPage variant="public" />, { path: '/services' });

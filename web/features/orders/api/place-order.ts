@@ -8,9 +8,13 @@ function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<Order
   return api<Order>('/api/orders', { method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 }
 
+/** Marks the order placements in flight (see useIsMutating). */
+export const PLACE_ORDER_KEY = ['orders', 'place'] as const;
+
 /** Places an order; it joins the customer's list of orders (see useOrderSaved). */
 export function usePlaceOrder() {
   return useMutation({
+    mutationKey: PLACE_ORDER_KEY,
     mutationFn: ({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) =>
       placeOrder(body, idempotencyKey),
     ...useOrderSaved(),

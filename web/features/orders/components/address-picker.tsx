@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DeliveryAddress } from '#shared/orders';
 import { Button } from '../../../components/button.tsx';
 import { formatAddress, type SavedAddress } from '../lib/address-book.ts';
@@ -29,6 +29,23 @@ export function AddressPicker({
 }: AddressPickerProps) {
   const groupName = useId();
   const [removing, setRemoving] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // Each of these actions removes the control that had the focus. Once the screen shows the result, the focus goes to
+  // the address now chosen (after a save or a removal), back to the button that opened the form (after Cancel), or to
+  // an element by its id (Delete after Keep).
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next) return;
+    let target: HTMLElement | null;
+    if (next === 'selected') {
+      // After a removal the page may not have chosen another address yet: wait for its choice.
+      if (selectedId && !addresses.some((a) => a.id === selectedId)) return;
+      target = selectedId ? document.getElementById(`${groupName}-${selectedId}`) : null;
+    } else target = next === 'add' ? null : document.getElementById(next);
+    focusNext.current = null;
+    (target ?? addButton.current)?.focus();
+  }, [formOpen, selectedId, addresses, removing, groupName]);
 
   return (
     <div className="space-y-4">
@@ -57,18 +74,38 @@ export function AddressPicker({
                   </label>
                   {removing === a.id ? (
                     <span className="flex gap-1">
-                      <Button size="sm" variant="danger" onClick={() => onRemove(a.id)}>
-                        Remove<span className="sr-only"> this address</span>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        onClick={() => {
+                          focusNext.current = 'selected';
+                          onRemove(a.id);
+                        }}
+                      >
+                        Remove <span className="sr-only">this address</span>
                       </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setRemoving(null)}>
+                      {/* The question replaces Delete, which had the focus: the safe answer takes it. */}
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        autoFocus
+                        onClick={() => {
+                          focusNext.current = `${groupName}-${a.id}-delete`;
+                          setRemoving(null);
+                        }}
+                      >
                         Keep
                       </Button>
                     </span>
                   ) : (
-                    <Button size="sm" variant="ghost" onClick={() => setRemoving(a.id)}>
-                      Delete
+                    <Button
+                      id={`${groupName}-${a.id}-delete`}
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setRemoving(a.id)}
+                    >
+                      Delete{' '}
                       <span className="sr-only">
-                        {' '}
                         address of {a.name}, {a.city}
                       </span>
                     </Button>
@@ -87,14 +124,18 @@ export function AddressPicker({
           <AddressForm
             defaultName={defaultName}
             onSave={(address) => {
+              focusNext.current = 'selected';
               onAdd(address);
               onFormOpenChange(false);
             }}
-            onCancel={() => onFormOpenChange(false)}
+            onCancel={() => {
+              focusNext.current = 'add';
+              onFormOpenChange(false);
+            }}
           />
         </div>
       ) : (
-        <Button variant="secondary" onClick={() => onFormOpenChange(true)}>
+        <Button ref={addButton} variant="secondary" onClick={() => onFormOpenChange(true)}>
           + Add a new address
         </Button>
       )}

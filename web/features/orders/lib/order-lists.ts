@@ -6,13 +6,18 @@ import { orderKeys } from '../api/keys.ts';
 
 /**
  * Puts an order as it is now into every cached list of orders, with no request: each staff list (every order, or
- * those of one status) and the customer's own, all newest first.
+ * those of one fulfilment and/or payment status), the customer's own, all newest first, and its own page's copy.
  */
 export function applyOrder(client: QueryClient, order: Order, me: string | undefined): void {
   applyRow(client, orderKeys.staffLists, order, (key) => {
-    const status = key[2];
-    return { includes: (o) => status === 'any' || o.status === status, compare: newestFirst };
+    const [, , status, paymentStatus] = key;
+    return {
+      includes: (o) =>
+        (status === 'any' || o.status === status) && (paymentStatus === 'any' || o.paymentStatus === paymentStatus),
+      compare: newestFirst,
+    };
   });
+  if (client.getQueryData(orderKeys.one(order.id))) client.setQueryData(orderKeys.one(order.id), order);
   applyRow(client, orderKeys.mine, order, () => ({ includes: (o) => o.userId === me, compare: newestFirst }));
 }
 

@@ -1,9 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_CHANGED_EVENT, type Order } from '#shared/orders';
 import { RESYNC_EVENT } from '#shared/realtime';
 import { SocketProvider } from '../../../lib/socket.ts';
+import { axeViolations } from '../../../test/axe.ts';
 import { makeOrder } from '../../../test/data.ts';
 import { lastSocket } from '../../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
@@ -29,13 +30,27 @@ beforeEach(() => {
   orders = [order(2), order(1)];
   calls = fakeServer({
     'GET /api/orders': (c) => {
-      const status = new URL(c.url, 'http://x').searchParams.get('status');
-      return { body: orders.filter((o) => !status || o.status === status) };
+      const query = new URL(c.url, 'http://x').searchParams;
+      const status = query.get('status');
+      const paymentStatus = query.get('paymentStatus');
+      return {
+        body: orders.filter(
+          (o) => (!status || o.status === status) && (!paymentStatus || o.paymentStatus === paymentStatus),
+        ),
+      };
     },
     [`PUT /api/orders/${order(2).id}/status`]: (c) => {
       const { status } = c.body as { status: Order['status'] };
       orders = orders.map((o) => (o.id === order(2).id ? { ...o, status } : o));
       return { body: orders.find((o) => o.id === order(2).id) };
+    },
+    '*': (c) => {
+      const m = /^\/api\/orders\/([^/]+)\/payment$/.exec(c.url);
+      if (c.method !== 'PUT' || !m) return undefined;
+      const { status } = c.body as { status: 'paid' | 'refunded' };
+      const paidAt = status === 'paid' ? '2026-03-02T09:30:00.000Z' : undefined;
+      orders = orders.map((o) => (o.id === m[1] ? { ...o, paymentStatus: status, ...(paidAt ? { paidAt } : {}) } : o));
+      return { body: orders.find((o) => o.id === m[1]) };
     },
   });
 });
@@ -56,6 +71,16 @@ async function openOrders(at = '/employee/orders') {
 /** The order numbers on screen, top to bottom. */
 const shown = () => screen.queryAllByRole('heading', { level: 2, name: /^Order / }).map((h) => h.textContent);
 const listReads = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/orders')).length;
+const listQueries = () =>
+  calls
+    .filter((c) => c.method === 'GET' && c.url.startsWith('/api/orders'))
+    .map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
+const payments = () =>
+  calls.filter((c) => c.method === 'PUT' && c.url.endsWith('/payment')).map((c) => [c.url, c.body]);
+/** The card of order `n`. */
+const card = (n: number) => screen.getByRole('article', { name: `Order ${numberOf(n)}` });
+const button = (label: string, n: number) =>
+  screen.getByRole('button', { name: new RegExp(`^${label}\\s*${numberOf(n)}$`) });
 
 describe('/employee/orders live', () => {
   it('puts a new order on top and drops one that leaves the status shown, from the events alone', async () => {
@@ -105,5 +130,174 @@ describe('/employee/orders live', () => {
     orders = [order(5), ...orders];
     act(() => void document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     await waitFor(() => expect(shown()).toHaveLength(5));
+  });
+});
+
+describe('/employee/orders payments', () => {
+  it('filters by payment status as well as fulfilment status, in the address and in the request', async () => {
+    const u = userEvent.setup();
+    orders = [
+      order(3, { status: 'cancelled', paymentStatus: 'refund_due', cancelledBy: 'customer' }),
+      order(2, { paymentStatus: 'paid' }),
+      order(1),
+    ];
+    await openOrders('/employee/orders?status=cancelled&paymentStatus=refund_due');
+    await waitFor(() => expect(shown()).toEqual([`Order ${numberOf(3)}`]));
+    expect(screen.getByLabelText('Payment')).toHaveValue('refund_due');
+    expect(listQueries()[0]).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due' });
+
+    await u.selectOptions(screen.getByLabelText('Status'), 'All orders');
+    await u.selectOptions(screen.getByLabelText('Payment'), 'Unpaid');
+    await waitFor(() => expect(shown()).toEqual([`Order ${numberOf(1)}`]));
+    expect(listQueries().at(-1)).toMatchObject({ paymentStatus: 'unpaid' });
+    expect(listQueries().at(-1)).not.toHaveProperty('status');
+
+    await u.selectOptions(screen.getByLabelText('Status'), 'Shipped');
+    expect(await screen.findByText('No shipped orders marked unpaid')).toBeInTheDocument();
+  });
+
+  it("shows each order's payment: its status, the UPI reference or that none came yet, and cash on delivery", async () => {
+    orders = [
+      order(3, { paymentMethod: 'cod' }),
+      order(2, { paymentReference: '123456789012' }),
+      order(1, { status: 'cancelled', cancelledBy: 'customer' }),
+    ];
+    await openOrders();
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    expect(within(card(2)).getByText('UTR 123456789012')).toBeInTheDocument();
+    expect(within(card(2)).getByText('Unpaid')).toBeInTheDocument();
+    expect(within(card(1)).getByText('No reference yet')).toBeInTheDocument();
+    expect(within(card(1)).getByText('This order was cancelled by the customer.')).toBeInTheDocument();
+    expect(within(card(1)).queryByRole('button', { name: /^Mark paid/ })).not.toBeInTheDocument();
+    expect(within(card(3)).getByText('To be paid on delivery.')).toBeInTheDocument();
+    expect(within(card(3)).queryByText(/UTR|No reference yet/)).not.toBeInTheDocument();
+    expect(within(card(3)).getByRole('button', { name: /^Mark paid/ })).toBeInTheDocument();
+  });
+
+  it('marks a UPI order paid after showing the UTR to check, and changes its row in place', async () => {
+    const u = userEvent.setup();
+    orders = [order(2, { paymentReference: '123456789012' }), order(1)];
+    await openOrders();
+    await waitFor(() => expect(shown()).toHaveLength(2));
+
+    const markPaid = button('Mark paid', 2);
+    await u.click(markPaid);
+    let dialog = screen.getByRole('dialog', { name: `Mark order ${numberOf(2)} paid?` });
+    expect(dialog).toHaveAccessibleDescription(/bank statement shows this UPI transaction for ₹1,200\.00/);
+    expect(within(dialog).getByText('UTR 123456789012')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Not yet' }));
+    expect(markPaid).toHaveFocus();
+    expect(payments()).toEqual([]);
+
+    await u.click(markPaid);
+    dialog = screen.getByRole('dialog', { name: `Mark order ${numberOf(2)} paid?` });
+    await u.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText(`Order ${numberOf(2)} is marked paid`)).toBeInTheDocument();
+    expect(payments()).toEqual([[`/api/orders/${order(2).id}/payment`, { status: 'paid' }]]);
+    expect(within(card(2)).getByText('Paid')).toBeInTheDocument();
+    expect(within(card(2)).getByText(/^Marked paid on Mon, 2 Mar 2026 at \d\d:\d\d$/)).toBeInTheDocument();
+    expect(within(card(2)).queryByRole('button', { name: /^Mark paid/ })).not.toBeInTheDocument();
+    expect(listReads()).toBe(1);
+  });
+
+  it('asks for the money in hand before marking a cash order paid, and drops it from the unpaid list', async () => {
+    const u = userEvent.setup();
+    orders = [order(2, { paymentMethod: 'cod', status: 'delivered' }), order(1)];
+    await openOrders('/employee/orders?paymentStatus=unpaid');
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    await u.click(button('Mark paid', 2));
+    const dialog = screen.getByRole('dialog', { name: `Mark order ${numberOf(2)} paid?` });
+    expect(dialog).toHaveAccessibleDescription(
+      'Cash on Delivery: mark it paid once ₹1,200.00 has been collected from Customer 2.',
+    );
+    await u.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(shown()).toEqual([`Order ${numberOf(1)}`]));
+    expect(listReads()).toBe(1);
+  });
+
+  it('records a refund given for a paid order the customer cancelled', async () => {
+    const u = userEvent.setup();
+    orders = [order(2, { status: 'cancelled', paymentStatus: 'refund_due', cancelledBy: 'customer' }), order(1)];
+    await openOrders();
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    expect(within(card(2)).getByText('Refund due')).toBeInTheDocument();
+    expect(within(card(2)).getByText('This order was cancelled by the customer.')).toBeInTheDocument();
+    expect(within(card(2)).getByText('Refund ₹1,200.00 to the customer.')).toBeInTheDocument();
+
+    await u.click(button('Refund given', 2));
+    const dialog = screen.getByRole('dialog', { name: `Refund given for order ${numberOf(2)}?` });
+    expect(dialog).toHaveAccessibleDescription(/₹1,200\.00 has been paid back to Customer 2/);
+    await u.click(within(dialog).getByRole('button', { name: 'Refund given' }));
+    expect(await screen.findByText(`Refund recorded for order ${numberOf(2)}`)).toBeInTheDocument();
+    expect(payments()).toEqual([[`/api/orders/${order(2).id}/payment`, { status: 'refunded' }]]);
+    expect(within(card(2)).getByText('Refunded')).toBeInTheDocument();
+    expect(within(card(2)).queryByRole('button', { name: /^Refund given/ })).not.toBeInTheDocument();
+    expect(within(card(2)).queryByText(/^Refund ₹/)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in a toast and loads the list again", async () => {
+    const u = userEvent.setup();
+    calls = fakeServer({
+      'GET /api/orders': () => ({ body: orders }),
+      [`PUT /api/orders/${order(2).id}/payment`]: () => {
+        orders = [order(2, { status: 'cancelled', cancelledBy: 'customer' }), order(1)];
+        return { status: 409, body: { error: 'This order is cancelled', code: 'CONFLICT' } };
+      },
+    });
+    await openOrders();
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    await u.click(button('Mark paid', 2));
+    await u.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText('This order is cancelled')).toBeInTheDocument();
+    expect(await within(card(2)).findByText('This order was cancelled by the customer.')).toBeInTheDocument();
+    expect(listReads()).toBe(2);
+  });
+
+  it('shows a UTR the customer enters and a cancellation by the customer as they happen', async () => {
+    const socket = await openOrders();
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    expect(within(card(2)).getByText('No reference yet')).toBeInTheDocument();
+
+    act(() =>
+      socket.serverSends(ORDER_CHANGED_EVENT, {
+        order: order(2, { paymentReference: '987654321098' }),
+        kind: 'payment',
+      }),
+    );
+    expect(await within(card(2)).findByText('UTR 987654321098')).toBeInTheDocument();
+    expect(await screen.findByText(`Order ${numberOf(2)}: Customer 2 entered UTR 987654321098`)).toBeInTheDocument();
+
+    act(() =>
+      socket.serverSends(ORDER_CHANGED_EVENT, {
+        order: order(1, { status: 'cancelled', cancelledBy: 'customer' }),
+        kind: 'cancelled',
+      }),
+    );
+    expect(await within(card(1)).findByText('This order was cancelled by the customer.')).toBeInTheDocument();
+    expect(await screen.findByText(`Order ${numberOf(1)} was cancelled by Customer 1`)).toBeInTheDocument();
+    expect(within(card(1)).queryByRole('button')).not.toBeInTheDocument();
+    expect(listReads()).toBe(1);
+  });
+});
+
+describe('/employee/orders accessibility', () => {
+  it('has no serious axe violations, with orders to settle and the Mark paid question open', async () => {
+    const u = userEvent.setup();
+    orders = [
+      order(3, { status: 'cancelled', paymentStatus: 'refund_due', cancelledBy: 'customer' }),
+      order(2, { paymentReference: '123456789012' }),
+      order(1, {
+        paymentMethod: 'cod',
+        status: 'delivered',
+        paymentStatus: 'paid',
+        paidAt: '2026-03-02T09:30:00.000Z',
+      }),
+    ];
+    await openOrders();
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    expect(await axeViolations()).toEqual([]);
+    await u.click(button('Mark paid', 2));
+    screen.getByRole('dialog', { name: `Mark order ${numberOf(2)} paid?` });
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { LinkButton } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
+import { ConnectionNotice } from '../../../components/connection-notice.tsx';
 import { OrderList } from '../components/order-list.tsx';
 import { useLiveOrders } from '../lib/use-live-orders.ts';
 
@@ -18,6 +19,9 @@ export default function MyOrdersPage() {
       intro="Everything you have ordered from our shop, newest first."
       actions={<LinkButton to="/customer/product">Shop more</LinkButton>}
     >
+      <div className="mb-6 empty:hidden">
+        <ConnectionNotice what="this list" />
+      </div>
       {orders.isPending ? (
         <LoadingState label="Loading your orders…" />
       ) : orders.isError ? (
@@ -34,6 +38,7 @@ export default function MyOrdersPage() {
       ) : (
         <OrderList
           orders={list}
+          orderHref={(o) => `/customer/my-orders/${o.id}`}
           hasMore={orders.hasNextPage}
           loadingMore={orders.isFetchingNextPage}
           onLoadMore={() => void orders.fetchNextPage()}

@@ -1,10 +1,10 @@
+import { formatWhen } from '#shared/dates';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { RideStepper } from '../../../components/ride-stepper.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatWhen } from '../../../lib/dates.ts';
 import { usePetTimeline } from '../api/get-pet-timeline.ts';
 import { useLiveTimeline } from '../lib/use-live-timeline.ts';
 

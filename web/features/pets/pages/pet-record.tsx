@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { formatDay } from '#shared/dates';
 import type { Pet } from '#shared/pets';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -11,7 +12,6 @@ import { usePet } from '../api/get-pet.ts';
 import { PetForm } from '../components/pet-form.tsx';
 import { PetPhoto } from '../components/pet-photo.tsx';
 import { PetTimeline } from '../components/pet-timeline.tsx';
-import { formatDay } from '../../../lib/dates.ts';
 import { SEX_LABEL, SPECIES_LABEL, ageText, weightText } from '../lib/format.ts';
 
 function Details({ pet }: { pet: Pet }) {

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth';
+import { axeViolations } from '../../../test/axe.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FakeAnswer } from '../../../test/utils.tsx';
 import ProfilePage from './profile.tsx';
 
@@ -77,5 +78,30 @@ describe('the reminder e-mails switch on the profile', () => {
     renderApp(<ProfilePage />, { path: '/employee/profile' });
     expect(screen.getByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+});
+
+describe('editing the profile', () => {
+  it('starts on the first field, and leaves the focus on the details after a save and on Edit profile after Cancel', async () => {
+    const user = makeUser({ address: null });
+    storeSignedIn(user);
+    const calls = serveProfile(user);
+    const u = userEvent.setup();
+    renderApp(<ProfilePage />, { path: '/customer/profile' });
+
+    await u.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+    await u.type(screen.getByLabelText('Address'), '9 Hill Road, Shimla{Enter}');
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your details' })).toHaveFocus();
+    expect(screen.getByText('9 Hill Road, Shimla')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { name: 'Pet Owner', phone: '9876543210', address: '9 Hill Road, Shimla' },
+    ]);
+
+    await u.click(screen.getByRole('button', { name: 'Edit profile' }));
+    await u.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus();
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -14,7 +14,10 @@ import { PageShell } from '../../../components/page-shell.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useUpdateProfileMutation } from '../api/update-profile.ts';
+import { ChangePasswordSection } from '../components/change-password.tsx';
+import { EmailVerification } from '../components/email-verification.tsx';
 import { ReminderEmailsSwitch } from '../components/reminder-emails.tsx';
+import { SignOutEverywhereSection } from '../components/sign-out-everywhere.tsx';
 
 const ROLE_LABEL: Record<string, string> = { user: 'Customer', employee: 'Employee', admin: 'Admin' };
 
@@ -26,24 +29,30 @@ const ProfileFormSchema = z.object({
 });
 type ProfileForm = z.input<typeof ProfileFormSchema>;
 
-function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+/** How the form was left: saved (focus goes to the details it changed) or canceled (back to Edit profile). */
+type EditEnd = 'saved' | 'canceled';
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: (end: EditEnd) => void }) {
   const { updateUser } = useSession();
   const mutation = useUpdateProfileMutation();
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<ProfileForm, unknown, z.output<typeof ProfileFormSchema>>({
     resolver: zodResolver(ProfileFormSchema),
     defaultValues: { name: user.name, phone: user.phone, address: user.address ?? '' },
   });
+  // The Edit profile button is gone once the form shows: its first field takes the focus.
+  useEffect(() => setFocus('name'), [setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const fresh = await mutation.mutateAsync(values);
       updateUser(fresh);
       toast.success('Profile updated');
-      onDone();
+      onDone('saved');
     } catch (err) {
       toast.error(errorMessage(err, MSG.profileUpdateFailed));
     }
@@ -71,7 +80,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         <Button type="submit" loading={mutation.isPending}>
           Save changes
         </Button>
-        <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
+        <Button variant="secondary" onClick={() => onDone('canceled')} disabled={mutation.isPending}>
           Cancel
         </Button>
       </div>
@@ -79,11 +88,23 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   );
 }
 
-/** /customer/profile, /employee/profile, /admin/profile: name, role, avatar, Logout, editing; a customer's reminders. */
+/**
+ * /customer/profile, /employee/profile, /admin/profile: name, role, avatar, Logout, editing, whether the e-mail is
+ * verified, Change password and Sign out everywhere; a customer's reminders.
+ */
 export default function ProfilePage() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  // Leaving the form removes what had the focus: the details' heading after a save, Edit profile after Cancel.
+  const ended = useRef<EditEnd | null>(null);
+  const detailsHeading = useRef<HTMLHeadingElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (editing || !ended.current) return;
+    (ended.current === 'saved' ? detailsHeading : editButton).current?.focus();
+    ended.current = null;
+  }, [editing]);
   if (!user) return null; // The layout's guard has already sent anonymous visitors to /login.
 
   const onLogout = () => {
@@ -114,22 +135,31 @@ export default function ProfilePage() {
           className="rounded-xl bg-white p-6 text-ink shadow-sm ring-1 ring-black/5 md:col-span-2"
         >
           <div className="mb-4 flex items-center justify-between gap-2">
-            <h2 id="details-heading" className="text-lg font-semibold">
+            <h2 id="details-heading" ref={detailsHeading} tabIndex={-1} className="text-lg font-semibold">
               {editing ? 'Edit your details' : 'Your details'}
             </h2>
             {!editing && (
-              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              <Button ref={editButton} variant="secondary" size="sm" onClick={() => setEditing(true)}>
                 Edit profile
               </Button>
             )}
           </div>
           {editing ? (
-            <EditProfileForm user={user} onDone={() => setEditing(false)} />
+            <EditProfileForm
+              user={user}
+              onDone={(end) => {
+                ended.current = end;
+                setEditing(false);
+              }}
+            />
           ) : (
             <dl className="grid gap-4 sm:grid-cols-2">
               <div>
                 <dt className="text-sm text-ink-muted">Email</dt>
                 <dd className="break-all font-medium">{user.email}</dd>
+                <dd>
+                  <EmailVerification user={user} />
+                </dd>
               </div>
               <div>
                 <dt className="text-sm text-ink-muted">Phone number</dt>
@@ -156,6 +186,8 @@ export default function ProfilePage() {
             </div>
           )}
         </section>
+        <ChangePasswordSection />
+        <SignOutEverywhereSection />
         {user.role === 'user' && <ReminderEmailsSwitch user={user} />}
       </div>
     </PageShell>

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatDay } from '#shared/dates';
 import { addDays, DateSchema, todayIn } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
+import { ConnectionNotice } from '../../../components/connection-notice.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDay } from '../../../lib/dates.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-import { useSocketStatus } from '../../../lib/socket.ts';
 import { useRides } from '../api/get-rides.ts';
 import { RideCard } from '../components/ride-card.tsx';
 import { useLiveRides } from '../lib/use-live-rides.ts';
@@ -20,33 +19,6 @@ function dayName(date: string, today: string): string {
   if (date === addDays(today, 1)) return 'Tomorrow';
   if (date === addDays(today, -1)) return 'Yesterday';
   return formatDay(date, today.slice(0, 4));
-}
-
-/** Says so while live updates are away: the list may then be behind until the connection is back. */
-function ConnectionNotice() {
-  const { status, reconnect } = useSocketStatus();
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    if (status === 'connected') setSeen(true);
-  }, [status]);
-  if (status === 'failed')
-    return (
-      <div className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300">
-        <p role="status" className="font-medium">
-          Live updates are off: this list may be out of date.
-        </p>
-        <Button size="sm" variant="secondary" onClick={reconnect}>
-          Reconnect
-        </Button>
-      </div>
-    );
-  if (status === 'connecting' && seen)
-    return (
-      <p role="status" className="rounded-lg bg-amber-50 p-3 font-medium text-amber-950 ring-1 ring-amber-300">
-        Reconnecting… The list catches up once the connection is back.
-      </p>
-    );
-  return null;
 }
 
 /**
@@ -78,7 +50,7 @@ export default function EmployeeRidesPage() {
       width="narrow"
     >
       <div className="space-y-4">
-        <ConnectionNotice />
+        <ConnectionNotice what="this list" subject="The list" />
         {config.isError && !date ? (
           <ErrorState message="We could not load the clinic's settings." onRetry={() => void config.refetch()} />
         ) : !date || !today ? (

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { SERVICE_MSG, type Service, type ServiceKind } from '#shared/services';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { placeRefusal } from '../../../lib/form-refusal.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateService } from '../api/create-service.ts';
 import { useUpdateService } from '../api/update-service.ts';
@@ -93,27 +94,16 @@ function ServiceForm({
       }
       onClose();
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
-        setFormError(SAVE_FAILED);
-        return;
-      }
       // The server's answer goes next to the field it is about; anything else above the buttons.
-      let placed = false;
-      for (const d of err.details ?? []) {
-        if (FIELDS.has(d.path)) {
-          setError(d.path as Path<ServiceFormValues>, { message: d.message });
-          placed = true;
-        }
-      }
-      if (err.message === SERVICE_MSG.nameTaken) {
-        setError('name', { message: err.message }, { shouldFocus: true });
-        placed = true;
-      }
-      if (err.message === SERVICE_MSG.kindFixed) {
-        setError('kind', { message: err.message }, { shouldFocus: true });
-        placed = true;
-      }
-      if (!placed) setFormError(err.message || SAVE_FAILED);
+      setFormError(
+        placeRefusal(
+          err,
+          FIELDS,
+          setError,
+          { [SERVICE_MSG.nameTaken]: 'name', [SERVICE_MSG.kindFixed]: 'kind' },
+          SAVE_FAILED,
+        ),
+      );
     }
   });
 
@@ -164,11 +154,7 @@ function ServiceForm({
           {...register('sortOrder')}
         />
       </div>
-      {formError && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onClose} disabled={pending}>
           Cancel

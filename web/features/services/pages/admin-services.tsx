@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Service } from '#shared/services';
+import { ActiveBadge } from '../../../components/active-badge.tsx';
 import { Button } from '../../../components/button.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { CardsOrTable } from '../../../components/cards-or-table.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
@@ -14,18 +16,6 @@ import { ServiceFormDialog } from '../components/service-form-dialog.tsx';
 import { KIND_LABEL, nextSortOrder } from '../lib/service-form.ts';
 
 const priceText = (s: Service) => fromPrice(s.price) ?? 'No price shown';
-
-function StatusBadge({ active }: { active: boolean }) {
-  return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-        active ? 'bg-green-100 text-green-900' : 'bg-gray-200 text-gray-800'
-      }`}
-    >
-      {active ? 'Active' : 'Inactive'}
-    </span>
-  );
-}
 
 interface RowActionsProps {
   service: Service;
@@ -103,7 +93,7 @@ export default function AdminServicesPage() {
     },
     { id: 'price', header: 'Price', className: 'whitespace-nowrap', cell: priceText },
     { id: 'capacity', header: 'Bookings per time', align: 'right', cell: (s) => s.capacity },
-    { id: 'status', header: 'Status', cell: (s) => <StatusBadge active={s.active} /> },
+    { id: 'status', header: 'Status', cell: (s) => <ActiveBadge active={s.active} /> },
     { id: 'actions', header: 'Actions', hideHeader: true, cell: actions },
   ];
 
@@ -116,34 +106,25 @@ export default function AdminServicesPage() {
     body = <EmptyState title="No services yet">Add the first service the clinic offers.</EmptyState>;
   else
     body = (
-      <>
-        {/* Phones: one card per service. */}
-        <ul className="space-y-4 md:hidden" aria-label="Services">
-          {services.map((s) => (
-            <li key={s.id} className="rounded-xl bg-white p-4 text-ink shadow-sm ring-1 ring-black/5">
-              <div className="flex items-start justify-between gap-2">
-                <h2 className="text-lg font-semibold">{s.name}</h2>
-                <StatusBadge active={s.active} />
-              </div>
-              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-                <dt className="text-ink-muted">Kind</dt>
-                <dd>{KIND_LABEL[s.kind]}</dd>
-                <dt className="text-ink-muted">Duration</dt>
-                <dd>{formatDuration(s.durationMinutes)}</dd>
-                <dt className="text-ink-muted">Price</dt>
-                <dd>{priceText(s)}</dd>
-                <dt className="text-ink-muted">Bookings per time</dt>
-                <dd>{s.capacity}</dd>
-              </dl>
-              <div className="mt-3">{actions(s)}</div>
-            </li>
-          ))}
-        </ul>
-        {/* Wide screens: a table. */}
-        <div className="hidden md:block">
-          <DataTable caption="Services" columns={columns} rows={services} rowKey={(s) => s.id} />
-        </div>
-      </>
+      <CardsOrTable
+        caption="Services"
+        columns={columns}
+        rows={services}
+        rowKey={(s) => s.id}
+        cardHeader={(s) => (
+          <div className="flex items-start justify-between gap-2">
+            <h2 className="text-lg font-semibold">{s.name}</h2>
+            <ActiveBadge active={s.active} />
+          </div>
+        )}
+        cardDetails={(s) => [
+          ['Kind', KIND_LABEL[s.kind]],
+          ['Duration', formatDuration(s.durationMinutes)],
+          ['Price', priceText(s)],
+          ['Bookings per time', s.capacity],
+        ]}
+        cardActions={actions}
+      />
     );
 
   return (

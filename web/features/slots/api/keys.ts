@@ -10,4 +10,6 @@ export const slotKeys = {
   bookingLists: ['slots', 'bookings'] as const,
   bookings: (filter: BookingListQuery) => ['slots', 'bookings', filter] as const,
   stats: () => ['slots', 'stats'] as const,
+  /** Upcoming bookings outside the clinic's hours (staff): kept current by events, refetched on a settings change. */
+  outsideHours: ['slots', 'outside-hours'] as const,
 };

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatDay, formatWhen } from '#shared/dates';
 import { todayIn, type SlotBooking } from '#shared/slots';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-import { formatDay, formatWhen } from '../../../lib/dates.ts';
 import type { RowAction } from '../lib/use-booking-actions.ts';
 import { addMinutes, dayHeading, groupByDay } from './agenda-days.ts';
 
@@ -213,7 +213,7 @@ function AgendaRow({
         <a className="underline" href={`tel:${b.phone}`}>
           {b.phone}
         </a>
-        <span className="block text-xs break-all text-ink-muted">{b.userEmail}</span>
+        <span className="block text-xs wrap-anywhere text-ink-muted">{b.userEmail}</span>
       </td>
       <td role="cell" className={cellClass}>
         {b.note ? (

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
+import { formatWhen } from '#shared/dates';
 import type { SlotBooking } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useBookings } from '../api/get-bookings.ts';
-import { formatWhen } from '../../../lib/dates.ts';
 import type { useBookingActions } from '../lib/use-booking-actions.ts';
 import { AgendaFilters, useAgendaFilters, type AgendaFiltersState } from './agenda-filters.tsx';
 import { AgendaList } from './agenda-list.tsx';

@@ -1,9 +1,9 @@
 import type { Ref } from 'react';
+import { formatWhen } from '#shared/dates';
 import type { SlotBooking } from '#shared/slots';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/page-shell.tsx';
-import { formatWhen } from '../../../lib/dates.ts';
 import type { SavedBooking } from '../lib/saved-booking.ts';
 import { HospitalInfoBlock } from './hospital-info.tsx';
 

@@ -20,8 +20,9 @@ export interface BookingTimesProps {
 }
 
 /**
- * The start times of a day for a service as radio buttons, each with its free seats (counted over the whole service
- * duration); past and full times are disabled.
+ * The start times of a day for a service as radio buttons, on that day's opening hours, each with its free seats
+ * (counted over the whole service duration); past and full times, and times sooner than the clinic's booking notice,
+ * are disabled. A day the clinic is closed says so, and why.
  */
 export function BookingTimes({
   date,
@@ -36,19 +37,20 @@ export function BookingTimes({
 }: BookingTimesProps) {
   const errorId = useId();
   const availability = useAvailability(date || undefined, serviceId);
-  const slots = availability.data?.date === date && !availability.isPlaceholderData ? availability.data.slots : null;
+  const day = availability.data?.date === date && !availability.isPlaceholderData ? availability.data : null;
+  const slots = day?.slots ?? null;
   const picked = slots?.find((s) => s.time === value);
 
   // Someone else took the last seat of the picked time while the form was open (availability is live).
   useEffect(() => {
-    if (!availability.isFetching && picked && (picked.past || picked.available === 0)) {
+    if (!availability.isFetching && picked && (picked.past || picked.tooSoon || picked.available === 0)) {
       onChange('');
       onTaken?.(picked.time);
     }
   }, [availability.isFetching, picked, onChange, onTaken]);
 
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-ink">
         Time
         <span className="text-red-700" aria-hidden="true">
@@ -66,10 +68,15 @@ export function BookingTimes({
         <p role="status" className="mt-2 flex items-center gap-2 text-sm text-ink-muted">
           <Spinner className="h-4 w-4" /> Loading free times…
         </p>
+      ) : day?.closed ? (
+        <p role="status" className="mt-2 text-sm font-medium text-ink">
+          The clinic is closed on this day{day.closedReason ? `: ${day.closedReason}` : ''}. Please pick another date.
+        </p>
       ) : (
         <>
           <p className="mt-1 text-sm text-ink-muted">
-            Times are the clinic&apos;s local time ({timeZone}). Full times cannot be picked.
+            {day?.hours ? `Open ${day.hours.open} to ${day.hours.close}. ` : ''}Times are the clinic&apos;s local time (
+            {timeZone}). Full times cannot be picked.
             {availability.data && availability.data.durationMinutes > availability.data.slotMinutes
               ? ` This service takes ${availability.data.durationMinutes} minutes.`
               : ''}
@@ -77,14 +84,16 @@ export function BookingTimes({
           <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6">
             {slots.map((s) => {
               const own = s.time === exclude;
-              const disabled = s.past || s.available === 0 || own;
+              const disabled = s.past || !!s.tooSoon || s.available === 0 || own;
               const note = own
                 ? 'Current'
                 : s.past
                   ? 'Past'
-                  : s.available === 0
-                    ? 'Full'
-                    : `${s.available} of ${s.capacity} free`;
+                  : s.tooSoon
+                    ? 'Too soon'
+                    : s.available === 0
+                      ? 'Full'
+                      : `${s.available} of ${s.capacity} free`;
               const checked = value === s.time;
               return (
                 <label
@@ -112,7 +121,7 @@ export function BookingTimes({
               );
             })}
           </div>
-          {slots.every((s) => s.past || s.available === 0 || s.time === exclude) && (
+          {slots.every((s) => s.past || s.tooSoon || s.available === 0 || s.time === exclude) && (
             <p className="mt-2 text-sm font-medium text-ink">
               No free times left on this day. Please pick another date.
             </p>

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
+import { formatDay, formatDayLong } from '#shared/dates';
 import { addDays, BOOKING_HORIZON_DAYS, todayIn } from '#shared/slots';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { useCalendar } from '../api/get-calendar.ts';
-import { formatDayLong, freeTimesLabel } from '../lib/format.ts';
+import { closedLabel, closedNotes, freeTimesLabel } from '../lib/format.ts';
 
 /**
  * The picker works on the browser's Date objects; a clinic day 'YYYY-MM-DD' is kept as that day's local midnight,
@@ -35,6 +36,8 @@ export interface BookingCalendarProps {
   autoFocus?: boolean;
   /** Names the calendar's group for screen readers. */
   label?: string;
+  /** The element saying what is wrong with the date (none picked yet): the group is marked invalid and points at it. */
+  errorId?: string;
   /**
    * A day to pick once the free days are known (a rebooking link's date), when none is picked yet: that day when it
    * has free times, else the first day of its week that has, else the next one after the week.
@@ -44,8 +47,9 @@ export interface BookingCalendarProps {
 
 /**
  * A month calendar (react-day-picker: arrow keys move between days, Page Up/Down between months) that marks the
- * days with free times for the service and disables past days, full days and days beyond the booking horizon.
- * Each day's button says how many times are free.
+ * days with free times for the service and disables past days, full days, days the clinic is closed and days beyond
+ * its booking window. Each day's button says how many times are free, or that the clinic is closed and why; the
+ * month's closed days are also listed under it.
  */
 export function BookingCalendar({
   serviceId,
@@ -54,10 +58,10 @@ export function BookingCalendar({
   onSelect,
   autoFocus,
   label = 'Date',
+  errorId,
   preferred,
 }: BookingCalendarProps) {
   const today = todayIn(timeZone);
-  const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
   const [month, setMonth] = useState(() => {
     const shown = selected || preferred;
     return monthOf(shown && shown >= today ? shown : today);
@@ -71,6 +75,8 @@ export function BookingCalendar({
     (preferring && [monthOf(weekStart), monthOf(weekEnd)].find((m) => m !== month && lastOfMonth(m) >= today)) || month;
   const calendar = useCalendar(month, serviceId);
   const weekCalendar = useCalendar(weekMonth, serviceId);
+  // The clinic's booking window, as the server says; the first one until then.
+  const lastDay = calendar.data?.lastDate ?? addDays(today, BOOKING_HORIZON_DAYS);
   const loaded = calendar.data?.month === month && !calendar.isPlaceholderData;
   // That other month failing to load only narrows the choice.
   const weekLoaded =
@@ -79,6 +85,12 @@ export function BookingCalendar({
   const free = useMemo(() => {
     const m = new Map<string, number>();
     if (loaded) for (const d of calendar.data!.days) m.set(d.date, d.freeTimes);
+    return m;
+  }, [loaded, calendar.data]);
+  // The days the clinic is closed, with the reason an admin gave (null on a weekday it is always closed).
+  const closed = useMemo(() => {
+    const m = new Map<string, string | null>();
+    if (loaded) for (const d of calendar.data!.days) if (d.closed) m.set(d.date, d.closedReason ?? null);
     return m;
   }, [loaded, calendar.data]);
 
@@ -129,7 +141,13 @@ export function BookingCalendar({
   const freeDaysThisMonth = loaded ? calendar.data!.days.filter((d) => d.freeTimes > 0).length : 0;
 
   return (
-    <div role="group" aria-label={label} className="space-y-2">
+    <div
+      role="group"
+      aria-label={label}
+      aria-invalid={errorId ? true : undefined}
+      aria-describedby={errorId}
+      className="space-y-2"
+    >
       {ready && (
         <DayPicker
           mode="single"
@@ -149,16 +167,24 @@ export function BookingCalendar({
           endMonth={toLocal(`${monthOf(lastDay)}-01`)}
           today={toLocal(today)}
           disabled={(d: Date) => !isOpen(d)}
-          modifiers={{ free: (d: Date) => isOpen(d) }}
-          modifiersClassNames={{ free: 'font-bold text-brand-800 [&>button]:underline [&>button]:underline-offset-4' }}
+          modifiers={{ free: (d: Date) => isOpen(d), closed: (d: Date) => closed.has(fromLocal(d)) }}
+          modifiersClassNames={{
+            free: 'font-bold text-brand-800 [&>button]:underline [&>button]:underline-offset-4',
+            closed: 'text-red-900 [&>button]:line-through',
+          }}
           showOutsideDays={false}
           weekStartsOn={1}
           labels={{
             labelDayButton: (d: Date, modifiers) => {
               const s = fromLocal(d);
               const when = `${modifiers.today ? 'Today, ' : ''}${formatDayLong(s)}`;
-              const what =
-                s < today || s > lastDay ? 'not bookable' : loaded ? freeTimesLabel(freeOn(d)) : 'loading free times';
+              const what = closed.has(s)
+                ? closedLabel(closed.get(s) ?? null)
+                : s < today || s > lastDay
+                  ? 'not bookable'
+                  : loaded
+                    ? freeTimesLabel(freeOn(d))
+                    : 'loading free times';
               return `${when}, ${what}${modifiers.selected ? ', selected' : ''}`;
             },
           }}
@@ -182,12 +208,33 @@ export function BookingCalendar({
           <Spinner className="h-4 w-4" /> Loading free days…
         </p>
       ) : (
-        <p className="text-sm text-ink-muted">
-          {freeDaysThisMonth === 0
-            ? 'No free times this month. Please try another month.'
-            : 'Days in bold have free times. Use the arrow keys to move between days.'}
-        </p>
+        <>
+          <p className="text-sm text-ink-muted">
+            {freeDaysThisMonth === 0
+              ? 'No free times this month. Please try another month.'
+              : 'Days in bold have free times. Use the arrow keys to move between days.'}
+          </p>
+          <ClosedDays notes={closedNotes(calendar.data!.days.filter((d) => d.date >= today && d.closed))} />
+        </>
       )}
+    </div>
+  );
+}
+
+/** The month's closed days under the calendar: each closure with its reason, and the weekdays the clinic is shut. */
+function ClosedDays({ notes }: { notes: ReturnType<typeof closedNotes> }) {
+  if (notes.length === 0) return null;
+  return (
+    <div className="text-sm text-ink">
+      <p className="font-medium">Clinic closed</p>
+      <ul className="list-disc space-y-0.5 pl-5">
+        {notes.map((n) => (
+          <li key={n.key}>
+            {n.weekday ??
+              `${formatDay(n.from!)}${n.to === n.from ? '' : ` to ${formatDay(n.to!)}`}${n.reason ? `: ${n.reason}` : ''}`}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

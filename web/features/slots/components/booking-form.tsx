@@ -4,7 +4,9 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import type { User } from '#shared/auth';
+import { CLINIC_MSG } from '#shared/clinic-settings';
 import { ADDRESS_MAX } from '#shared/constants';
+import { formatDay } from '#shared/dates';
 import { MSG } from '#shared/messages';
 import type { Pet } from '#shared/pets';
 import type { Service } from '#shared/services';
@@ -24,11 +26,11 @@ import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { Card } from '../../../components/page-shell.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useClinicSettings } from '../../../lib/clinic-settings.ts';
 import { usePets } from '../../../lib/pets.ts';
 import { useServices } from '../../../lib/services.ts';
 import { useBookSlot } from '../api/book-slot.ts';
 import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt.ts';
-import { formatDay } from '../../../lib/dates.ts';
 import { writeSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { BookingTimes } from './booking-calendar-times.tsx';
@@ -76,6 +78,14 @@ const order: (keyof Values)[] = [
   'phone',
 ];
 
+/**
+ * What an empty required field says under itself. The spec's 'Please fill all required fields!' is said once, in the
+ * toast and above Book Slot, not under every empty field.
+ */
+const REQUIRED_HINT = 'Required';
+const fieldError = (message: string | undefined) => (message === MSG.fillAllFields ? REQUIRED_HINT : message);
+const MISSING_ID = 'booking-form-missing';
+
 /** The services a customer books on the grid (emergency care has its own flow). */
 const bookable = (services: Service[] | undefined) => services?.filter((s) => s.bookable && s.active);
 
@@ -85,7 +95,9 @@ const bookable = (services: Service[] | undefined) => services?.filter((s) => s.
  */
 export function BookingForm({ user, timeZone, initial, serviceId, petId, date: wanted, onBooked }: BookingFormProps) {
   const today = todayIn(timeZone);
-  const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
+  // The clinic's booking window (the first one until the settings are there).
+  const windowDays = useClinicSettings().data?.bookingWindowDays ?? BOOKING_HORIZON_DAYS;
+  const lastDay = addDays(today, windowDays);
   // A day beyond the booking horizon, or no day at all, is ignored; a past one still names the week to look in.
   const parsedWanted = DateSchema.safeParse(wanted ?? '');
   const preferredDate = parsedWanted.success && parsedWanted.data <= lastDay ? parsedWanted.data : undefined;
@@ -113,14 +125,15 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, date: w
     () =>
       FormSchema.superRefine((v, ctx) => {
         if (v.date && v.date < today) ctx.addIssue({ code: 'custom', path: ['date'], message: SLOT_MSG.pastDate });
-        if (v.date && v.date > lastDay) ctx.addIssue({ code: 'custom', path: ['date'], message: SLOT_MSG.tooFarAhead });
+        if (v.date && v.date > lastDay)
+          ctx.addIssue({ code: 'custom', path: ['date'], message: CLINIC_MSG.tooFarAhead(windowDays) });
         if (!v.petChoice) ctx.addIssue({ code: 'custom', path: ['petChoice'], message: MSG.fillAllFields });
         if (v.petChoice === OTHER_PET && !v.petName)
           ctx.addIssue({ code: 'custom', path: ['petName'], message: MSG.fillAllFields });
         if (needsAddress && !v.pickupAddress)
           ctx.addIssue({ code: 'custom', path: ['pickupAddress'], message: SLOT_MSG.pickupAddressRequired });
       }),
-    [today, lastDay, needsAddress],
+    [today, lastDay, windowDays, needsAddress],
   );
   const {
     register,
@@ -240,6 +253,9 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, date: w
     );
   };
 
+  const missing = Object.values(errors).some((e) => e?.message === MSG.fillAllFields);
+  const dateError = fieldError(errors.date?.message);
+
   return (
     <section aria-labelledby="book-visit-title">
       <Card className="space-y-6">
@@ -268,14 +284,14 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, date: w
             onRetry={() => void petsQuery.refetch()}
             value={petChoice}
             onChange={setChosenPet}
-            error={errors.petChoice?.message}
+            error={fieldError(errors.petChoice?.message)}
           >
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label="Pet name"
                 markRequired
                 autoComplete="off"
-                error={errors.petName?.message}
+                error={fieldError(errors.petName?.message)}
                 {...register('petName')}
               />
               <TextField
@@ -312,12 +328,17 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, date: w
                   onSelect={pickDate}
                   preferred={preferredDate}
                   label={`Date for ${service?.name ?? 'the visit'}`}
+                  errorId={dateError ? 'booking-date-error' : undefined}
                 />
               )}
               <p className="text-sm text-ink" aria-live="polite">
                 {date ? `Picked: ${formatDay(date)}` : ''}
               </p>
-              {errors.date?.message && <p className="text-sm font-medium text-red-700">{errors.date.message}</p>}
+              {dateError && (
+                <p id="booking-date-error" className="text-sm font-medium text-red-700">
+                  {dateError}
+                </p>
+              )}
             </div>
             <div>
               <BookingTimes
@@ -328,7 +349,7 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, date: w
                 value={time}
                 onChange={pickTime}
                 onTaken={setTaken}
-                error={errors.time?.message}
+                error={fieldError(errors.time?.message)}
               />
               {taken && !time && (
                 <p role="status" className="mt-2 text-sm font-medium text-ink">
@@ -364,7 +385,7 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, date: w
               label="Owner name"
               markRequired
               autoComplete="name"
-              error={errors.ownerName?.message}
+              error={fieldError(errors.ownerName?.message)}
               {...register('ownerName')}
             />
             <TextField
@@ -374,13 +395,24 @@ export function BookingForm({ user, timeZone, initial, serviceId, petId, date: w
               markRequired
               autoComplete="tel"
               maxLength={10}
-              error={errors.phone?.message}
+              error={fieldError(errors.phone?.message)}
               hint="10 digits"
               {...register('phone')}
             />
           </div>
 
-          <Button type="submit" size="lg" loading={book.isPending} className="w-full sm:w-auto">
+          {missing && (
+            <p id={MISSING_ID} className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+              {MSG.fillAllFields}
+            </p>
+          )}
+          <Button
+            type="submit"
+            size="lg"
+            loading={book.isPending}
+            aria-describedby={missing ? MISSING_ID : undefined}
+            className="w-full sm:w-auto"
+          >
             Book Slot
           </Button>
         </form>

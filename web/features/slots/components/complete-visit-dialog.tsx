@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { formatWhen } from '#shared/dates';
 import { CompleteVisitBodySchema, SLOT_MSG, type CompleteVisitBody, type SlotBooking } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { formatWhen } from '../../../lib/dates.ts';
 
 interface VisitForm {
   findings: string;

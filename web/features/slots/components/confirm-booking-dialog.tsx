@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { formatWhen } from '#shared/dates';
 import { HospitalInfoInputSchema, type HospitalInfo, type HospitalInfoInput, type SlotBooking } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/field.tsx';
-import { formatWhen } from '../../../lib/dates.ts';
 
 export interface ConfirmBookingDialogProps {
   booking: SlotBooking;

@@ -1,3 +1,4 @@
+import { formatWhen } from '#shared/dates';
 import { OPEN_BOOKING_STATUSES, type SlotBooking } from '#shared/slots';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -6,7 +7,6 @@ import { RideStepper } from '../../../components/ride-stepper.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { useMyBookings } from '../api/get-my-bookings.ts';
-import { formatWhen } from '../../../lib/dates.ts';
 import { HospitalInfoBlock } from './hospital-info.tsx';
 
 export interface MyBookingsProps {
@@ -97,7 +97,7 @@ export function MyBookings({ onCancel, onChange, cancelingId }: MyBookingsProps)
 
   return (
     <section aria-labelledby="my-bookings-title" className="space-y-4">
-      <h2 id="my-bookings-title" className="themed text-2xl font-semibold">
+      <h2 id="my-bookings-title" tabIndex={-1} className="themed text-2xl font-semibold">
         My bookings
       </h2>
       {q.isPending ? (

@@ -74,7 +74,11 @@ export function PetPicker({ pets, loading, failed, onRetry, value, onChange, err
   }
 
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} className="space-y-3">
+    <fieldset
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      className="space-y-3"
+    >
       <legend className="text-sm font-medium text-ink">
         Pet
         <span className="text-red-700" aria-hidden="true">

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
+import { formatWhen } from '#shared/dates';
 import { toSchedule, type SlotBooking } from '#shared/slots';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useRescheduleBooking } from '../api/reschedule-booking.ts';
-import { formatWhen } from '../../../lib/dates.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { BookingTimes } from './booking-calendar-times.tsx';
 

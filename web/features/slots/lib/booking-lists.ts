@@ -1,4 +1,5 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { OutsideHoursBooking } from '#shared/clinic-settings';
 import { OPEN_BOOKING_STATUSES, todayIn, type BookingListQuery, type SlotBooking } from '#shared/slots';
 import { applyRow, newestFirst, type ListRule } from '../../../lib/live-lists.ts';
 import { cachedTimeZone } from '../../../lib/public-config.ts';
@@ -45,6 +46,34 @@ export function applyBooking(client: QueryClient, booking: SlotBooking, me: stri
     bookingListRule(key[2] as BookingListQuery, today, now.getTime()),
   );
   applyRow(client, slotKeys.mine(), booking, () => ({ includes: (b) => b.userId === me, compare: newestFirst }));
+  applyToOutsideHours(client, booking);
+}
+
+type OutsidePages = InfiniteData<{ items: OutsideHoursBooking[]; nextCursor: string | null }, unknown>;
+
+/**
+ * The staff's list of bookings outside the hours, with a booking as it is now: still open at the same time, its row
+ * is updated; canceled, closed out or moved (a move lands inside the hours), it leaves the list. A new booking is
+ * always inside the hours, so it never joins.
+ */
+function applyToOutsideHours(client: QueryClient, booking: SlotBooking): void {
+  client.setQueriesData<OutsidePages>({ queryKey: slotKeys.outsideHours }, (data) => {
+    if (!data?.pages.some((p) => p.items.some((o) => o.booking.id === booking.id))) return data;
+    const stays = (OPEN_BOOKING_STATUSES as readonly string[]).includes(booking.status);
+    return {
+      ...data,
+      pages: data.pages.map((p) => ({
+        ...p,
+        items: p.items.flatMap((o) =>
+          o.booking.id !== booking.id
+            ? [o]
+            : stays && o.booking.startsAt === booking.startsAt
+              ? [{ ...o, booking }]
+              : [],
+        ),
+      })),
+    };
+  });
 }
 
 /**
@@ -55,7 +84,10 @@ export function applyBooking(client: QueryClient, booking: SlotBooking, me: stri
 export function refreshCounts(client: QueryClient): Promise<void> {
   return client.invalidateQueries({
     queryKey: slotKeys.all,
-    predicate: (q) => q.queryKey[1] !== slotKeys.bookingLists[1] && q.queryKey[1] !== slotKeys.mine()[1],
+    predicate: (q) =>
+      q.queryKey[1] !== slotKeys.bookingLists[1] &&
+      q.queryKey[1] !== slotKeys.mine()[1] &&
+      q.queryKey[1] !== slotKeys.outsideHours[1],
   });
 }
 

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { CLINIC_SETTINGS_EVENT } from '#shared/realtime';
 import { BOOKING_CHANGED_EVENT } from '#shared/slots';
+import { slotKeys } from '../api/keys.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { applyBooking, refreshCounts } from './booking-lists.ts';
@@ -11,7 +13,8 @@ const SETTLE_MS = 500;
 /**
  * Keeps the slots views on screen current when the server says a booking changed (created, confirmed, canceled,
  * rescheduled, completed, no-show): the event's row replaces, joins or leaves every cached list at once, without a
- * request. The counts and seats, small aggregates, load again, once for a burst of events.
+ * request. The counts and seats, small aggregates, load again, once for a burst of events. When an admin saves the
+ * clinic's settings, the calendars, times and the list of bookings outside the hours load again.
  */
 export function useLiveBookings(): void {
   const queryClient = useQueryClient();
@@ -30,5 +33,10 @@ export function useLiveBookings(): void {
       timer.current = null;
       void refreshCounts(queryClient);
     }, SETTLE_MS);
+  });
+  // New hours or closures change every calendar, every day's times and which bookings lie outside the hours.
+  useSocketEvent(CLINIC_SETTINGS_EVENT, () => {
+    void refreshCounts(queryClient);
+    void queryClient.invalidateQueries({ queryKey: slotKeys.outsideHours });
   });
 }

@@ -2,11 +2,15 @@ import { PageShell } from '../../../components/page-shell.tsx';
 import { ErrorState } from '../../../components/states.tsx';
 import { useSlotStats } from '../api/get-slot-stats.ts';
 import { AgendaView } from '../components/agenda-view.tsx';
+import { OutsideHoursPanel } from '../components/outside-hours-panel.tsx';
 import { StatsCards } from '../components/stats-cards.tsx';
 import { useBookingActions } from '../lib/use-booking-actions.ts';
 import { useLiveBookings } from '../lib/use-live-bookings.ts';
 
-/** /employee/home: the counts and the agenda; confirm uses the clinic's default hospital info. */
+/**
+ * /employee/home: the counts, the bookings the clinic's hours no longer cover, and the agenda; confirm uses the
+ * clinic's default hospital info.
+ */
 export default function EmployeeDashboardPage() {
   const stats = useSlotStats();
   const actions = useBookingActions();
@@ -23,6 +27,7 @@ export default function EmployeeDashboardPage() {
         ) : (
           <StatsCards stats={stats.data} loading={stats.isPending} />
         )}
+        <OutsideHoursPanel />
         <section aria-labelledby="dashboard-bookings" className="space-y-4">
           <h2 id="dashboard-bookings" className="themed text-2xl font-semibold">
             Bookings

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
+import { formatDay } from '#shared/dates';
 import { addDays, SLOT_MSG, todayIn, type SlotBooking, type SlotStats } from '#shared/slots';
-import { formatDay } from '../../../lib/dates.ts';
 import { makeService } from '../../../test/data.ts';
 import {
   fakeServer,

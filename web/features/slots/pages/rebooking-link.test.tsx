@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDayLong } from '#shared/dates';
 import type { Pet } from '#shared/pets';
 import { addDays, type Availability, type Calendar } from '#shared/slots';
 import { makeBooking, makePet, makeService } from '../../../test/data.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
-import { formatDayLong } from '../lib/format.ts';
 import SlotBookingPage from './slot-booking.tsx';
 
 // A reminder's "Book a time" link: /slots?serviceId=…&petId=…&date=…. The clinic's today is fixed (Tuesday 22 April

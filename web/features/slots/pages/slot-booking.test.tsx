@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDayLong } from '#shared/dates';
 import type { Pet } from '#shared/pets';
 import type { RideProgress, RideStatus } from '#shared/ride-progress';
 import {
@@ -12,6 +13,7 @@ import {
   type SlotBooking,
 } from '#shared/slots';
 import { SocketProvider } from '../../../lib/socket.ts';
+import { axeViolations } from '../../../test/axe.ts';
 import { makeBooking, makePet, makeService } from '../../../test/data.ts';
 import { lastSocket } from '../../../test/fake-socket.ts';
 import {
@@ -23,7 +25,6 @@ import {
   type FakeAnswer,
   type FetchCall,
 } from '../../../test/utils.tsx';
-import { formatDayLong } from '../lib/format.ts';
 import SlotBookingPage from './slot-booking.tsx';
 
 vi.mock('socket.io-client', () => import('../../../test/fake-socket.ts'));
@@ -216,14 +217,43 @@ describe('/slots booking form', () => {
     ).toHaveFocus();
   });
 
-  it("says 'Please fill all required fields!' and sends nothing when the pet name is missing", async () => {
+  it("says the spec's 'Please fill all required fields!' once in the toast and once on the form, and marks each empty field", async () => {
     const u = userEvent.setup();
     renderApp(<SlotBookingPage />, { path: '/slots' });
-    await fillForm(u, { time: '10:30' });
+    await screen.findByText(/Days in bold have free times/);
+    await u.clear(screen.getByLabelText(/^Owner name/));
     await u.click(screen.getByRole('button', { name: 'Book Slot' }));
-    expect((await screen.findAllByText('Please fill all required fields!')).length).toBeGreaterThan(0);
+
+    const said = await screen.findAllByText('Please fill all required fields!');
+    expect(said).toHaveLength(2);
+    expect(said.filter((el) => el.closest('.Toastify'))).toHaveLength(1);
+    const book = screen.getByRole('button', { name: 'Book Slot' });
+    expect(book).toHaveAccessibleDescription('Please fill all required fields!');
+
+    // Each empty required field: invalid, and described by a short hint of its own.
+    for (const field of [
+      screen.getByLabelText(/^Pet name/),
+      screen.getByLabelText(/^Owner name/),
+      screen.getByRole('group', { name: /^Date for / }),
+      screen.getByRole('group', { name: /^Time/ }),
+    ]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('Required');
+    }
+    expect(screen.getAllByText('Required')).toHaveLength(4);
+    // Filled fields are not marked.
+    expect(screen.getByLabelText(/^Phone/)).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText(/^Pet name/)).toHaveFocus();
+    expect(await axeViolations(screen.getByRole('region', { name: 'Book a visit' }))).toEqual([]);
     expect(posted()).toHaveLength(0);
+
+    // Filled in, each field's hint goes, and the form-level message with the last one.
+    await u.type(screen.getByLabelText(/^Pet name/), 'Bruno');
+    await u.type(screen.getByLabelText(/^Owner name/), 'Pet Owner');
+    await fillForm(u, { time: '10:30' });
+    await waitFor(() => expect(screen.queryByText('Required')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('region', { name: 'Book a visit' })).queryByText(/Please fill all/)).toBeNull();
+    expect(book).not.toHaveAccessibleDescription();
   });
 
   it('books a typed-in pet with the spec fields, shows the booked view with focus and saves it locally', async () => {
@@ -476,6 +506,7 @@ describe('/slots booked view and my bookings', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(await screen.findByText('Slot booking canceled')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/slots/cancel/b1')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Book a visit' })).toHaveFocus();
     expect(screen.getByLabelText(/^Pet name/)).toHaveValue('');
     expect(localStorage.getItem('savedBooking')).toBeNull();
     const list = screen.getByRole('region', { name: 'My bookings' });
@@ -602,6 +633,22 @@ describe('/slots booked view and my bookings', () => {
     expect(within(list).queryByRole('button', { name: /Cancel booking for Mittens/ })).not.toBeInTheDocument();
     expect(within(list).getByText(/call the clinic to change this ride/)).toBeInTheDocument();
     expect(reads()).toBe(before);
+  });
+
+  it('after a booking of the list is canceled, the focus goes to the list, not to the top of the page', async () => {
+    // No booked view: the booking is only in the list, and its card loses its buttons.
+    localStorage.removeItem('savedBooking');
+    mine = [booking()];
+    const u = userEvent.setup();
+    renderApp(<SlotBookingPage />, { path: '/slots' });
+    const list = await screen.findByRole('region', { name: 'My bookings' });
+    await u.click(await within(list).findByRole('button', { name: /^Cancel booking for / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByText('Slot booking canceled')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'My bookings' })).toHaveFocus());
+    expect(await within(list).findByText('Canceled')).toBeInTheDocument();
+    expect(await axeViolations(list)).toEqual([]);
   });
 
   it("ignores another account's saved booking", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { formatWhen } from '#shared/dates';
 import { MSG } from '#shared/messages';
 import type { SlotBooking } from '#shared/slots';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
@@ -15,7 +16,6 @@ import { BookedView } from '../components/booked-view.tsx';
 import { BookingForm, type BookingFormInitial } from '../components/booking-form.tsx';
 import { MyBookings } from '../components/my-bookings.tsx';
 import { RescheduleDialog, type RescheduleTarget } from '../components/reschedule-dialog.tsx';
-import { formatWhen } from '../../../lib/dates.ts';
 import { clearSavedBooking, readSavedBooking, writeSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
 import { useLiveBookings } from '../lib/use-live-bookings.ts';
 
@@ -65,14 +65,16 @@ export default function SlotBookingPage() {
   const mine = useMyBookings(!!user);
   useLiveBookings();
 
-  // Focus follows the view: the booked view's heading after a booking, the form's heading after leaving it.
+  // Focus follows the view: the booked view's heading after a booking, the form's heading after leaving it, the list's
+  // heading after a booking of the list is canceled (its card moves to the earlier ones, without its buttons).
   const bookedHeading = useRef<HTMLHeadingElement>(null);
-  const focusNext = useRef<'booked' | 'form' | null>(null);
+  const focusNext = useRef<'booked' | 'form' | 'list' | null>(null);
   useEffect(() => {
     if (focusNext.current === 'booked') bookedHeading.current?.focus();
     if (focusNext.current === 'form') document.getElementById('book-visit-title')?.focus();
+    if (focusNext.current === 'list') document.getElementById('my-bookings-title')?.focus();
     focusNext.current = null;
-  }, [saved, formKey]);
+  }, [saved, formKey, asking]);
 
   const current = saved?.bookingId
     ? mine.data?.pages.flatMap((p) => p.items).find((b) => b.id === saved.bookingId)
@@ -103,6 +105,12 @@ export default function SlotBookingPage() {
     }
   }
 
+  function canceled(target: CancelTarget) {
+    setAsking(null);
+    if (saved?.bookingId === target.id) showForm(undefined);
+    else focusNext.current = 'list';
+  }
+
   function confirmCancel() {
     if (!asking) return;
     const target = asking;
@@ -110,14 +118,12 @@ export default function SlotBookingPage() {
     cancel.mutate(target.id, {
       onSuccess: () => {
         toast.success(MSG.bookingCanceled);
-        setAsking(null);
-        if (saved?.bookingId === target.id) showForm(undefined);
+        canceled(target);
       },
       onError: (err) => {
         // A booking already gone on the server counts as canceled.
         if (err instanceof ApiError && err.status === 404) {
-          setAsking(null);
-          if (saved?.bookingId === target.id) showForm(undefined);
+          canceled(target);
           return;
         }
         toast.error(cancelError(err));

@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
+import { freePort } from '../server/test/free-port.ts';
+import {
+  ADMIN,
+  clinicDay,
+  expect,
+  loginViaUI,
+  newUserDetails,
+  pickDay,
+  registerCustomer,
+  seriousViolations,
+  test,
+} from './fixtures.ts';
+import { OwnServer } from './own-server.ts';
+
+/**
+ * An admin changes the clinic's settings at /admin/settings and customers' calendars follow at once. This spec runs
+ * a server of its own (on its own embedded database, or a scratch PostgreSQL database with TEST_DATABASE_URL): the
+ * closures and hours it saves would otherwise change the days every other spec books on.
+ */
+
+let server: OwnServer;
+let dataDir: string;
+let scratch: ScratchDatabase | undefined;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-settings-'));
+  if (process.env.TEST_DATABASE_URL)
+    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'pawcare_e2e');
+  const port = await freePort();
+  server = new OwnServer(port, {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+    REDIS_URL: '',
+    JWT_SECRET: 'e2e-settings-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: 'false',
+    CLINIC_TZ: process.env.E2E_CLINIC_TZ ?? 'Asia/Kolkata',
+    CLINIC_HOURS: 'Mon-Sun 09:00-18:00',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_IP: '100000',
+    LOGIN_RATE_LIMIT_EMAIL: '100000',
+    REGISTER_RATE_LIMIT_IP: '100000',
+  });
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await scratch?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const WEEKDAY = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The next clinic day (from tomorrow on) that falls on `weekday`. */
+function next(weekday: string): string {
+  for (let offset = 1; ; offset++) {
+    const d = clinicDay(offset);
+    if (WEEKDAY[new Date(`${d}T12:00:00Z`).getUTCDay()] === weekday) return d;
+  }
+}
+
+/** The admin on /admin/settings, reached from the admin's navigation. */
+async function openSettings(page: Page) {
+  await loginViaUI(page, { ...ADMIN, role: 'admin' }, server.url);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Opening hours' })).toBeVisible();
+}
+
+/** A new customer signed in on the spec's server, in a browser of their own, on the booking page. */
+async function customerOnSlots(browser: Browser) {
+  const details = newUserDetails('Customer');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await registerCustomer(context.request, details, server.url);
+  await loginViaUI(page, { ...details, role: 'user' }, server.url);
+  await page.goto(`${server.url}/slots`);
+  await expect(page.getByRole('heading', { name: 'Book a visit' })).toBeVisible();
+  return { context, page };
+}
+
+test('an admin closes next Monday, and the customer calendar shows it closed with the reason', async ({
+  page,
+  browser,
+}) => {
+  const monday = next('Monday');
+  await openSettings(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Add closure' }).click();
+  const closure = page.getByRole('group', { name: 'Closure 1' });
+  await expect(closure.getByLabel('From')).toBeFocused();
+  await closure.getByLabel('From').fill(monday);
+  await expect(closure.getByLabel('To')).toHaveValue(monday);
+  await closure.getByLabel('Reason').fill('Staff training');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Clinic settings saved.' })).toBeFocused();
+  await expect(page.getByText('Every upcoming booking is within the opening hours.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const customer = await customerOnSlots(browser);
+  const [y, m, d] = monday.split('-').map(Number) as [number, number, number];
+  const month = new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+  const closed = customer.page.getByRole('button', {
+    name: new RegExp(`Monday, ${d} ${month} ${y}, closed: Staff training$`),
+  });
+  await expect(customer.page.getByText(/Days in bold have free times|No free times this month/)).toBeVisible();
+  // The day may be on next month's page of the calendar.
+  if (monday.slice(0, 7) !== clinicDay(0).slice(0, 7))
+    await customer.page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  await expect(closed).toBeDisabled();
+  await expect(customer.page.getByRole('listitem').filter({ hasText: /: Staff training$/ })).toBeVisible();
+  // A booking sent for that day anyway is refused with the reason.
+  const token = await customer.page.evaluate(() => localStorage.getItem('token'));
+  const res = await customer.context.request.post(`${server.url}/api/slots/book`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { schedule: `${monday} at 10:00`, petName: 'Bruno', ownerName: 'Pet Owner', phone: '9876543210' },
+  });
+  expect(res.status()).toBe(400);
+  expect(((await res.json()) as { error: string }).error).toMatch(
+    /^The clinic is closed on Mon, .*: Staff training\.$/,
+  );
+  expect(await seriousViolations(customer.page)).toEqual([]);
+  await customer.context.close();
+});
+
+test("an admin changes Saturday's hours, and the customer's time grid for Saturday follows", async ({
+  page,
+  browser,
+}) => {
+  const saturday = next('Saturday');
+  await openSettings(page);
+  // The rest on a phone's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const day = page.getByRole('group', { name: 'Saturday' });
+  await day.getByLabel('Opens').fill('10:00');
+  await day.getByLabel('Closes').fill('13:00');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Clinic settings saved.' })).toBeFocused();
+  // Nothing of the form runs off a phone's screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const customer = await customerOnSlots(browser);
+  await pickDay(customer.page, saturday);
+  await expect(customer.page.getByText(/^Open 10:00 to 13:00\./)).toBeVisible();
+  const grid = customer.page.getByRole('group', { name: 'Time' });
+  await expect(grid.getByRole('radio')).toHaveCount(6);
+  for (const time of ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30'])
+    await expect(grid.getByRole('radio', { name: new RegExp(`^${time}`) })).toBeVisible();
+  await expect(grid.getByRole('radio', { name: /^09:00/ })).toHaveCount(0);
+  expect(await seriousViolations(customer.page)).toEqual([]);
+  await customer.context.close();
+});

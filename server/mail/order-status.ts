@@ -1,0 +1,57 @@
+import { formatRupees } from '#shared/money';
+import type { Order } from '#shared/orders';
+import { composeMail, type ComposedMail } from './compose.ts';
+import { orderPageUrl } from './order-placed.ts';
+
+/** The order changes a customer is e-mailed about (the order confirmation is `orderPlacedMail`). */
+export type OrderMailEvent = 'shipped' | 'delivered' | 'cancelled_by_staff' | 'cancelled_by_customer';
+
+/** What an order status mail says: the order as it is now, and where the customer follows it. */
+export type OrderStatusMail = Pick<Order, 'id' | 'number' | 'customerName' | 'items' | 'total' | 'paymentStatus'> & {
+  event: OrderMailEvent;
+  /** The app's public address (config PUBLIC_URL, no trailing slash). */
+  publicUrl: string;
+};
+
+const WORDS: Record<OrderMailEvent, { subject: (n: string) => string; line: (n: string) => string; after?: string }> = {
+  shipped: {
+    subject: (n) => `Your Pawcare order ${n} is on its way`,
+    line: (n) => `Good news: your order ${n} has been shipped and is on its way to you.`,
+  },
+  delivered: {
+    subject: (n) => `Your Pawcare order ${n} has been delivered`,
+    line: (n) => `Your order ${n} has been delivered.`,
+    after: 'Thank you for shopping with us.',
+  },
+  cancelled_by_staff: {
+    subject: (n) => `Your Pawcare order ${n} has been cancelled`,
+    line: (n) => `We are sorry: the shop has cancelled your order ${n}.`,
+    after: 'If you have questions, reply in the chat on our site.',
+  },
+  cancelled_by_customer: {
+    subject: (n) => `You cancelled your Pawcare order ${n}`,
+    line: (n) => `As you asked, your order ${n} has been cancelled.`,
+  },
+};
+
+/** Subject, plain text and HTML of the mail telling a customer their order moved; every typed text is escaped. */
+export function orderStatusMail(m: OrderStatusMail): ComposedMail {
+  const w = WORDS[m.event];
+  const refund =
+    m.paymentStatus === 'refund_due'
+      ? [`You have paid ${formatRupees(m.total)} for it; we will refund the payment and tell you when it is done.`]
+      : [];
+  return composeMail({
+    subject: w.subject(m.number),
+    name: m.customerName,
+    lines: [w.line(m.number), ...refund],
+    list: [
+      ...m.items.map((i) => `${i.quantity} x ${i.name}: ${formatRupees(i.lineTotal)}`),
+      `Total: ${formatRupees(m.total)}`,
+    ],
+    action: 'See your order',
+    link: orderPageUrl(m.publicUrl, m.id),
+    after: w.after ? [w.after] : [],
+    signature: 'Pawcare',
+  });
+}

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { DateSchema, SlotBookingSchema } from './slots.ts';
+import { singleLineText } from './text.ts';
+
+/**
+ * The clinic's settings (GET/PUT /api/settings/clinic): opening hours per weekday, the slot length, how far ahead
+ * and how soon customers may book, how late they may move or cancel, how many upcoming bookings one customer may
+ * hold, and the days the clinic is closed. Stored in the database; the environment only gives the first values.
+ */
+
+/** The weekdays, Monday first, as the keys of `hours`. */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAME: Record<Weekday, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+export const CLOSURE_REASON_MAX = 120;
+export const CLOSURES_MAX = 100;
+/** Bounds of the numbers, shown by the form and checked by the server. */
+export const CLINIC_LIMITS = {
+  slotMinutes: { min: 5, max: 240 },
+  bookingWindowDays: { min: 1, max: 365 },
+  /** Up to 14 days' notice. */
+  noticeMinutes: { min: 0, max: 20_160 },
+  maxOpenBookings: { min: 1, max: 1000 },
+} as const;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+const timeOfDay = (label: string) =>
+  z
+    .string({ error: `${label} must be a time like 09:00` })
+    .trim()
+    .regex(TIME, `${label} must be a time like 09:00`);
+
+/** One weekday's opening hours, clinic-local; a closed weekday is null. */
+const DayHoursSchema = z
+  .object({ open: timeOfDay('Opening time'), close: timeOfDay('Closing time') })
+  .refine((h) => h.close > h.open, { path: ['close'], message: 'Closing time must be after the opening time.' });
+export type DayHours = z.infer<typeof DayHoursSchema>;
+
+const ClosureSchema = z
+  .object({
+    from: DateSchema,
+    to: DateSchema,
+    reason: singleLineText('Reason', 'Please give the reason customers will see.')
+      .min(1, 'Please give the reason customers will see.')
+      .max(CLOSURE_REASON_MAX, `The reason must be at most ${CLOSURE_REASON_MAX} characters.`),
+  })
+  .refine((c) => c.to >= c.from, { path: ['to'], message: 'The last closed day cannot be before the first.' });
+export type Closure = z.infer<typeof ClosureSchema>;
+
+const whole = (label: string, { min, max }: { min: number; max: number }, unit: string) =>
+  z
+    .number({ error: `${label} must be a whole number of ${unit}.` })
+    .int(`${label} must be a whole number of ${unit}.`)
+    .min(min, `${label} must be from ${min} to ${max} ${unit}.`)
+    .max(max, `${label} must be from ${min} to ${max} ${unit}.`);
+
+/** The settings object as GET returns it (the answer's schema: the checks below are for what a client sends). */
+export const ClinicSettingsShapeSchema = z.object({
+  hours: z.object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, DayHoursSchema.nullable()])) as Record<
+      Weekday,
+      z.ZodNullable<typeof DayHoursSchema>
+    >,
+    { error: 'Opening hours must name every weekday (null when closed).' },
+  ),
+  slotMinutes: whole('Slot length', CLINIC_LIMITS.slotMinutes, 'minutes'),
+  bookingWindowDays: whole('Booking window', CLINIC_LIMITS.bookingWindowDays, 'days'),
+  bookingNoticeMinutes: whole('Booking notice', CLINIC_LIMITS.noticeMinutes, 'minutes'),
+  changeNoticeMinutes: whole('Change notice', CLINIC_LIMITS.noticeMinutes, 'minutes'),
+  maxOpenBookings: whole('Upcoming bookings per customer', CLINIC_LIMITS.maxOpenBookings, 'bookings'),
+  closures: z
+    .array(ClosureSchema, { error: 'Closures must be a list.' })
+    .max(CLOSURES_MAX, `At most ${CLOSURES_MAX} closures; remove past ones first.`),
+});
+
+/**
+ * The whole settings object as PUT takes it back (what GET returns), checked as a whole: hours that hold a slot,
+ * closures that do not overlap. Closures are stored sorted by their first day.
+ */
+export const ClinicSettingsSchema = ClinicSettingsShapeSchema.superRefine((s, ctx) => {
+  for (const day of WEEKDAYS) {
+    const h = s.hours[day];
+    if (h && h.close > h.open && toMinutes(h.close) - toMinutes(h.open) < s.slotMinutes) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hours', day, 'close'],
+        message: `${WEEKDAY_NAME[day]}'s hours are shorter than one ${s.slotMinutes}-minute slot.`,
+      });
+    }
+  }
+  // Each closure that starts inside an earlier one is named by its place in the list as sent.
+  s.closures.forEach((c, i) => {
+    const overlapped = s.closures.find(
+      (o, j) => j !== i && (o.from < c.from || (o.from === c.from && j < i)) && c.from <= o.to,
+    );
+    if (overlapped) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['closures', i, 'from'],
+        message: `This closure overlaps the one from ${formatClinicDate(overlapped.from)}: make them one.`,
+      });
+    }
+  });
+}).transform((s) => ({
+  ...s,
+  closures: [...s.closures].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)),
+}));
+export type ClinicSettings = z.output<typeof ClinicSettingsSchema>;
+export type ClinicSettingsInput = z.input<typeof ClinicSettingsSchema>;
+
+/** One upcoming open booking that lies outside the opening hours (or on a closed day), and why. */
+export const OutsideHoursBookingSchema = z.object({ booking: SlotBookingSchema, reason: z.string() });
+export type OutsideHoursBooking = z.infer<typeof OutsideHoursBookingSchema>;
+
+/** The answer to PUT /api/settings/clinic: what is stored now, and the bookings staff must now handle. */
+export const ClinicSettingsSavedSchema = z.object({
+  settings: ClinicSettingsShapeSchema,
+  /** The first upcoming open bookings outside the new hours or on a closed day (none are canceled). */
+  outsideHours: z.array(OutsideHoursBookingSchema),
+  /** How many there are in all (GET /api/bookings/outside-hours lists them page by page). */
+  outsideHoursTotal: z.number().int(),
+});
+export type ClinicSettingsSaved = z.infer<typeof ClinicSettingsSavedSchema>;
+
+const WEEKDAY_OF_UTC_DAY: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The weekday of a 'YYYY-MM-DD' day. */
+export function weekdayOf(date: string): Weekday {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return WEEKDAY_OF_UTC_DAY[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!;
+}
+
+/** 'Mon, 30 Nov 2026': a day as the clinic's messages name it. */
+export function formatClinicDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${WEEKDAY_NAME[weekdayOf(date)].slice(0, 3)}, ${d} ${SHORT_MONTHS[m - 1]} ${y}`;
+}
+
+/** What a day is at the clinic: closed for a closure (with its reason), closed that weekday, or open these hours. */
+export type ClinicDay =
+  { kind: 'closure'; closure: Closure } | { kind: 'weekly'; weekday: Weekday } | { kind: 'open'; hours: DayHours };
+
+export function clinicDay(settings: ClinicSettings, date: string): ClinicDay {
+  const closure = settings.closures.find((c) => c.from <= date && date <= c.to);
+  if (closure) return { kind: 'closure', closure };
+  const weekday = weekdayOf(date);
+  const hours = settings.hours[weekday];
+  return hours ? { kind: 'open', hours } : { kind: 'weekly', weekday };
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** "2 hours", "1 day 6 hours", "90 minutes" (under two hours, minutes read best). */
+export function formatNotice(minutes: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (minutes < 120 && minutes % 60 !== 0) return plural(minutes, 'minute');
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  return [days && plural(days, 'day'), hours && plural(hours, 'hour'), rest && plural(rest, 'minute')]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The clinic's refusals that come from its settings; the server and the web app say the same. */
+export const CLINIC_MSG = {
+  /** A closure's day: "The clinic is closed on Mon, 30 Nov 2026: Staff training." */
+  closedOn: (date: string, reason: string) => `The clinic is closed on ${formatClinicDate(date)}: ${sentence(reason)}`,
+  closedWeekday: (weekday: Weekday) => `The clinic is closed on ${WEEKDAY_NAME[weekday]}s. Please pick another day.`,
+  tooFarAhead: (days: number) =>
+    `Bookings open up to ${days} day${days === 1 ? '' : 's'} ahead. Please pick an earlier date.`,
+  tooSoon: (minutes: number) => `Bookings need at least ${formatNotice(minutes)} notice. Please pick a later time.`,
+  changeTooLate: (minutes: number) =>
+    `Bookings can be moved or canceled up to ${formatNotice(minutes)} before their time. Please call the clinic to change this one.`,
+  saved: 'Clinic settings saved.',
+} as const;
+
+/** Why a booking on this day and time is outside the clinic's hours, or null when it is inside them. */
+export function outsideReason(settings: ClinicSettings, date: string, time: string, endTime: string): string | null {
+  const day = clinicDay(settings, date);
+  if (day.kind === 'closure') return `Closed on ${formatClinicDate(date)}: ${sentence(day.closure.reason)}`;
+  if (day.kind === 'weekly') return `Closed on ${WEEKDAY_NAME[day.weekday]}s.`;
+  const { open, close } = day.hours;
+  // A booking that runs past midnight (endTime earlier than time) ends after closing.
+  if (time < open || endTime > close || endTime < time) {
+    return `Outside ${WEEKDAY_NAME[weekdayOf(date)]}'s hours (${open}-${close}).`;
+  }
+  return null;
+}
+
+/**
+ * The week's hours as one line, Monday first, days with the same hours grouped: "Mon-Sat 09:00-18:00",
+ * "Mon-Fri 09:00-18:00, Sat 10:00-14:00"; "Closed" when no day is open.
+ */
+export function hoursSummary(settings: Pick<ClinicSettings, 'hours'>): string {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < WEEKDAYS.length) {
+    const h = settings.hours[WEEKDAYS[i]!];
+    let j = i;
+    while (
+      j + 1 < WEEKDAYS.length &&
+      JSON.stringify(settings.hours[WEEKDAYS[j + 1]!]) === JSON.stringify(h) &&
+      h !== null
+    )
+      j++;
+    if (h) {
+      const first = WEEKDAY_NAME[WEEKDAYS[i]!].slice(0, 3);
+      const last = WEEKDAY_NAME[WEEKDAYS[j]!].slice(0, 3);
+      parts.push(`${i === j ? first : `${first}-${last}`} ${h.open}-${h.close}`);
+    }
+    i = j + 1;
+  }
+  return parts.length ? parts.join(', ') : 'Closed';
+}

@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../../../test/axe.ts';
+import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
+import CustomersPage from './customers.tsx';
+
+const CONFIG = {
+  upiId: 'x@upi',
+  upiName: 'Pawcare',
+  clinic: { name: 'Pawcare', address: '12 Park Street', phone: '9876543210', email: 'c@p.test', hours: '9-6' },
+  slot: { open: '09:00', close: '18:00', minutes: 30, capacity: 2, timeZone: 'Asia/Kolkata' },
+};
+
+describe('/admin/customer', () => {
+  it("shows whether each customer's e-mail address is verified", async () => {
+    storeSignedIn(makeUser({ role: 'admin' }));
+    const pick = (over: Parameters<typeof makeUser>[0]) => {
+      const { _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified } = makeUser(over);
+      return { _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified };
+    };
+    fakeServer({
+      'GET /api/all-customers': () => ({
+        body: [
+          pick({ id: 'c1', _id: 'c1', name: 'Proven Owner', emailVerified: true }),
+          pick({ id: 'c2', _id: 'c2', name: 'New Owner', emailVerified: false }),
+        ],
+      }),
+    });
+    renderApp(<CustomersPage />, { path: '/admin/customer' });
+    const row = async (name: string) => (await screen.findByRole('rowheader', { name })).closest('tr')!;
+    expect(within(await row('Proven Owner')).getByText('Verified')).toBeInTheDocument();
+    expect(within(await row('New Owner')).getByText('Not verified')).toBeInTheDocument();
+    expect(screen.queryByText('Invited')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Invite employee' })).not.toBeInTheDocument();
+  });
+
+  it("shows when each customer joined as a day in the one date format, on the clinic's calendar", async () => {
+    storeSignedIn(makeUser({ role: 'admin' }));
+    const { _id, id, name, email, phone, role, image, hasIdentityProof, emailVerified } = makeUser({
+      name: 'Late Joiner',
+    });
+    fakeServer({
+      // The clinic is in India: 19:00 UTC on 24 November is already the 25th there.
+      'GET /api/config': () => ({ body: CONFIG }),
+      'GET /api/all-customers': () => ({
+        body: [
+          {
+            _id,
+            id,
+            name,
+            email,
+            phone,
+            role,
+            image,
+            hasIdentityProof,
+            emailVerified,
+            createdAt: '2026-11-24T19:00:00.000Z',
+          },
+        ],
+      }),
+    });
+    renderApp(<CustomersPage />, { path: '/admin/customer' });
+    const row = (await screen.findByRole('rowheader', { name: 'Late Joiner' })).closest('tr')!;
+    expect(await within(row).findByText('Wed, 25 Nov 2026')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/customer delete', () => {
+  it('asks again when Delete is pressed right after a Cancel, and gives the focus back to Delete', async () => {
+    storeSignedIn(makeUser({ role: 'admin' }));
+    const { _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified } = makeUser({
+      id: 'c9',
+      _id: 'c9',
+      name: 'Doomed Owner',
+    });
+    const calls = fakeServer({
+      'GET /api/all-customers': () => ({
+        body: [{ _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified }],
+      }),
+      'DELETE /api/users/c9': () => ({ body: { message: 'User deleted successfully!' } }),
+    });
+    const u = userEvent.setup();
+    renderApp(<CustomersPage />, { path: '/admin/customer' });
+    // The list renders both its table and its phone cards (CSS shows one): use the table's button.
+    const del = within((await screen.findByRole('rowheader', { name: 'Doomed Owner' })).closest('tr')!).getByRole(
+      'button',
+      {
+        name: 'Delete Doomed Owner',
+      },
+    );
+    await u.click(del);
+    const question = () => screen.getByRole('alertdialog', { name: 'Please confirm' });
+    expect(question()).toHaveAccessibleDescription(/^Delete Doomed Owner\?/);
+    expect(within(question()).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await u.click(within(question()).getByRole('button', { name: 'Cancel' }));
+    expect(del).toHaveFocus();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    // The canceled question is still sliding out (jsdom never ends the animation, so it stays): Delete asks anew.
+    await u.keyboard('{Enter}');
+    const cancel = document.activeElement as HTMLElement;
+    expect(cancel).toHaveAccessibleName('Cancel');
+    const again = cancel.closest<HTMLElement>('[role="alertdialog"]')!;
+    expect(again).toHaveAccessibleDescription(/^Delete Doomed Owner\?/);
+    expect(await axeViolations(again)).toEqual([]);
+    await u.click(within(again).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted successfully!')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/users/c9']);
+  });
+});
