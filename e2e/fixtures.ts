@@ -54,7 +54,7 @@ async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Pro
 }
 
 /** Logs in through the API and returns the token. */
-async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
   const body = await json<{ token: string }>(
     await request.post(`${BASE_URL}/api/auth/login`, { data: { email, password } }),
   );

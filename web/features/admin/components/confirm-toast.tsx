@@ -42,6 +42,24 @@ function ConfirmBody({
   );
 }
 
+/**
+ * Gives the focus back to the control that asked. The list may have drawn its rows again meanwhile (a search's
+ * results arriving), so a control that left the page is found again by its accessible name, among the visible ones.
+ */
+function refocus(opener: HTMLElement | null) {
+  if (!opener) return;
+  if (opener.isConnected) {
+    opener.focus();
+    return;
+  }
+  const label = opener.getAttribute('aria-label');
+  if (!label) return;
+  const again = [...document.querySelectorAll<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)].find(
+    (el) => el.getClientRects().length > 0,
+  );
+  again?.focus();
+}
+
 let asked = 0;
 /** The toast now asking each question (by the caller's id), while it is on screen. */
 const asking = new Map<string, string>();
@@ -83,7 +101,7 @@ export function confirmToast({
         }}
         onCancel={() => {
           done(closeToast);
-          if (opener?.isConnected) opener.focus();
+          refocus(opener);
         }}
       />
     ),

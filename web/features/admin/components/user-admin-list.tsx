@@ -174,7 +174,8 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
   const joined = (u: AdminUser) => formatDay(zonedDateTime(new Date(u.createdAt), timeZone).date);
   const columns: Column<AdminUser>[] = [
     { id: 'name', header: 'Name', rowHeader: true, cell: (u) => u.name },
-    { id: 'email', header: 'Email', className: 'wrap-anywhere', cell: (u) => u.email },
+    // Wide enough that a long address takes at most two lines, however long the names beside it.
+    { id: 'email', header: 'Email', className: 'min-w-56 wrap-anywhere', cell: (u) => u.email },
     { id: 'verified', header: 'E-mail status', className: 'whitespace-nowrap', cell: (u) => <EmailState user={u} /> },
     { id: 'phone', header: 'Phone', className: 'whitespace-nowrap', cell: (u) => u.phone },
     {

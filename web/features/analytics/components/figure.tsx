@@ -90,7 +90,13 @@ export function Figure<Row>({
               >
                 Show table
               </summary>
-              <div className="mt-2 max-h-96 overflow-auto">
+              {/* A long table scrolls in its box: focusable, so the keyboard can scroll it too. */}
+              <div
+                role="region"
+                aria-label={`Table of ${title.toLowerCase()}`}
+                tabIndex={0}
+                className="mt-2 max-h-96 overflow-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
                 <DataTable variant="plain" caption={title} columns={columns} rows={rows} rowKey={rowKey} />
               </div>
             </details>
