@@ -1,8 +1,12 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core idle (cores - 1, so one worker on a two-core machine), while many of these files
+    // wait on a database, a child process or a socket: one worker per core.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {
