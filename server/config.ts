@@ -105,6 +105,8 @@ const EnvSchema = z.object({
   BOOKING_MAX_OPEN: z.coerce.number().int().min(1).max(1000).default(6),
   /** Orders placed per 10 minutes by one customer. */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Changes to one customer's cart per minute (each stepper press is one); reading the cart is not counted. */
+  CART_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Chat messages a person may send at once; the allowance refills at CHAT_RATE_PER_SECOND. */
   CHAT_RATE_BURST: z.coerce.number().int().min(1).default(20),
   CHAT_RATE_PER_SECOND: z.coerce.number().min(0.01).default(2),
@@ -179,6 +181,7 @@ export type RateLimitName =
   | 'verificationResend'
   | 'booking'
   | 'order'
+  | 'cart'
   | 'chat';
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
@@ -194,6 +197,7 @@ function rateLimitsOf(
     | 'VERIFICATION_RESEND_RATE_LIMIT'
     | 'BOOKING_RATE_LIMIT'
     | 'ORDER_RATE_LIMIT'
+    | 'CART_RATE_LIMIT'
     | 'CHAT_RATE_BURST'
     | 'CHAT_RATE_PER_SECOND'
   >,
@@ -209,6 +213,7 @@ function rateLimitsOf(
     verificationResend: { points: e.VERIFICATION_RESEND_RATE_LIMIT, seconds: 60 * 60 },
     booking: { points: e.BOOKING_RATE_LIMIT, seconds: 10 * 60 },
     order: { points: e.ORDER_RATE_LIMIT, seconds: 10 * 60 },
+    cart: { points: e.CART_RATE_LIMIT, seconds: 60 },
     // A fixed window as long as it takes the bucket to refill: a burst at once, then the steady rate.
     chat: { points: e.CHAT_RATE_BURST, seconds: Math.max(1, Math.round(e.CHAT_RATE_BURST / e.CHAT_RATE_PER_SECOND)) },
   };

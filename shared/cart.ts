@@ -34,6 +34,10 @@ export const CartSchema = z.object({
 });
 export type Cart = z.infer<typeof CartSchema>;
 
+export const CART_MSG = {
+  tooManyChanges: (wait: string) => `Too many changes to your cart at once. Please try again in ${wait}.`,
+};
+
 /** Socket event to the customer's own tabs and devices whenever their cart changes (including after an order). */
 export const CART_CHANGED_EVENT = 'cart_changed';
 export const CartChangedEventSchema = z.object({ cart: CartSchema });

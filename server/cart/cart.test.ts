@@ -336,3 +336,38 @@ describe('cart_changed', () => {
     expect((await heard).cart).toEqual({ items: [], count: 0, total: 0 });
   });
 });
+
+describe('cart limit', () => {
+  it("refuses a customer's changes past the limit with the wait in words, changing nothing; reads and other customers go on", async () => {
+    const limited = await createTestApp({ CART_RATE_LIMIT: 4 });
+    try {
+      const [shopper, other] = [await limited.buildUser(), await limited.buildUser()];
+      const change = (token: string, url: string, method: 'PUT' | 'DELETE', payload?: object) =>
+        limited.app.inject({ method, url, headers: limited.auth(token), payload });
+      const [food, toy] = [product('Dog Food').id, product('Cat Toy').id];
+      for (const [url, method, payload] of [
+        [`/api/cart/items/${food}`, 'PUT', { quantity: 1 }],
+        [`/api/cart/items/${food}`, 'PUT', { quantity: 2 }],
+        [`/api/cart/items/${toy}`, 'PUT', { quantity: 1 }],
+        [`/api/cart/items/${toy}`, 'DELETE', undefined],
+      ] as const)
+        expect((await change(shopper.token, url, method, payload)).statusCode).toBe(200);
+
+      const message = /^Too many changes to your cart at once\. Please try again in (\d+ seconds?|1 minute)\.$/;
+      for (const refused of [
+        await change(shopper.token, `/api/cart/items/${toy}`, 'PUT', { quantity: 3 }),
+        await change(shopper.token, `/api/cart/items/${food}`, 'DELETE'),
+        await change(shopper.token, '/api/cart', 'DELETE'),
+      ]) {
+        expectError(refused, 429, 'RATE_LIMITED', message);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // Nothing the refused changes asked for happened, and reading the cart is never refused.
+      const read = await limited.app.inject({ method: 'GET', url: '/api/cart', headers: limited.auth(shopper.token) });
+      expect(json(read, CartSchema).items.map((l) => [l.productId, l.quantity])).toEqual([[food, 2]]);
+      expect((await change(other.token, `/api/cart/items/${toy}`, 'PUT', { quantity: 1 })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

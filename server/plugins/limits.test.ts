@@ -15,6 +15,7 @@ const small = (points: number): RateLimits => ({
   verificationResend: { points, seconds: 60 },
   booking: { points, seconds: 60 },
   order: { points, seconds: 60 },
+  cart: { points, seconds: 60 },
   chat: { points, seconds: 60 },
 });
 

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '#shared/constants';
 import { Spinner } from '../components/states.tsx';
+import { ClinicConfigSync } from '../lib/public-config.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { NotificationListener } from './notification-listener.tsx';
 import { AppRoutes } from './router.tsx';
@@ -17,11 +18,12 @@ function ShellFallback() {
   );
 }
 
-/** Everything inside the router: theme, live notifications, routes, toasts. */
+/** Everything inside the router: theme, the clinic's hours, live notifications, routes, toasts. */
 export function AppShell() {
   return (
     <>
       <ThemeSync />
+      <ClinicConfigSync />
       <NotificationListener />
       <ErrorBoundary variant="screen">
         <Suspense fallback={<ShellFallback />}>

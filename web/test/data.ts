@@ -1,4 +1,5 @@
 import type { Cart } from '#shared/cart';
+import type { ClinicSettings } from '#shared/clinic-settings';
 import type { Product } from '#shared/catalogue';
 import type { ChatMessage } from '#shared/chat';
 import type { Emergency } from '#shared/emergencies';
@@ -7,6 +8,7 @@ import type { Order } from '#shared/orders';
 import type { Pet } from '#shared/pets';
 import type { Ride } from '#shared/rides';
 import type { Service } from '#shared/services';
+import type { PublicConfig } from '#shared/settings';
 import type { SlotBooking } from '#shared/slots';
 
 /** A service as the API returns it: a bookable 30-minute checkup unless `over` says otherwise. */
@@ -237,5 +239,36 @@ export function makeCart(lines: { product: Product; quantity: number }[] = []): 
     items,
     count: items.reduce((n, l) => n + l.quantity, 0),
     total: fromPaise(items.reduce((sum, l) => sum + toPaise(l.lineTotal), 0)),
+  };
+}
+
+/** GET /api/config as the server answers it, with the clinic's weekly hours in words. */
+export function makePublicConfig(over: { hours?: string } = {}): PublicConfig {
+  return {
+    upiId: 'pawcare@upi',
+    upiName: 'Pawcare',
+    clinic: {
+      name: 'Pawcare',
+      address: '12 Park Street',
+      phone: '9876543210',
+      email: 'clinic@example.com',
+      hours: over.hours ?? 'Mon-Sat 09:00-18:00',
+    },
+    slot: { open: '09:00', close: '18:00', minutes: 30, capacity: 2, timeZone: 'Asia/Kolkata' },
+  };
+}
+
+/** The clinic settings (GET /api/settings/clinic, and the live `clinic_settings` event): open 09:00-18:00 daily. */
+export function makeClinicSettings(over: Partial<ClinicSettings> = {}): ClinicSettings {
+  const day = { open: '09:00', close: '18:00' };
+  return {
+    hours: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday: day },
+    slotMinutes: 30,
+    bookingWindowDays: 90,
+    bookingNoticeMinutes: 0,
+    changeNoticeMinutes: 0,
+    maxOpenBookings: 6,
+    closures: [],
+    ...over,
   };
 }

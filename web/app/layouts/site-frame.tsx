@@ -2,7 +2,16 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PawIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
+import { usePublicConfig } from '../../lib/public-config.ts';
 import { ErrorBoundary } from '../error-boundary.tsx';
+
+/** The clinic's weekly hours as the admin last saved them ("Mon-Sat 09:00-18:00, Sun 10:00-14:00"). */
+function OpeningHours() {
+  const hours = usePublicConfig().data?.clinic.hours;
+  // Until the clinic's own hours arrive nothing is said of them, rather than hours that may be wrong.
+  if (!hours) return null;
+  return <>{hours === 'Closed' ? 'Visits are paused for now.' : `Open ${hours}.`} </>;
+}
 
 function Footer() {
   return (
@@ -11,7 +20,10 @@ function Footer() {
         <p className="flex items-center gap-2 font-semibold">
           <PawIcon className="h-5 w-5" /> Pawcare pet clinic and shop
         </p>
-        <p>Open Monday to Saturday, 9:00 to 18:00. Emergencies around the clock.</p>
+        <p>
+          <OpeningHours />
+          Emergencies around the clock.
+        </p>
       </div>
     </footer>
   );
