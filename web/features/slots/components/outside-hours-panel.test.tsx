@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClinicSettings, OutsideHoursBooking } from '#shared/clinic-settings';
+import type { OutsideHoursBooking } from '#shared/clinic-settings';
 import { CLINIC_SETTINGS_EVENT } from '#shared/realtime';
 import { BOOKING_CHANGED_EVENT, type BookingChangedEvent, type SlotBooking } from '#shared/slots';
 import { SocketProvider } from '../../../lib/socket.ts';
 import { axeViolations } from '../../../test/axe.ts';
+import { makeClinicSettings } from '../../../test/data.ts';
 import { lastSocket } from '../../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
 import EmployeeDashboardPage from '../pages/employee-dashboard.tsx';
@@ -76,17 +77,7 @@ describe('bookings outside the opening hours, on the staff dashboard', () => {
 
     // An admin reopens the closed Monday: the list loads again, and is empty.
     outside = [];
-    const day = { open: '09:00', close: '18:00' };
-    const settings: ClinicSettings = {
-      hours: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday: day },
-      slotMinutes: 30,
-      bookingWindowDays: 90,
-      bookingNoticeMinutes: 0,
-      changeNoticeMinutes: 0,
-      maxOpenBookings: 6,
-      closures: [],
-    };
-    act(() => socket.serverSends(CLINIC_SETTINGS_EVENT, settings));
+    act(() => socket.serverSends(CLINIC_SETTINGS_EVENT, makeClinicSettings()));
     expect(
       await within(panel()).findByText("Every upcoming booking is within the clinic's opening hours."),
     ).toBeInTheDocument();
