@@ -6,6 +6,7 @@ import {
   ADMIN,
   BASE_URL,
   createUser,
+  EMBEDDED,
   expect,
   loginViaUI,
   newUserDetails,
@@ -104,63 +105,64 @@ const meStatus = async (request: import('@playwright/test').APIRequestContext, t
 test.describe('accounts', () => {
   // Each flow walks several pages and checks each with axe at two sizes.
   test.slow();
-  test('a customer who forgot the password resets it from the mail, logs in with the new one, and the old token is refused', async ({
-    page,
-    request,
-  }) => {
-    const customer = await createUser(request, 'user');
-    const oldToken = customer.token;
-    expect(await meStatus(request, oldToken)).toBe(200);
+  test(
+    'a customer who forgot the password resets it from the mail, logs in with the new one, and the old token is refused',
+    EMBEDDED,
+    async ({ page, request }) => {
+      const customer = await createUser(request, 'user');
+      const oldToken = customer.token;
+      expect(await meStatus(request, oldToken)).toBe(200);
 
-    await page.goto('/login');
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page).toHaveURL(/\/forgot-password$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
-    await expect(page.getByLabel('Email')).toBeFocused();
-    await axeAtBothSizes(page);
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await expect(page).toHaveURL(/\/forgot-password$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+      await expect(page.getByLabel('Email')).toBeFocused();
+      await axeAtBothSizes(page);
 
-    const before = await outboxFiles();
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MSG.forgotSent })).toBeVisible();
-    await axeAtBothSizes(page);
+      const before = await outboxFiles();
+      await page.getByLabel('Email').fill(customer.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MSG.forgotSent })).toBeVisible();
+      await axeAtBothSizes(page);
 
-    const link = await linkFromNewMail(customer.email, '/reset-password', before);
-    await page.goto(link);
-    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
-    await axeAtBothSizes(page);
-    const newPassword = `${customer.password}-new`;
-    await page.getByLabel(/^New password/).fill(newPassword);
-    await page.getByLabel(/^Confirm new password/).fill(`${newPassword}!`);
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page.getByText('Passwords do not match')).toBeVisible();
-    await page.getByLabel(/^Confirm new password/).fill(newPassword);
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MSG.passwordReset })).toBeVisible();
-    await axeAtBothSizes(page);
+      const link = await linkFromNewMail(customer.email, '/reset-password', before);
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+      await axeAtBothSizes(page);
+      const newPassword = `${customer.password}-new`;
+      await page.getByLabel(/^New password/).fill(newPassword);
+      await page.getByLabel(/^Confirm new password/).fill(`${newPassword}!`);
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expect(page.getByText('Passwords do not match')).toBeVisible();
+      await page.getByLabel(/^Confirm new password/).fill(newPassword);
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MSG.passwordReset })).toBeVisible();
+      await axeAtBothSizes(page);
 
-    // Every session from before the reset is signed out; the old password no longer works.
-    expect(await meStatus(request, oldToken)).toBe(401);
-    const oldLogin = await request.post(`${BASE_URL}/api/auth/login`, {
-      data: { email: customer.email, password: customer.password },
-    });
-    expect(oldLogin.status()).toBe(401);
+      // Every session from before the reset is signed out; the old password no longer works.
+      expect(await meStatus(request, oldToken)).toBe(401);
+      const oldLogin = await request.post(`${BASE_URL}/api/auth/login`, {
+        data: { email: customer.email, password: customer.password },
+      });
+      expect(oldLogin.status()).toBe(401);
 
-    await page.getByRole('link', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await loginViaUI(page, { email: customer.email, password: newPassword, role: 'user' });
+      await page.getByRole('link', { name: 'Log in' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await loginViaUI(page, { email: customer.email, password: newPassword, role: 'user' });
 
-    // The link worked once.
-    await page.goto(link);
-    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
-    await page.getByLabel(/^New password/).fill('another-secret');
-    await page.getByLabel(/^Confirm new password/).fill('another-secret');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: ACCOUNT_MSG.tokenInvalid })).toBeVisible();
-    await axeAtBothSizes(page);
-    await page.getByRole('link', { name: ACCOUNT_MSG.askNewReset }).click();
-    await expect(page).toHaveURL(/\/forgot-password$/);
-  });
+      // The link worked once.
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+      await page.getByLabel(/^New password/).fill('another-secret');
+      await page.getByLabel(/^Confirm new password/).fill('another-secret');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: ACCOUNT_MSG.tokenInvalid })).toBeVisible();
+      await axeAtBothSizes(page);
+      await page.getByRole('link', { name: ACCOUNT_MSG.askNewReset }).click();
+      await expect(page).toHaveURL(/\/forgot-password$/);
+    },
+  );
 
   test('changing the password in one browser signs a second one out, and Sign out everywhere ends this one too', async ({
     page,

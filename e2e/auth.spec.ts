@@ -1,13 +1,14 @@
 import {
   ADMIN,
-  HOME_OF,
-  TINY_PNG,
   createUser,
   customerAndEmployee,
+  EMBEDDED,
   expect,
+  HOME_OF,
   loginViaUI,
   newUserDetails,
   test,
+  TINY_PNG,
   type Role,
 } from './fixtures.ts';
 
@@ -58,7 +59,7 @@ test.describe('registration', () => {
     await expect(page.getByText('Invalid phone number')).toBeVisible();
   });
 
-  test('register with a file, then log in and land on the customer home', async ({ page }) => {
+  test('register with a file, then log in and land on the customer home', EMBEDDED, async ({ page }) => {
     const d = newUserDetails('Newcomer');
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign Up' }).click();
@@ -227,7 +228,7 @@ test.describe('profile and logout', () => {
 });
 
 test.describe('live notifications', () => {
-  test('a customer sees a toast as soon as an employee confirms their booking', async ({ page, request }) => {
+  test('a customer sees a toast as soon as an employee confirms their booking', EMBEDDED, async ({ page, request }) => {
     const [customer, employee] = await customerAndEmployee(request);
     // Resolves once the page's socket has joined (Socket.IO's CONNECT ack, a frame starting with "40").
     const socketReady = new Promise<void>((resolve) => {

@@ -1,6 +1,15 @@
-import { createUser, customerAndEmployee, expect, loginViaUI, openCustomerChat, signedIn, test } from './fixtures.ts';
+import {
+  createUser,
+  customerAndEmployee,
+  EMBEDDED,
+  expect,
+  loginViaUI,
+  openCustomerChat,
+  signedIn,
+  test,
+} from './fixtures.ts';
 
-test('a customer and an employee chat both ways from two browsers', async ({ page, browser, request }) => {
+test('a customer and an employee chat both ways from two browsers', EMBEDDED, async ({ page, browser, request }) => {
   // Two browsers and two logins on a small machine.
   test.slow();
   const [customer, employee] = await customerAndEmployee(request);

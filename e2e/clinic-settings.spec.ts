@@ -23,6 +23,10 @@ import { OwnServer } from './own-server.ts';
  * closures and hours it saves would otherwise change the days every other spec books on.
  */
 
+// The first test also waits for its server to start on a fresh database (half a minute on a busy machine), and each
+// drives two browsers.
+test.describe.configure({ timeout: 150_000 });
+
 let server: OwnServer;
 let dataDir: string;
 let scratch: ScratchDatabase | undefined;
@@ -159,6 +163,10 @@ test("an admin changes Saturday's hours, and the customer's time grid for Saturd
   for (const time of ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30'])
     await expect(grid.getByRole('radio', { name: new RegExp(`^${time}`) })).toBeVisible();
   await expect(grid.getByRole('radio', { name: /^09:00/ })).toHaveCount(0);
+  // Every page's footer says the week as it now is.
+  await expect(customer.page.getByRole('contentinfo')).toContainText(
+    'Open Mon-Fri 09:00-18:00, Sat 10:00-13:00, Sun 09:00-18:00. Emergencies around the clock.',
+  );
   expect(await seriousViolations(customer.page)).toEqual([]);
   await customer.context.close();
 });

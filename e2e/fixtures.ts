@@ -30,6 +30,12 @@ export const TINY_PNG = Buffer.from(
 );
 
 /** Where each role lands after login (spec section 4). */
+/**
+ * The tag of the flows CI also runs on the embedded database (`npm run test:embedded`); the whole browser suite runs
+ * on PostgreSQL with Redis. See docs/decisions/032-ci-runs-the-browser-suite-once.md.
+ */
+export const EMBEDDED = { tag: '@embedded' };
+
 export const HOME_OF: Record<Role, string> = { user: '/homeusers', employee: '/employee/home', admin: '/admin/home' };
 
 const letters = (n: number) =>

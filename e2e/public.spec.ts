@@ -1,18 +1,20 @@
-import { expect, test } from './fixtures.ts';
+import { EMBEDDED, expect, test } from './fixtures.ts';
 
 test.describe('public pages', () => {
-  test('the landing page shows the hero, three vets and three testimonials, and Book a Ride leads to login', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Reliable Pet Pickup Services' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Meet our vets' }).getByRole('listitem')).toHaveCount(3);
-    await expect(page.getByRole('region', { name: 'What pet parents say' }).getByRole('listitem')).toHaveCount(3);
+  test(
+    'the landing page shows the hero, three vets and three testimonials, and Book a Ride leads to login',
+    EMBEDDED,
+    async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Reliable Pet Pickup Services' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Meet our vets' }).getByRole('listitem')).toHaveCount(3);
+      await expect(page.getByRole('region', { name: 'What pet parents say' }).getByRole('listitem')).toHaveCount(3);
 
-    await page.getByRole('link', { name: 'Book a Ride' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-  });
+      await page.getByRole('link', { name: 'Book a Ride' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    },
+  );
 
   test('/home is the landing page too', async ({ page }) => {
     await page.goto('/home');
@@ -95,30 +97,32 @@ test.describe('public pages', () => {
     await expect(nav.getByRole('link', { name: 'About', exact: true })).toBeHidden();
   });
 
-  test('public pages arrive as HTML, readable before any script runs, with their forms held until the app starts', async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    for (const [url, heading, title] of [
-      ['/', 'Reliable Pet Pickup Services', 'Pet pickup, vet visits and training · Pawcare'],
-      ['/services', 'Our services', 'Our services · Pawcare'],
-      ['/about', 'About Pawcare', 'About Pawcare · Pawcare'],
-      ['/contact', 'Contact us', 'Contact us · Pawcare'],
-      ['/login', 'Login', 'Login · Pawcare'],
-      ['/register', 'Sign Up', 'Sign Up · Pawcare'],
-      ['/products', 'Products', 'Products · Pawcare'],
-    ] as const) {
-      await page.goto(url);
-      await expect(page.getByRole('heading', { level: 1, name: heading }), url).toBeVisible();
-      await expect(page, url).toHaveTitle(title);
-    }
-    // Nothing typed before the app runs could be lost or sent by the browser itself (a password in the address bar).
-    await page.goto('/login');
-    await expect(page.getByLabel('Password')).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
-    await context.close();
-  });
+  test(
+    'public pages arrive as HTML, readable before any script runs, with their forms held until the app starts',
+    EMBEDDED,
+    async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      for (const [url, heading, title] of [
+        ['/', 'Reliable Pet Pickup Services', 'Pet pickup, vet visits and training · Pawcare'],
+        ['/services', 'Our services', 'Our services · Pawcare'],
+        ['/about', 'About Pawcare', 'About Pawcare · Pawcare'],
+        ['/contact', 'Contact us', 'Contact us · Pawcare'],
+        ['/login', 'Login', 'Login · Pawcare'],
+        ['/register', 'Sign Up', 'Sign Up · Pawcare'],
+        ['/products', 'Products', 'Products · Pawcare'],
+      ] as const) {
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1, name: heading }), url).toBeVisible();
+        await expect(page, url).toHaveTitle(title);
+      }
+      // Nothing typed before the app runs could be lost or sent by the browser itself (a password in the address bar).
+      await page.goto('/login');
+      await expect(page.getByLabel('Password')).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+      await context.close();
+    },
+  );
 
   test('a prerendered page comes alive: the login form validates and the links navigate in the app', async ({
     page,

@@ -4,6 +4,7 @@ import {
   clinicDay,
   createUser,
   customerAndEmployee,
+  EMBEDDED,
   expect,
   loginViaUI,
   pickDay,
@@ -13,60 +14,60 @@ import {
 } from './fixtures.ts';
 
 test.describe('slot booking', () => {
-  test('a customer books, an employee confirms, and the customer sees it confirmed with a live notification', async ({
-    page,
-    browser,
-    request,
-  }) => {
-    const [customer, employee] = await customerAndEmployee(request);
-    const date = clinicDay(2);
-    const petName = `Bruno ${customer.name.split(' ')[1]}`;
+  test(
+    'a customer books, an employee confirms, and the customer sees it confirmed with a live notification',
+    EMBEDDED,
+    async ({ page, browser, request }) => {
+      const [customer, employee] = await customerAndEmployee(request);
+      const date = clinicDay(2);
+      const petName = `Bruno ${customer.name.split(' ')[1]}`;
 
-    await loginViaUI(page, customer);
-    await page.getByRole('link', { name: 'Slot Booking' }).first().click();
-    await expect(page).toHaveURL(/\/slots$/);
-    await expect(page.getByRole('heading', { name: 'Slot Booking', level: 1 })).toBeVisible();
-    // Owner name and phone start from the account.
-    await expect(page.getByLabel('Owner name')).toHaveValue(customer.name);
-    await expect(page.getByLabel('Phone')).toHaveValue(customer.phone);
+      await loginViaUI(page, customer);
+      await page.getByRole('link', { name: 'Slot Booking' }).first().click();
+      await expect(page).toHaveURL(/\/slots$/);
+      await expect(page.getByRole('heading', { name: 'Slot Booking', level: 1 })).toBeVisible();
+      // Owner name and phone start from the account.
+      await expect(page.getByLabel('Owner name')).toHaveValue(customer.name);
+      await expect(page.getByLabel('Phone')).toHaveValue(customer.phone);
 
-    await bookThroughForm(page, { date, time: '10:00', petName, petAge: '3' });
-    await expect(page.getByText('Slot booked successfully!')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
-    expect(saved).toMatchObject({
-      date,
-      time: '10:00',
-      petName,
-      ownerName: customer.name,
-      petAge: '3',
-      phone: customer.phone,
-      selectedSlot: `${date} at 10:00`,
-    });
-    const myBookings = page.getByRole('region', { name: 'My bookings' });
-    await expect(myBookings.getByText('Pending')).toBeVisible();
+      await bookThroughForm(page, { date, time: '10:00', petName, petAge: '3' });
+      await expect(page.getByText('Slot booked successfully!')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
+      const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
+      expect(saved).toMatchObject({
+        date,
+        time: '10:00',
+        petName,
+        ownerName: customer.name,
+        petAge: '3',
+        phone: customer.phone,
+        selectedSlot: `${date} at 10:00`,
+      });
+      const myBookings = page.getByRole('region', { name: 'My bookings' });
+      await expect(myBookings.getByText('Pending')).toBeVisible();
 
-    const { page: staff } = await signedIn(browser, employee);
-    await staff.goto('/employee/slots');
-    await staff.getByRole('button', { name: new RegExp(`^Confirm booking for ${petName}`) }).click();
-    const dialog = staff.getByRole('dialog', { name: 'Confirm booking' });
-    await expect(dialog.getByLabel('Hospital name')).toHaveValue('Pawcare Pet Clinic');
-    await dialog.getByLabel('Opening hours').fill('Mon-Sun 08:00-20:00');
-    await dialog.getByRole('button', { name: 'Confirm and notify' }).click();
-    await expect(staff.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
-    await expect(dialog).toBeHidden();
-    await expect(staff.getByRole('button', { name: new RegExp(`^Confirm booking for ${petName}`) })).toHaveCount(0);
+      const { page: staff } = await signedIn(browser, employee);
+      await staff.goto('/employee/slots');
+      await staff.getByRole('button', { name: new RegExp(`^Confirm booking for ${petName}`) }).click();
+      const dialog = staff.getByRole('dialog', { name: 'Confirm booking' });
+      await expect(dialog.getByLabel('Hospital name')).toHaveValue('Pawcare Pet Clinic');
+      await dialog.getByLabel('Opening hours').fill('Mon-Sun 08:00-20:00');
+      await dialog.getByRole('button', { name: 'Confirm and notify' }).click();
+      await expect(staff.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(staff.getByRole('button', { name: new RegExp(`^Confirm booking for ${petName}`) })).toHaveCount(0);
 
-    // The customer's open page hears about it at once: a toast, then the booked view and the list update.
-    await expect(page.getByText('Booking confirmed', { exact: true })).toBeVisible();
-    await expect(
-      page.getByRole('heading', { name: 'Your slot is booked' }).locator('..').getByText('Confirmed'),
-    ).toBeVisible();
-    await expect(myBookings.getByText('Mon-Sun 08:00-20:00')).toBeVisible();
-    await staff.context().close();
-  });
+      // The customer's open page hears about it at once: a toast, then the booked view and the list update.
+      await expect(page.getByText('Booking confirmed', { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: 'Your slot is booked' }).locator('..').getByText('Confirmed'),
+      ).toBeVisible();
+      await expect(myBookings.getByText('Mon-Sun 08:00-20:00')).toBeVisible();
+      await staff.context().close();
+    },
+  );
 
-  test('Change Slot moves the booking on the server and never cancels it', async ({ page, request }) => {
+  test('Change Slot moves the booking on the server and never cancels it', EMBEDDED, async ({ page, request }) => {
     const customer = await createUser(request, 'user');
     const date = clinicDay(3);
     await loginViaUI(page, customer);

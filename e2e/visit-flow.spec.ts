@@ -4,6 +4,7 @@ import {
   BASE_URL,
   clinicDay,
   customerAndEmployee,
+  EMBEDDED,
   expect,
   loginViaUI,
   pickDay,
@@ -26,66 +27,67 @@ async function lastTwoTrainingTimes(request: APIRequestContext, customer: TestUs
   return [free.at(-3)!, free.at(-1)!];
 }
 
-test('a pet’s visit from booking to record: book a training, move it, staff confirm and complete it, the owner reads it', async ({
-  browser,
-  request,
-}) => {
-  const [customer, employee] = await customerAndEmployee(request);
-  const today = clinicDay(0);
-  const [first, moved] = await lastTwoTrainingTimes(request, customer);
+test(
+  'a pet’s visit from booking to record: book a training, move it, staff confirm and complete it, the owner reads it',
+  EMBEDDED,
+  async ({ browser, request }) => {
+    const [customer, employee] = await customerAndEmployee(request);
+    const today = clinicDay(0);
+    const [first, moved] = await lastTwoTrainingTimes(request, customer);
 
-  // The customer adds a pet from the booking form and books a 60-minute training for it today.
-  const customerPage = await (await browser.newContext()).newPage();
-  await loginViaUI(customerPage, customer);
-  await customerPage.goto('/slots');
-  await customerPage.getByRole('button', { name: 'Add a pet' }).click();
-  await customerPage.getByLabel("New pet's name").fill('Juniper');
-  await customerPage.getByLabel('Species').selectOption('dog');
-  await customerPage.getByRole('button', { name: 'Save pet' }).click();
-  await expect(customerPage.getByRole('radio', { name: /Juniper/ })).toBeChecked();
-  await customerPage
-    .getByRole('group', { name: 'Service' })
-    .getByRole('radio', { name: /Pet Training/ })
-    .check();
-  await pickDay(customerPage, today);
-  await customerPage.getByRole('radio', { name: new RegExp(`^${first}`) }).check();
-  await customerPage.getByLabel('Note for the clinic').fill('Jumps at visitors');
-  await customerPage.getByRole('button', { name: 'Book Slot' }).click();
-  await expect(customerPage.getByText('Slot booked successfully!')).toBeVisible();
+    // The customer adds a pet from the booking form and books a 60-minute training for it today.
+    const customerPage = await (await browser.newContext()).newPage();
+    await loginViaUI(customerPage, customer);
+    await customerPage.goto('/slots');
+    await customerPage.getByRole('button', { name: 'Add a pet' }).click();
+    await customerPage.getByLabel("New pet's name").fill('Juniper');
+    await customerPage.getByLabel('Species').selectOption('dog');
+    await customerPage.getByRole('button', { name: 'Save pet' }).click();
+    await expect(customerPage.getByRole('radio', { name: /Juniper/ })).toBeChecked();
+    await customerPage
+      .getByRole('group', { name: 'Service' })
+      .getByRole('radio', { name: /Pet Training/ })
+      .check();
+    await pickDay(customerPage, today);
+    await customerPage.getByRole('radio', { name: new RegExp(`^${first}`) }).check();
+    await customerPage.getByLabel('Note for the clinic').fill('Jumps at visitors');
+    await customerPage.getByRole('button', { name: 'Book Slot' }).click();
+    await expect(customerPage.getByText('Slot booked successfully!')).toBeVisible();
 
-  // She moves it to a later time: the same booking, never canceled on the way.
-  const booked = customerPage.getByRole('region', { name: 'Your slot is booked' });
-  await booked.getByRole('button', { name: 'Change Slot', exact: true }).click();
-  const change = customerPage.getByRole('dialog', { name: 'Change slot' });
-  await change.getByRole('radio', { name: new RegExp(`^${moved}`) }).check();
-  await change.getByRole('button', { name: /^Move to/ }).click();
-  await expect(customerPage.getByText(new RegExp(`^Booking moved to .* at ${moved}\\.$`))).toBeVisible();
+    // She moves it to a later time: the same booking, never canceled on the way.
+    const booked = customerPage.getByRole('region', { name: 'Your slot is booked' });
+    await booked.getByRole('button', { name: 'Change Slot', exact: true }).click();
+    const change = customerPage.getByRole('dialog', { name: 'Change slot' });
+    await change.getByRole('radio', { name: new RegExp(`^${moved}`) }).check();
+    await change.getByRole('button', { name: /^Move to/ }).click();
+    await expect(customerPage.getByText(new RegExp(`^Booking moved to .* at ${moved}\\.$`))).toBeVisible();
 
-  // Staff see it on today's agenda with the service, pet and note, confirm it and record the visit.
-  const staffPage = await (await browser.newContext()).newPage();
-  await loginViaUI(staffPage, employee);
-  await staffPage.goto(`/employee/home?date=${today}`);
-  const row = staffPage.getByRole('row').filter({ hasText: 'Juniper' });
-  await expect(row.getByText('Pet Training')).toBeVisible();
-  await expect(row.getByText('Jumps at visitors')).toBeVisible();
-  await row.getByRole('button', { name: /^Confirm booking for Juniper/ }).click();
-  await expect(staffPage.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
-  await row.getByRole('button', { name: /^Complete visit for Juniper/ }).click();
-  const dialog = staffPage.getByRole('dialog', { name: 'Complete visit' });
-  await dialog.getByLabel('Findings').fill('Calmer greeting after two drills');
-  await dialog.getByLabel('Weight (kg)').fill('14.2');
-  await dialog.getByLabel('Next due for').fill('Follow-up training');
-  await dialog.getByLabel('Next due on').fill(clinicDay(14));
-  await dialog.getByRole('button', { name: 'Record visit' }).click();
-  await expect(staffPage.getByText('Visit recorded.')).toBeVisible();
-  await expect(row.getByText('Completed', { exact: true })).toBeVisible();
+    // Staff see it on today's agenda with the service, pet and note, confirm it and record the visit.
+    const staffPage = await (await browser.newContext()).newPage();
+    await loginViaUI(staffPage, employee);
+    await staffPage.goto(`/employee/home?date=${today}`);
+    const row = staffPage.getByRole('row').filter({ hasText: 'Juniper' });
+    await expect(row.getByText('Pet Training')).toBeVisible();
+    await expect(row.getByText('Jumps at visitors')).toBeVisible();
+    await row.getByRole('button', { name: /^Confirm booking for Juniper/ }).click();
+    await expect(staffPage.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
+    await row.getByRole('button', { name: /^Complete visit for Juniper/ }).click();
+    const dialog = staffPage.getByRole('dialog', { name: 'Complete visit' });
+    await dialog.getByLabel('Findings').fill('Calmer greeting after two drills');
+    await dialog.getByLabel('Weight (kg)').fill('14.2');
+    await dialog.getByLabel('Next due for').fill('Follow-up training');
+    await dialog.getByLabel('Next due on').fill(clinicDay(14));
+    await dialog.getByRole('button', { name: 'Record visit' }).click();
+    await expect(staffPage.getByText('Visit recorded.')).toBeVisible();
+    await expect(row.getByText('Completed', { exact: true })).toBeVisible();
 
-  // The owner finds the visit on the pet's page, with the weight the clinic measured.
-  await customerPage.goto('/customer/pets');
-  await customerPage.getByRole('article', { name: 'Juniper' }).getByRole('link', { name: 'Juniper' }).click();
-  await expect(customerPage.getByRole('heading', { level: 1, name: 'Juniper' })).toBeVisible();
-  await expect(customerPage.getByText('Calmer greeting after two drills')).toBeVisible();
-  await expect(customerPage.getByText(/Follow-up training/)).toBeVisible();
-  await expect(customerPage.getByText(/14\.2 kg/).first()).toBeVisible();
-  expect(await seriousViolations(customerPage)).toEqual([]);
-});
+    // The owner finds the visit on the pet's page, with the weight the clinic measured.
+    await customerPage.goto('/customer/pets');
+    await customerPage.getByRole('article', { name: 'Juniper' }).getByRole('link', { name: 'Juniper' }).click();
+    await expect(customerPage.getByRole('heading', { level: 1, name: 'Juniper' })).toBeVisible();
+    await expect(customerPage.getByText('Calmer greeting after two drills')).toBeVisible();
+    await expect(customerPage.getByText(/Follow-up training/)).toBeVisible();
+    await expect(customerPage.getByText(/14\.2 kg/).first()).toBeVisible();
+    expect(await seriousViolations(customerPage)).toEqual([]);
+  },
+);
