@@ -25,7 +25,7 @@ export function usePublicConfig() {
 }
 
 /** Marks the configuration stale, so every screen showing it reads it again (after the clinic settings changed). */
-export function refreshPublicConfig(client: QueryClient) {
+function refreshPublicConfig(client: QueryClient) {
   return client.invalidateQueries({ queryKey: CONFIG_KEY });
 }
 
