@@ -1,14 +1,21 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import type { Role } from '#shared/constants';
+import type { LoginReturn } from '../lib/login-return.ts';
 import { useSession } from '../lib/session.tsx';
 
 /**
  * Shows its children only to a signed-in user of one of the roles; everyone else goes to /login. The stored user
  * decides at once (as the spec does); if the server later rejects the token the session clears and this redirects.
+ * A visitor not signed in is brought back to this page after logging in, when their role may open it.
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { user } = useSession();
-  if (!user || !roles.includes(user.role)) return <Navigate to="/login" replace />;
+  const { pathname, search } = useLocation();
+  if (!user) {
+    const back: LoginReturn = { from: pathname + search, roles };
+    return <Navigate to="/login" replace state={back} />;
+  }
+  if (!roles.includes(user.role)) return <Navigate to="/login" replace />;
   return <>{children}</>;
 }

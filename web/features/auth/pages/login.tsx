@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ACCOUNT_PAGES } from '#shared/accounts';
 import { LoginBodySchema } from '#shared/auth';
@@ -11,6 +11,7 @@ import { Button, LinkButton } from '../../../components/button.tsx';
 import { EmailField } from '../../../components/account-fields.tsx';
 import { TextField } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { returnPath } from '../../../lib/login-return.ts';
 import { homePathFor, useSession } from '../../../lib/session.tsx';
 import { useLoginMutation } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -23,10 +24,14 @@ function loginErrorMessage(err: unknown): string {
   return MSG.invalidCredentials;
 }
 
-/** /login: email + password; on success a welcome toast, then the role's home after 2 s. */
+/**
+ * /login: email + password; on success a welcome toast, then after 2 s the role's home, or the page a guard sent the
+ * visitor here from when their role may open it.
+ */
 export default function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const mutation = useLoginMutation();
   const [redirecting, setRedirecting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -49,7 +54,8 @@ export default function LoginPage() {
       session.login(token, user);
       toast.success(`Welcome, ${user.name}!`);
       setRedirecting(true);
-      timer.current = setTimeout(() => void navigate(home, { replace: true }), REDIRECT_DELAY_MS);
+      const next = returnPath(state, user.role) ?? home;
+      timer.current = setTimeout(() => void navigate(next, { replace: true }), REDIRECT_DELAY_MS);
     } catch (err) {
       toast.error(loginErrorMessage(err));
     }
