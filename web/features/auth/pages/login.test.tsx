@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { RequireRole } from '../../../app/guards.tsx';
 import { fakeServer, makeUser, renderApp } from '../../../test/utils.tsx';
 import LoginPage from './login.tsx';
 
@@ -118,45 +117,5 @@ describe('login form', () => {
     const { user } = setup();
     await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
     expect(screen.getByRole('heading', { name: 'Forgot page' })).toBeInTheDocument();
-  });
-
-  describe('after a guard sent the visitor here', () => {
-    /** A signed-out visitor opens the link of an order e-mail: the customer area's guard sends them to /login. */
-    function openOrderLink() {
-      const user = userEvent.setup();
-      renderApp(
-        <RequireRole roles={['user']}>
-          <h1>Order page</h1>
-        </RequireRole>,
-        {
-          path: '/customer/my-orders/:id',
-          at: '/customer/my-orders/42?from=mail',
-          routes: { '/login': <LoginPage />, ...homes },
-        },
-      );
-      return user;
-    }
-    async function logIn(user: ReturnType<typeof userEvent.setup>, role: 'user' | 'employee') {
-      fakeServer({
-        'POST /api/auth/login': () => ({ body: { token: 'jwt-3', user: makeUser({ role, name: 'Pet Owner' }) } }),
-      });
-      await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'owner@example.com');
-      await user.type(screen.getByLabelText(/^Password/), 'secret1');
-      await user.click(screen.getByRole('button', { name: 'Login' }));
-    }
-
-    it('a customer lands on the page they asked for, not on their home', async () => {
-      const user = openOrderLink();
-      expect(screen.getByTestId('location')).toHaveTextContent('/login');
-      await logIn(user, 'user');
-      expect(await screen.findByRole('heading', { name: 'Order page' }, { timeout: 4000 })).toBeInTheDocument();
-      expect(screen.getByTestId('location')).toHaveTextContent('/customer/my-orders/42');
-    });
-
-    it('someone whose role may not open that page goes to their own home', async () => {
-      const user = openOrderLink();
-      await logIn(user, 'employee');
-      expect(await screen.findByRole('heading', { name: 'Employee home' }, { timeout: 4000 })).toBeInTheDocument();
-    });
   });
 });

@@ -31,7 +31,7 @@ function loginErrorMessage(err: unknown): string {
 export default function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const { state } = useLocation();
+  const location = useLocation();
   const mutation = useLoginMutation();
   const [redirecting, setRedirecting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -54,7 +54,7 @@ export default function LoginPage() {
       session.login(token, user);
       toast.success(`Welcome, ${user.name}!`);
       setRedirecting(true);
-      const next = returnPath(state, user.role) ?? home;
+      const next = returnPath(location.state as unknown, user.role) ?? home;
       timer.current = setTimeout(() => void navigate(next, { replace: true }), REDIRECT_DELAY_MS);
     } catch (err) {
       toast.error(loginErrorMessage(err));
