@@ -1,4 +1,4 @@
-import { ADMIN, createUser, expect, loginViaUI, seriousViolations, test } from './fixtures.ts';
+import { ADMIN, createUser, expect, signIn, seriousViolations, test } from './fixtures.ts';
 
 const PUBLIC_PAGES = ['/', '/home', '/services', '/about', '/contact', '/login', '/register', '/products'];
 
@@ -12,19 +12,19 @@ test.describe('accessibility (axe)', () => {
   }
 
   test('the customer home has no serious or critical violations', async ({ page, request }) => {
-    await loginViaUI(page, await createUser(request, 'user'));
+    await signIn(page, await createUser(request, 'user'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the employee home has no serious or critical violations', async ({ page, request }) => {
-    await loginViaUI(page, await createUser(request, 'employee'));
+    await signIn(page, await createUser(request, 'employee'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the admin home has no serious or critical violations', async ({ page }) => {
-    await loginViaUI(page, { ...ADMIN, role: 'admin' });
+    await signIn(page, { ...ADMIN, role: 'admin' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

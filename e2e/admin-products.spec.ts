@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PRODUCT_MSG } from '#shared/catalogue';
-import { ADMIN, expect, loginViaUI, productCard, seriousViolations, test } from './fixtures.ts';
+import { ADMIN, expect, signIn, productCard, seriousViolations, test } from './fixtures.ts';
 
 /** A 2x2 PNG a browser can decode (so the form previews it), unlike the smallest one the upload checks accept. */
 const PICTURE = Buffer.from(
@@ -13,7 +13,7 @@ test.describe('admin products', () => {
     page,
   }) => {
     const name = `Steel Bowl ${randomBytes(3).toString('hex')}`;
-    await loginViaUI(page, { ...ADMIN, role: 'admin' });
+    await signIn(page, { ...ADMIN, role: 'admin' });
     await page.getByRole('link', { name: 'Products', exact: true }).click();
     await page.getByRole('button', { name: 'Add product' }).click();
 
@@ -65,7 +65,7 @@ test.describe('admin products', () => {
   test('the products page and its form have no serious or critical axe violations, on a phone too', async ({
     page,
   }) => {
-    await loginViaUI(page, { ...ADMIN, role: 'admin' });
+    await signIn(page, { ...ADMIN, role: 'admin' });
     await page.goto('/admin/products');
     await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
     await expect(page.getByText(/^Showing 1–\d+ of \d+ products$/)).toBeVisible();

@@ -1,11 +1,11 @@
-import { ADMIN, createUser, expect, loginViaUI, test } from './fixtures.ts';
+import { ADMIN, createUser, expect, signIn, test } from './fixtures.ts';
 
 const admin = { ...ADMIN, role: 'admin' as const };
 
 test.describe('admin', () => {
   test('promotes a customer to employee and turns an employee back into a customer', async ({ page, request }) => {
     const customer = await createUser(request, 'user', 'Promoted');
-    await loginViaUI(page, admin);
+    await signIn(page, admin);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customer', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
@@ -26,7 +26,7 @@ test.describe('admin', () => {
 
   test('deletes a user only after confirming in the toast', async ({ page, request }) => {
     const doomed = await createUser(request, 'user', 'Doomed');
-    await loginViaUI(page, admin);
+    await signIn(page, admin);
     await page.goto('/admin/customer');
     await page.getByLabel('Search customers').fill(doomed.email);
     const row = page.getByRole('rowheader', { name: doomed.name });
@@ -55,7 +55,7 @@ test.describe('admin', () => {
     // A 500 (a fault, not an outage): the list waits for Try again. An outage (503, or no answer) is retried by itself
     // (e2e/outage.spec.ts).
     allowConsoleErrors(/status of 500/);
-    await loginViaUI(page, admin);
+    await signIn(page, admin);
     let failing = true;
     await page.route('**/api/all-employees**', (route) =>
       failing
@@ -80,7 +80,7 @@ test.describe('admin', () => {
   });
 
   test('the theme an admin picks is applied for an anonymous visitor in a new browser', async ({ page, browser }) => {
-    await loginViaUI(page, admin);
+    await signIn(page, admin);
     await expect(page.getByRole('group', { name: 'Site theme' })).toBeVisible();
     await page.getByText('Brown', { exact: true }).click();
     await page.getByRole('button', { name: 'Save theme' }).click();

@@ -6,7 +6,7 @@ import {
   clinicDay,
   customerAndEmployee,
   expect,
-  loginViaUI,
+  signIn,
   seriousViolations,
   test,
   type TestUser,
@@ -66,7 +66,7 @@ test.describe('staff agenda', () => {
       note: 'Yearly checkup',
     });
 
-    await loginViaUI(page, employee);
+    await signIn(page, employee);
     await page.goto(`/employee/home?date=${today}`);
     await expect(page.getByRole('heading', { name: /^Today/, level: 3 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Biscuit' });
@@ -123,7 +123,7 @@ test.describe('staff agenda', () => {
     });
     await book(request, customer, { schedule: `${day} at 09:00`, petName: 'Bella' });
 
-    await loginViaUI(page, employee);
+    await signIn(page, employee);
     await page.goto(`/employee/slots?date=${day}`);
     await expect(page.getByLabel('Day')).toHaveValue(day);
     const rows = page.getByRole('row').filter({ has: page.getByRole('rowheader') });
@@ -175,7 +175,7 @@ test.describe('staff agenda', () => {
       petName: 'Whiskers',
       note: 'Sneezing for three days, not eating well since the weekend, and sleeping much more than usual.',
     });
-    await loginViaUI(page, employee);
+    await signIn(page, employee);
 
     for (const path of ['/employee/home', '/employee/slots']) {
       await page.setViewportSize({ width: 1280, height: 900 });

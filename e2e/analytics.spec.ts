@@ -9,7 +9,7 @@ import {
   clinicDay,
   createUser,
   expect,
-  loginViaUI,
+  signIn,
   seriousViolations,
   test,
 } from './fixtures.ts';
@@ -44,7 +44,7 @@ test.describe('admin analytics', () => {
     const earlier = before.topProducts.find((p) => p.name === PRODUCT) ?? { quantity: 0, revenue: 0 };
     const customer = await createUser(request, 'user');
     const petName = `Nala ${customer.name.split(' ')[1]}`;
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/slots');
     await bookThroughForm(page, { date: day, time: '10:00', petName });
     await expect(page.getByText('Slot booked successfully!')).toBeVisible();
@@ -77,7 +77,7 @@ test.describe('admin analytics', () => {
 
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await loginViaUI(page, { email: ADMIN.email, password: ADMIN.password, role: 'admin' });
+    await signIn(page, { email: ADMIN.email, password: ADMIN.password, role: 'admin' });
     await page.getByRole('link', { name: 'Analytics' }).first().click();
     await expect(page).toHaveURL(/\/admin\/analytics$/);
     await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();

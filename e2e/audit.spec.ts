@@ -1,4 +1,4 @@
-import { ADMIN, createUser, expect, loginViaUI, seriousViolations, test } from './fixtures.ts';
+import { ADMIN, createUser, expect, signIn, seriousViolations, test } from './fixtures.ts';
 
 const admin = { ...ADMIN, role: 'admin' as const };
 
@@ -10,7 +10,7 @@ test.describe('audit log', () => {
     const customer = await createUser(request, 'user', 'Audited');
     const login = await request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
     const adminName = ((await login.json()) as { user: { name: string } }).user.name;
-    await loginViaUI(page, admin);
+    await signIn(page, admin);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit log' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
@@ -46,7 +46,7 @@ test.describe('audit log', () => {
   });
 
   test('the audit log page has no serious or critical axe violations, on a phone too', async ({ page }) => {
-    await loginViaUI(page, admin);
+    await signIn(page, admin);
     await page.goto('/admin/audit');
     await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

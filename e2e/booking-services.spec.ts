@@ -1,4 +1,4 @@
-import { BASE_URL, clinicDay, createUser, expect, loginViaUI, pickDay, seriousViolations, test } from './fixtures.ts';
+import { BASE_URL, clinicDay, createUser, expect, signIn, pickDay, seriousViolations, test } from './fixtures.ts';
 
 test.describe('booking a service for a pet', () => {
   test('a customer adds a pet inline, books a 60-minute training for it, moves it, and still books a typed-in pet', async ({
@@ -8,7 +8,7 @@ test.describe('booking a service for a pet', () => {
     const customer = await createUser(request, 'user');
     const auth = { authorization: `Bearer ${customer.token}` };
     const date = clinicDay(8);
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/slots');
     await expect(page.getByRole('heading', { name: 'Slot Booking', level: 1 })).toBeVisible();
 
@@ -94,7 +94,7 @@ test.describe('booking a service for a pet', () => {
     expect(await res.json()).toMatchObject({ petName: 'Pebble', petAge: 5, service: { kind: 'checkup' } });
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/slots');
     const list = page.getByRole('region', { name: 'My bookings' });
     await expect(list.getByText(/Pebble, 5 years/)).toBeVisible();

@@ -3,7 +3,7 @@ import {
   customerAndEmployee,
   EMBEDDED,
   expect,
-  loginViaUI,
+  signIn,
   openCustomerChat,
   signedIn,
   test,
@@ -14,7 +14,7 @@ test('a customer and an employee chat both ways from two browsers', EMBEDDED, as
   test.slow();
   const [customer, employee] = await customerAndEmployee(request);
 
-  await loginViaUI(page, customer);
+  await signIn(page, customer);
   const box = await openCustomerChat(page);
   await expect(box.getByText(/Ask us anything/)).toBeVisible();
 
@@ -74,7 +74,7 @@ test('sending is refused with the spec text while the chat is not connected', as
 }) => {
   allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|WebSocket connection to .* failed/);
   const customer = await createUser(request, 'user');
-  await loginViaUI(page, customer);
+  await signIn(page, customer);
   const box = await openCustomerChat(page);
   // The network goes away: the socket drops and every reconnect attempt fails.
   await context.setOffline(true);

@@ -8,7 +8,7 @@ import {
   ADMIN,
   clinicDay,
   expect,
-  loginViaUI,
+  signIn,
   newUserDetails,
   pickDay,
   registerCustomer,
@@ -75,7 +75,7 @@ function next(weekday: string): string {
 
 /** The admin on /admin/settings, reached from the admin's navigation. */
 async function openSettings(page: Page) {
-  await loginViaUI(page, { ...ADMIN, role: 'admin' }, server.url);
+  await signIn(page, { ...ADMIN, role: 'admin' }, server.url);
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('heading', { name: 'Opening hours' })).toBeVisible();
@@ -87,7 +87,7 @@ async function customerOnSlots(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await registerCustomer(context.request, details, server.url);
-  await loginViaUI(page, { ...details, role: 'user' }, server.url);
+  await signIn(page, { ...details, role: 'user' }, server.url);
   await page.goto(`${server.url}/slots`);
   await expect(page.getByRole('heading', { name: 'Book a visit' })).toBeVisible();
   return { context, page };

@@ -1,13 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import {
-  createUser,
-  customerAndEmployee,
-  expect,
-  loginViaUI,
-  seriousViolations,
-  test,
-  type TestUser,
-} from './fixtures.ts';
+import { createUser, customerAndEmployee, expect, signIn, seriousViolations, test, type TestUser } from './fixtures.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -33,7 +25,7 @@ async function staffBrowser(browser: Browser, user: TestUser) {
   });
   page.on('pageerror', (err) => problems.push(err.message));
   const ready = socketReady(page);
-  await loginViaUI(page, user);
+  await signIn(page, user);
   await ready;
   return { context, page, problems };
 }
@@ -72,7 +64,7 @@ test.describe('emergencies', () => {
 
     // The customer finds emergency care on the services page.
     const customerReady = socketReady(page);
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await customerReady;
     await page.goto('/servicescustomers');
     await page.getByRole('link', { name: 'Request emergency care' }).click();
@@ -143,7 +135,7 @@ test.describe('emergencies', () => {
     await page.getByRole('link', { name: 'Request emergency care' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     for (const size of [PHONE, DESKTOP]) {
       await page.setViewportSize(size);
       await page.goto('/customer/emergency');

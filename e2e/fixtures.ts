@@ -59,10 +59,15 @@ async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Pro
   return (await res.json()) as T;
 }
 
-/** Logs in through the API and returns the token. */
-export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+/** Logs in through the API (of the server at `baseUrl`) and returns the token. */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  baseUrl = BASE_URL,
+): Promise<string> {
   const body = await json<{ token: string }>(
-    await request.post(`${BASE_URL}/api/auth/login`, { data: { email, password } }),
+    await request.post(`${baseUrl}/api/auth/login`, { data: { email, password } }),
   );
   return body.token;
 }
@@ -131,6 +136,36 @@ export async function loginViaUI(
 }
 
 /**
+ * Signs a person in for a test about something else: the session a login stores (the token and the account, as
+ * `GET /api/auth/me` returns it) is put in the page's storage, then their home page opens and shows their navbar.
+ * The login form itself is driven by `loginViaUI` in the specs about logging in; it spends the spec's 2 s on the
+ * welcome toast before leaving, which a hundred tests need not wait for. `baseUrl` for a server of the spec's own.
+ */
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string; role: Role; token?: string },
+  baseUrl = '',
+): Promise<void> {
+  const server = baseUrl || BASE_URL;
+  const request = page.context().request;
+  const token = user.token ?? (await apiLogin(request, user.email, user.password, server));
+  const account = await json<{ role: Role }>(
+    await request.get(`${server}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }),
+  );
+  // Any page of the site's origin will do to write its storage; the health check is the smallest.
+  await page.goto(`${baseUrl}/healthz`);
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+    },
+    [token, JSON.stringify(account)] as const,
+  );
+  await page.goto(`${baseUrl}${HOME_OF[user.role]}`);
+  await expect(page.getByRole('link', { name: /^Profile of / })).toBeVisible({ timeout: 15_000 });
+}
+
+/**
  * A second person signed in in their own browser context, with a console-error guard like the main page's: a test
  * that cares asserts `problems` is empty at its end.
  */
@@ -142,7 +177,7 @@ export async function signedIn(browser: Browser, user: TestUser) {
     if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(err.message));
-  await loginViaUI(page, user);
+  await signIn(page, user);
   return { context, page, problems };
 }
 

@@ -5,7 +5,7 @@ import {
   createUser,
   customerAndEmployee,
   expect,
-  loginViaUI,
+  signIn,
   openCustomerChat,
   productCard,
   seriousViolations,
@@ -19,7 +19,7 @@ test.describe('focus after actions', () => {
   test('booking a slot, and canceling it from the booked view', async ({ page, request }) => {
     test.slow();
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/slots');
     await bookThroughForm(page, { date: clinicDay(4), time: '10:30', petName: 'Pepper' });
     await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeFocused();
@@ -34,7 +34,7 @@ test.describe('focus after actions', () => {
 
   test('editing the profile and saving its address', async ({ page, request }) => {
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/customer/profile');
     await page.getByRole('button', { name: 'Edit profile' }).press('Enter');
     await expect(page.getByLabel('Name')).toBeFocused();
@@ -52,7 +52,7 @@ test.describe('focus after actions', () => {
 
   test('saving a delivery address at checkout', async ({ page, request }) => {
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/customer/product');
     await productCard(page, 'Cat Toy')
       .getByRole('button', { name: /^Add to Cart/ })
@@ -83,7 +83,7 @@ test.describe('focus after actions', () => {
   }) => {
     test.slow();
     const [customer, employee] = await customerAndEmployee(request);
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     const box = await openCustomerChat(page);
     const composer = box.getByRole('textbox', { name: 'Message' });
     await expect(composer).toBeFocused();
@@ -112,7 +112,7 @@ test.describe('admin delete', () => {
     request,
   }) => {
     const doomed = await createUser(request, 'user', 'Hasty');
-    await loginViaUI(page, { ...ADMIN, role: 'admin' });
+    await signIn(page, { ...ADMIN, role: 'admin' });
     await page.goto('/admin/customer');
     await page.getByLabel('Search customers').fill(doomed.email);
     const del = page.getByRole('button', { name: `Delete ${doomed.name}` });

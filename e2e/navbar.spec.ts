@@ -1,9 +1,9 @@
-import { ADMIN, createUser, expect, loginViaUI, seriousViolations, test } from './fixtures.ts';
+import { ADMIN, createUser, expect, signIn, seriousViolations, test } from './fixtures.ts';
 
 test.describe('the navbar of someone signed in', () => {
   test('a customer who opens / or a public product page gets their own page and navbar', async ({ page, request }) => {
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     const nav = page.getByRole('navigation', { name: 'Main' });
 
     await page.goto('/');
@@ -28,7 +28,7 @@ test.describe('the navbar of someone signed in', () => {
   });
 
   test('an admin browsing the shop keeps the page, with their profile and Logout', async ({ page }) => {
-    await loginViaUI(page, { ...ADMIN, role: 'admin' });
+    await signIn(page, { ...ADMIN, role: 'admin' });
     await page.goto('/products');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(page).toHaveURL(/\/products$/);

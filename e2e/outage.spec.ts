@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
 import { freePort } from '../server/test/free-port.ts';
-import { EMBEDDED, expect, loginViaUI, newUserDetails, registerCustomer, test } from './fixtures.ts';
+import { EMBEDDED, expect, signIn, newUserDetails, registerCustomer, test } from './fixtures.ts';
 import { OwnServer } from './own-server.ts';
 
 /**
@@ -59,7 +59,7 @@ test(
 
     const customer = newUserDetails('Customer');
     await registerCustomer(page.request, customer, server.url);
-    await loginViaUI(page, { ...customer, role: 'user' }, server.url);
+    await signIn(page, { ...customer, role: 'user' }, server.url);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Product' }).click();
     await expect(page.getByRole('status').filter({ hasText: '15 products' })).toBeVisible();
     await page.getByRole('button', { name: /^Chat/ }).click();

@@ -1,4 +1,4 @@
-import { createUser, expect, loginViaUI, seriousViolations, signedIn, test, TINY_PNG } from './fixtures.ts';
+import { createUser, expect, signIn, seriousViolations, signedIn, test, TINY_PNG } from './fixtures.ts';
 
 /** True when the page is no wider than its window (nothing to scroll sideways). */
 const fitsWidth = (page: import('@playwright/test').Page) =>
@@ -11,7 +11,7 @@ test.describe('My pets', () => {
     browser,
   }) => {
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
 
     await page.getByRole('link', { name: 'My pets' }).first().click();
     await expect(page).toHaveURL(/\/customer\/pets$/);
@@ -88,7 +88,7 @@ test.describe('My pets', () => {
       data: { name: 'Goldie', species: 'fish' },
       headers: { authorization: `Bearer ${customer.token}` },
     });
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/customer/pets');
     await page.getByRole('button', { name: 'Archive Goldie' }).click();
     const ask = page.getByRole('dialog', { name: 'Archive Goldie?' });

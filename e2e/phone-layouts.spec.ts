@@ -9,7 +9,7 @@ import {
   clinicDay,
   createUser,
   expect,
-  loginViaUI,
+  signIn,
   openCustomerChat,
   seriousViolations,
   test,
@@ -195,7 +195,7 @@ test.describe('staff and admin lists on a phone and a laptop', () => {
       createUser(request, 'employee', `Employee ${LONG}`),
     ]);
     await raiseEmergency(request, customer, 'Sockthief');
-    await loginViaUI(page, { ...ADMIN, role: 'admin' });
+    await signIn(page, { ...ADMIN, role: 'admin' });
 
     const checks: Check[] = [
       { path: '/admin/home', ready: (p) => p.getByRole('radio', { name: 'Violet' }) },
@@ -264,14 +264,14 @@ test.describe('staff and admin lists on a phone and a laptop', () => {
     // The customer writes to the clinic, so the staff chat lists a conversation.
     const context = await browser.newContext();
     const customerPage = await context.newPage();
-    await loginViaUI(customerPage, customer);
+    await signIn(customerPage, customer);
     const box = await openCustomerChat(customerPage);
     await box.getByRole('textbox', { name: 'Message' }).fill('Is the clinic open on Sunday?');
     await box.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect(box.getByText('Sending…')).toHaveCount(0);
     await context.close();
 
-    await loginViaUI(page, employee);
+    await signIn(page, employee);
     const bookingActions = (p: Page) => [
       p.getByRole('button', { name: /^Confirm booking for Wafflepaws/ }),
       p.getByRole('button', { name: /^Cancel booking for Wafflepaws/ }),

@@ -1,7 +1,7 @@
 import { UNSUBSCRIBE_MSG } from '../shared/reminders.ts';
 import type { Service } from '../shared/services.ts';
 import { unsubscribeToken } from '../server/reminders/unsubscribe.ts';
-import { BASE_URL, clinicDay, createUser, expect, loginViaUI, seriousViolations, test } from './fixtures.ts';
+import { BASE_URL, clinicDay, createUser, expect, signIn, seriousViolations, test } from './fixtures.ts';
 
 // The e2e server's JWT_SECRET (playwright.config.ts): reminder e-mails' unsubscribe links are signed with it, and
 // the worker that mails them cannot be brought forward in time here, so the spec signs a link the same way.
@@ -42,7 +42,7 @@ test.describe('reminders', () => {
     const reminderEmails = async () =>
       ((await (await request.get(`${BASE_URL}/api/auth/me`, { headers: auth })).json()) as { reminderEmails: boolean })
         .reminderEmails;
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
 
     await page.goto(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(E2E_JWT_SECRET, customer.id))}`);
     await expect(page.getByRole('button', { name: 'Turn off reminder e-mails' })).toBeVisible();
@@ -90,7 +90,7 @@ test.describe('reminders', () => {
       await request.post(`${BASE_URL}/api/pets`, { data: { name: 'Juniper', species: 'cat' }, headers: auth })
     ).json()) as { id: string };
     const date = clinicDay(21);
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
 
     await page.goto(`/slots?serviceId=${checkup.id}&date=${date}&petId=${pet.id}`);
     await expect(

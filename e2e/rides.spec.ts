@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { BASE_URL, clinicDay, createUser, expect, loginViaUI, pickDay, seriousViolations, test } from './fixtures.ts';
+import { BASE_URL, clinicDay, createUser, expect, signIn, pickDay, seriousViolations, test } from './fixtures.ts';
 
 const STEPS = ['Driver on the way', 'Picked up', 'At the clinic', 'On the way home', 'Dropped off'];
 
@@ -18,7 +18,7 @@ test.describe('pickup rides', () => {
     const today = clinicDay(0);
 
     // The customer books a ride for later today (it is about noon at the clinic).
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/slots');
     await page
       .getByRole('group', { name: 'Service' })
@@ -50,7 +50,7 @@ test.describe('pickup rides', () => {
       if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(msg.text());
     });
     phone.on('pageerror', (err) => problems.push(err.message));
-    await loginViaUI(phone, driver);
+    await signIn(phone, driver);
     await phone.goto('/employee/rides');
     await expect(phone.getByRole('heading', { level: 1, name: 'Rides' })).toBeVisible();
     await expect(phone.getByRole('heading', { level: 2, name: /^Today/ })).toBeVisible();

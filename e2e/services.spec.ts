@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SERVICE_MSG } from '../shared/services.ts';
-import { ADMIN, createUser, expect, loginViaUI, seriousViolations, test } from './fixtures.ts';
+import { ADMIN, createUser, expect, signIn, seriousViolations, test } from './fixtures.ts';
 
 const admin = { ...ADMIN, role: 'admin' as const };
 
@@ -10,7 +10,7 @@ test.describe('services', () => {
     browser,
   }) => {
     const name = `Grooming ${randomBytes(3).toString('hex')}`;
-    await loginViaUI(page, admin);
+    await signIn(page, admin);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/services$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('services', () => {
   });
 
   test('a customer books from a service card straight into the form for that service', async ({ page, request }) => {
-    await loginViaUI(page, await createUser(request, 'user', 'Cards'));
+    await signIn(page, await createUser(request, 'user', 'Cards'));
     await page.goto('/servicescustomers');
     const book = page.getByRole('link', { name: 'Book Pet Training now' });
     await expect(book).toHaveAttribute('href', /\/slots\?serviceId=[0-9a-f-]{36}$/);
@@ -76,7 +76,7 @@ test.describe('services', () => {
   });
 
   test('the admin services page has no serious accessibility violations and fits a phone', async ({ page }) => {
-    await loginViaUI(page, admin);
+    await signIn(page, admin);
     await page.goto('/admin/services');
     await expect(page.getByRole('rowheader', { name: 'Pet Training' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -4,7 +4,7 @@ import {
   customerAndEmployee,
   EMBEDDED,
   expect,
-  loginViaUI,
+  signIn,
   productCard,
   seriousViolations,
   signedIn,
@@ -55,7 +55,7 @@ test.describe('shop', () => {
       // The whole journey of two people in two browsers: longer than one screen's test.
       test.setTimeout(180_000);
       const [customer, employee] = await customerAndEmployee(request);
-      await loginViaUI(page, customer);
+      await signIn(page, customer);
 
       // Catalogue with filters, then Add to Cart.
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -162,7 +162,7 @@ test.describe('shop', () => {
       const [customer, employee] = await customerAndEmployee(request);
 
       // First visit: two products.
-      await loginViaUI(page, customer);
+      await signIn(page, customer);
       for (const [query, name] of [
         ['cat toy', 'Cat Toy'],
         ['shampoo', 'Pet Shampoo - Anti Flea'],
@@ -255,7 +255,7 @@ test.describe('shop', () => {
     request,
   }) => {
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Medical Tips', exact: true })

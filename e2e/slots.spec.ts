@@ -6,7 +6,7 @@ import {
   customerAndEmployee,
   EMBEDDED,
   expect,
-  loginViaUI,
+  signIn,
   pickDay,
   seriousViolations,
   signedIn,
@@ -22,7 +22,7 @@ test.describe('slot booking', () => {
       const date = clinicDay(2);
       const petName = `Bruno ${customer.name.split(' ')[1]}`;
 
-      await loginViaUI(page, customer);
+      await signIn(page, customer);
       await page.getByRole('link', { name: 'Slot Booking' }).first().click();
       await expect(page).toHaveURL(/\/slots$/);
       await expect(page.getByRole('heading', { name: 'Slot Booking', level: 1 })).toBeVisible();
@@ -70,7 +70,7 @@ test.describe('slot booking', () => {
   test('Change Slot moves the booking on the server and never cancels it', EMBEDDED, async ({ page, request }) => {
     const customer = await createUser(request, 'user');
     const date = clinicDay(3);
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/slots');
     await bookThroughForm(page, { date, time: '11:00', petName: 'Milo', petAge: '2' });
     await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
@@ -106,7 +106,7 @@ test.describe('slot booking', () => {
   }) => {
     const customer = await createUser(request, 'user');
     const date = clinicDay(4);
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/slots');
     await bookThroughForm(page, { date, time: '12:00', petName: 'Luna' });
     await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
@@ -145,7 +145,7 @@ test.describe('slot booking', () => {
       expect(res.status()).toBe(201);
     }
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/slots');
     await pickDay(page, date);
     await expect(page.getByRole('radio', { name: '15:00 Full' })).toBeDisabled();
@@ -164,7 +164,7 @@ test.describe('slot booking', () => {
     const employee = await createUser(request, 'employee');
     const customer = await createUser(request, 'user');
     const date = clinicDay(6);
-    await loginViaUI(page, employee);
+    await signIn(page, employee);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const pendingCard = page.getByRole('listitem').filter({ hasText: 'Waiting for confirmation' });
     await expect(pendingCard).toBeVisible();
@@ -205,7 +205,7 @@ test.describe('slot booking', () => {
     const [customer, employee] = await customerAndEmployee(request);
     // A pet of this run's own: a second try finds the first one's booking on the staff list too.
     const pet = `Axe ${customer.name.split(' ')[1]}`;
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.goto('/slots');
     await pickDay(page, clinicDay(7));
     await expect(page.getByRole('radio', { name: /^09:00/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
-import { BASE_URL, createUser, expect, loginViaUI, seriousViolations, test, type TestUser } from './fixtures.ts';
+import { BASE_URL, createUser, expect, signIn, seriousViolations, test, type TestUser } from './fixtures.ts';
 
 /** The customer's UPI order of one unit of product 2, placed through the API: its id and number. */
 async function placeUpiOrder(request: APIRequestContext, customer: TestUser) {
@@ -33,7 +33,7 @@ test.describe('staff payments', () => {
     const [customer, employee] = await Promise.all([createUser(request, 'user'), createUser(request, 'employee')]);
     const order = await placeUpiOrder(request, customer);
 
-    await loginViaUI(page, employee);
+    await signIn(page, employee);
     await page.goto('/employee/orders?paymentStatus=unpaid');
     const card = page.getByRole('article', { name: `Order ${order.number}` });
     await expect(card.getByText('No reference yet')).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('staff payments', () => {
   }) => {
     const [customer, employee] = await Promise.all([createUser(request, 'user'), createUser(request, 'employee')]);
     const order = await placeUpiOrder(request, customer);
-    await loginViaUI(page, employee);
+    await signIn(page, employee);
     await page.goto('/employee/orders?paymentStatus=unpaid');
     const card = page.getByRole('article', { name: `Order ${order.number}` });
     await expect(card.getByText('No reference yet')).toBeVisible();

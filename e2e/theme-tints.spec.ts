@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { THEMES, type Theme } from '#shared/constants';
 import { THEME_COLORS, contrastRatio, themeColors } from '#shared/theme-colors';
-import { createUser, expect, loginViaUI, test } from './fixtures.ts';
+import { createUser, expect, signIn, test } from './fixtures.ts';
 
 /**
  * Each theme's tint behind real pages. The tint is painted in this browser only (the CSS variables the server and
@@ -85,7 +85,7 @@ test.describe('theme tints', () => {
         await readableOnEveryTheme(page, `${path} at ${size.width} px`);
       }
       // A staff page: counts, filters and the agenda's day headings on the page background.
-      await loginViaUI(page, await createUser(request, 'employee'));
+      await signIn(page, await createUser(request, 'employee'));
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await readableOnEveryTheme(page, `/employee/home at ${size.width} px`);

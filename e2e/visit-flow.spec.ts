@@ -6,7 +6,7 @@ import {
   customerAndEmployee,
   EMBEDDED,
   expect,
-  loginViaUI,
+  signIn,
   pickDay,
   seriousViolations,
   test,
@@ -41,7 +41,7 @@ test(
 
     // The customer adds a pet from the booking form and books a 60-minute training for it today.
     const customerPage = await (await browser.newContext()).newPage();
-    await loginViaUI(customerPage, customer);
+    await signIn(customerPage, customer);
     await customerPage.goto('/slots');
     await customerPage.getByRole('button', { name: 'Add a pet' }).click();
     await customerPage.getByLabel("New pet's name").fill(pet);
@@ -68,7 +68,7 @@ test(
 
     // Staff see it on today's agenda with the service, pet and note, confirm it and record the visit.
     const staffPage = await (await browser.newContext()).newPage();
-    await loginViaUI(staffPage, employee);
+    await signIn(staffPage, employee);
     await staffPage.goto(`/employee/home?date=${today}`);
     const row = staffPage.getByRole('row').filter({ hasText: pet });
     await expect(row.getByText('Pet Training')).toBeVisible();

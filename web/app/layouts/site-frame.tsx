@@ -3,11 +3,15 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { PawIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ErrorBoundary } from '../error-boundary.tsx';
 
 /** The clinic's weekly hours as the admin last saved them ("Mon-Sat 09:00-18:00, Sun 10:00-14:00"). */
 function OpeningHours() {
-  const hours = usePublicConfig().data?.clinic.hours;
+  const config = usePublicConfig();
+  // A prerendered page's footer has no hours: nor has its first render while it hydrates.
+  const hydrated = useHydrated();
+  const hours = hydrated ? config.data?.clinic.hours : undefined;
   // Until the clinic's own hours arrive nothing is said of them, rather than hours that may be wrong.
   if (!hours) return null;
   return <>{hours === 'Closed' ? 'Visits are paused for now.' : `Open ${hours}.`} </>;

@@ -4,6 +4,7 @@ import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { ReadyFieldset } from '../../../components/ready-fieldset.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import type { Variant } from '../content.ts';
 
 /** Builds the mailto: link with the visitor's message as subject and body. Nothing goes to our server. */
@@ -18,7 +19,10 @@ const FALLBACK_EMAIL = 'clinic@pawcare.local';
 /** /contact and /contactcustomers: a form that opens the visitor's mail app with the message prefilled. */
 export default function ContactPage({ variant = 'public' }: { variant?: Variant }) {
   const config = usePublicConfig();
-  const clinic = config.data?.clinic;
+  // The prerendered page has no details: while it hydrates, neither has this render, even when the footer has
+  // already fetched them (React refuses a page whose first render differs from its HTML).
+  const hydrated = useHydrated();
+  const clinic = hydrated ? config.data?.clinic : undefined;
   const [mailto, setMailto] = useState<string | null>(null);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
