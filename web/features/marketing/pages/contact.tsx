@@ -82,7 +82,7 @@ export default function ContactPage({ variant = 'public' }: { variant?: Variant 
           <h2 id="visit-heading" className="text-lg font-semibold">
             Visit or call
           </h2>
-          {config.isPending ? (
+          {!hydrated || config.isPending ? (
             <p className="mt-3 text-ink-muted">Loading our contact details…</p>
           ) : (
             <dl className="mt-3 space-y-3">
