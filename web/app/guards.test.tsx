@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import LoginPage from '../features/auth/pages/login.tsx';
+import { useSession } from '../lib/session.tsx';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../test/utils.tsx';
 import { RequireRole } from './guards.tsx';
 
@@ -105,5 +106,32 @@ describe('after a guard sent the visitor here', () => {
     const user = openOrderLink();
     await logIn(user, 'employee');
     expect(await screen.findByRole('heading', { name: 'Employee home' }, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('someone who signs out on a page is not brought back to it by the next login', async () => {
+    storeSignedIn(makeUser({ role: 'user' }));
+    const user = userEvent.setup();
+    function SignOut() {
+      const { logout } = useSession();
+      return (
+        <button type="button" onClick={logout}>
+          Logout
+        </button>
+      );
+    }
+    renderApp(
+      <RequireRole roles={['user']}>
+        <h1>Your profile</h1>
+        <SignOut />
+      </RequireRole>,
+      {
+        path: '/customer/profile',
+        routes: { '/login': <LoginPage />, '/homeusers': <h1>Customer home</h1> },
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    await logIn(user, 'user');
+    expect(await screen.findByRole('heading', { name: 'Customer home' }, { timeout: 4000 })).toBeInTheDocument();
   });
 });

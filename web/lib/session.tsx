@@ -16,8 +16,13 @@ export interface SessionValue {
   status: SessionStatus;
   /** Stores token and user after login or registration. */
   login: (token: string, user: User) => void;
-  /** Clears token, user and every cached query. */
+  /** Clears token, user and every cached query: the person signs out. */
   logout: () => void;
+  /**
+   * True once the person signed out (here or in another tab); false while signed in, before any sign-in, and after a
+   * session the server refused. A guard sends the signed-out to /login without offering to bring them back.
+   */
+  signedOut: boolean;
   /** Replaces the stored user (profile edits). */
   updateUser: (user: User) => void;
 }
@@ -47,26 +52,34 @@ export function SessionProvider({
   const [token, setToken] = useState<string | null>(() => getToken());
   const [user, setUser] = useState<User | null>(() => (getToken() ? getStoredUser() : null));
   const [validating, setValidating] = useState<boolean>(() => validateOnMount && !!getToken());
+  const [signedOut, setSignedOut] = useState(false);
   const expiredToastShown = useRef(false);
 
-  const logout = useCallback(() => {
+  const clear = useCallback(() => {
     clearSession();
     setToken(null);
     setUser(null);
     queryClient.clear();
   }, [queryClient]);
 
+  const logout = useCallback(() => {
+    clear();
+    setSignedOut(true);
+  }, [clear]);
+
   const expire = useCallback(() => {
-    logout();
+    clear();
+    setSignedOut(false);
     if (!expiredToastShown.current) {
       expiredToastShown.current = true;
       toast.error(MSG.authFailed, { toastId: 'auth-failed' });
     }
-  }, [logout]);
+  }, [clear]);
 
   const login = useCallback((nextToken: string, nextUser: User) => {
     storeSession(nextToken, nextUser);
     expiredToastShown.current = false;
+    setSignedOut(false);
     setToken(nextToken);
     setUser(nextUser);
   }, []);
@@ -110,6 +123,7 @@ export function SessionProvider({
       const nextToken = getToken();
       setToken(nextToken);
       setUser(nextToken ? getStoredUser() : null);
+      setSignedOut(!nextToken);
       if (!nextToken) queryClient.clear();
     };
     window.addEventListener('storage', onStorage);
@@ -123,14 +137,15 @@ export function SessionProvider({
       status: !token || !user ? 'anonymous' : validating ? 'validating' : 'authenticated',
       login,
       logout,
+      signedOut,
       updateUser,
     }),
-    [user, token, validating, login, logout, updateUser],
+    [user, token, validating, login, logout, signedOut, updateUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-/** The current session: { user, token, status, login, logout, updateUser }. */
+/** The current session: { user, token, status, login, logout, signedOut, updateUser }. */
 export function useSession(): SessionValue {
   const v = useContext(SessionContext);
   if (!v) throw new Error('useSession must be used inside <SessionProvider>');
