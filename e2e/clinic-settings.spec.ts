@@ -1,9 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
-import { freePort } from '../server/test/free-port.ts';
 import {
   ADMIN,
   clinicDay,
@@ -15,7 +10,7 @@ import {
   seriousViolations,
   test,
 } from './fixtures.ts';
-import { OwnServer } from './own-server.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * An admin changes the clinic's settings at /admin/settings and customers' calendars follow at once. This spec runs
@@ -28,40 +23,19 @@ import { OwnServer } from './own-server.ts';
 test.describe.configure({ timeout: 150_000 });
 
 let server: OwnServer;
-let dataDir: string;
-let scratch: ScratchDatabase | undefined;
+let dispose: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-settings-'));
-  if (process.env.TEST_DATABASE_URL)
-    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'pawcare_e2e');
-  const port = await freePort();
-  server = new OwnServer(port, {
-    ...process.env,
-    PORT: String(port),
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url ?? '',
-    REDIS_URL: '',
-    JWT_SECRET: 'e2e-settings-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+  ({ server, dispose } = await startOwnServer('settings', {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    SEED_DEMO: 'false',
     CLINIC_TZ: process.env.E2E_CLINIC_TZ ?? 'Asia/Kolkata',
     CLINIC_HOURS: 'Mon-Sun 09:00-18:00',
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT_IP: '100000',
-    LOGIN_RATE_LIMIT_EMAIL: '100000',
-    REGISTER_RATE_LIMIT_IP: '100000',
-  });
-  await server.start();
+  }));
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await scratch?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await dispose?.();
 });
 
 const WEEKDAY = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
-import { freePort } from '../server/test/free-port.ts';
 import { EMBEDDED, expect, signIn, newUserDetails, registerCustomer, test } from './fixtures.ts';
-import { OwnServer } from './own-server.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * The server goes away in the middle of a session and comes back: the page recovers by itself, without a reload.
@@ -15,36 +10,14 @@ import { OwnServer } from './own-server.ts';
 const OUTAGE_MS = 20_000;
 
 let server: OwnServer;
-let dataDir: string;
-let scratch: ScratchDatabase | undefined;
+let dispose: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-e2e-outage-'));
-  if (process.env.TEST_DATABASE_URL)
-    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'pawcare_e2e');
-  const port = await freePort();
-  server = new OwnServer(port, {
-    ...process.env,
-    PORT: String(port),
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url ?? '',
-    REDIS_URL: '',
-    JWT_SECRET: 'e2e-outage-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT_IP: '100000',
-    LOGIN_RATE_LIMIT_EMAIL: '100000',
-    REGISTER_RATE_LIMIT_IP: '100000',
-  });
-  await server.start();
+  ({ server, dispose } = await startOwnServer('outage'));
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await scratch?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await dispose?.();
 });
 
 test(

@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
+import { freePort } from '../server/test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -55,4 +59,45 @@ export class OwnServer {
     await gone;
     this.proc = null;
   }
+}
+
+/**
+ * A server of a spec's own, started: on a fresh embedded database in a temporary folder, or on a scratch
+ * PostgreSQL database when TEST_DATABASE_URL is set; no Redis, no demo data, limits that let a test log in freely.
+ * `env` adds or overrides variables. `dispose` stops it and removes its data.
+ */
+export async function startOwnServer(
+  label: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ server: OwnServer; dispose: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `pawcare-e2e-${label}-`));
+  const scratch: ScratchDatabase | undefined = process.env.TEST_DATABASE_URL
+    ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'pawcare_e2e')
+    : undefined;
+  const port = await freePort();
+  const server = new OwnServer(port, {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+    REDIS_URL: '',
+    JWT_SECRET: `e2e-${label}-secret-0123456789-abcdefghijklmnopqrstuvwxyz`,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_IP: '100000',
+    LOGIN_RATE_LIMIT_EMAIL: '100000',
+    REGISTER_RATE_LIMIT_IP: '100000',
+    ...env,
+  });
+  await server.start();
+  return {
+    server,
+    dispose: async () => {
+      await server.stop();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
