@@ -7,7 +7,7 @@
  * and EXPLAIN plans as readable lines.
  */
 import { createHmac } from 'node:crypto';
-import { SEEDED_SERVICE_IDS } from '../server/services/seeded.ts';
+import { SEEDED_OFFERING_IDS } from '../server/offerings/seeded.ts';
 
 /** The clinic's time zone and grid, as the server's defaults (CLINIC_TZ, SLOT_OPEN, SLOT_MINUTES). */
 const TZ = 'Asia/Kolkata';
@@ -116,9 +116,9 @@ export async function seedHistory(exec: Exec, n: number, staff: number): Promise
            select a.*, (a.day + a.tod) at time zone '${TZ}' as starts
              from (
                select x.j, x.past, x.day,
-                      case when x.s < 54 then (array['${SEEDED_SERVICE_IDS.checkup}', '${SEEDED_SERVICE_IDS.pickup}',
-                                                     '${SEEDED_SERVICE_IDS.emergency}'])[1 + x.s / 18]::uuid
-                           else '${SEEDED_SERVICE_IDS.training}'::uuid end as service,
+                      case when x.s < 54 then (array['${SEEDED_OFFERING_IDS.checkup}', '${SEEDED_OFFERING_IDS.pickup}',
+                                                     '${SEEDED_OFFERING_IDS.emergency}'])[1 + x.s / 18]::uuid
+                           else '${SEEDED_OFFERING_IDS.training}'::uuid end as service,
                       time '09:00' + make_interval(mins => 30 * case when x.s < 54 then x.s % 18 else (x.s - 54) * 2 end) as tod,
                       case when x.s < 54 then 30 else 60 end as minutes,
                       case when x.past then

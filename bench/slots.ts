@@ -38,13 +38,13 @@ import {
   todayIn,
   zonedTimeToUtc,
   type BookSlotBody,
-} from '#shared/slots';
+} from '#shared/bookings';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, rowsOf, type Database } from '../server/db/client.ts';
 import { currentUser, type AuthUser } from '../server/plugins/auth.ts';
-import { SEEDED_SERVICE_IDS } from '../server/services/seeded.ts';
-import { bookSlot, type SlotDeps } from '../server/slots/service.ts';
+import { SEEDED_OFFERING_IDS } from '../server/offerings/seeded.ts';
+import { bookSlot, type BookingDeps } from '../server/bookings/service.ts';
 
 const num = (name: string, def: number) => (process.env[name] ? Number(process.env[name]) : def);
 const BOOKINGS = num('SLOTS_BENCH_BOOKINGS', 1600);
@@ -54,7 +54,7 @@ const ROUNDS = num('SLOTS_BENCH_ROUNDS', 3);
 const BASE_DB =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const config: SlotDeps['config'] = {
+const config: BookingDeps['config'] = {
   SLOT_OPEN: '09:00',
   SLOT_CLOSE: '18:00',
   SLOT_MINUTES: 30,
@@ -180,11 +180,11 @@ async function httpRun(url: string, routePath: string, bodies: { token: string; 
  * The baseline: the same row as bookSlot stores, with the same account lookup and the service's length read in the
  * same statement, as one plain INSERT without any seat counter or guard.
  */
-function plainInsert(db: Database['db'], cfg: Pick<SlotDeps['config'], 'CLINIC_TZ' | 'SLOT_MINUTES'>) {
+function plainInsert(db: Database['db'], cfg: Pick<BookingDeps['config'], 'CLINIC_TZ' | 'SLOT_MINUTES'>) {
   return async (who: AuthUser, b: BookSlotBody) => {
     const [date, time] = b.schedule.split(' at ') as [string, string];
     const startsAt = zonedTimeToUtc(date, time, cfg.CLINIC_TZ).toISOString();
-    const serviceId = b.serviceId ?? SEEDED_SERVICE_IDS.checkup;
+    const serviceId = b.serviceId ?? SEEDED_OFFERING_IDS.checkup;
     return rowsOf(
       await db.execute(sql`
         insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, ends_at, seat_step_minutes,
@@ -211,7 +211,7 @@ function addPlainBookingRoute(fastify: FastifyInstance) {
 }
 
 /** The clinic-local start times of a service of this length: every grid time from which it ends by closing. */
-function startTimes(cfg: Pick<SlotDeps['config'], 'SLOT_OPEN' | 'SLOT_CLOSE' | 'SLOT_MINUTES'>, minutes: number) {
+function startTimes(cfg: Pick<BookingDeps['config'], 'SLOT_OPEN' | 'SLOT_CLOSE' | 'SLOT_MINUTES'>, minutes: number) {
   const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
   return slotGrid(cfg.SLOT_OPEN, cfg.SLOT_CLOSE, cfg.SLOT_MINUTES).filter(
     (t) => toMinutes(t) + minutes <= toMinutes(cfg.SLOT_CLOSE),
@@ -224,7 +224,7 @@ async function main() {
   try {
     database = await openDatabase({ databaseUrl: scratch.url, poolSize: CONCURRENCY });
     const db = database.db;
-    const deps: SlotDeps = { db, config };
+    const deps: BookingDeps = { db, config };
     const [{ version }] = rowsOf<{ version: string }>(
       await db.execute(sql`select current_setting('server_version') as version`),
     ) as [{ version: string }];
@@ -248,7 +248,7 @@ async function main() {
         await db.execute(sql`select id, duration_minutes from services`),
       ).map((r) => [r.id, Number(r.duration_minutes)]),
     );
-    const training = SEEDED_SERVICE_IDS.training;
+    const training = SEEDED_OFFERING_IDS.training;
     const trainingMinutes = minutesOf.get(training)!;
     const trainingSeats = Math.ceil(trainingMinutes / config.SLOT_MINUTES);
 
@@ -256,7 +256,7 @@ async function main() {
     // for the training, every start time whose hour does not overlap the one before (09:00, 10:00, ... 17:00).
     const today = todayIn(config.CLINIC_TZ);
     const days = Array.from({ length: BOOKING_HORIZON_DAYS }, (_, d) => addDays(today, d + 1));
-    const checkupStarts = startTimes(config, minutesOf.get(SEEDED_SERVICE_IDS.checkup)!);
+    const checkupStarts = startTimes(config, minutesOf.get(SEEDED_OFFERING_IDS.checkup)!);
     const trainingStarts = startTimes(config, trainingMinutes).filter((_, i) => i % trainingSeats === 0);
     const schedules = days.flatMap((d) => checkupStarts.map((t) => `${d} at ${t}`)).slice(0, BOOKINGS);
     const trainingWanted = Math.floor(BOOKINGS / trainingSeats);
@@ -278,7 +278,7 @@ async function main() {
     });
 
     const ours =
-      (who: AuthUser, b: BookSlotBody, d: SlotDeps = deps) =>
+      (who: AuthUser, b: BookSlotBody, d: BookingDeps = deps) =>
       async (): Promise<'ok' | 'full'> => {
         try {
           await bookSlot(d, who, b);
@@ -392,7 +392,7 @@ async function main() {
     );
 
     const bigCapacity = 50;
-    const bigDeps: SlotDeps = { db, config: { ...config, SLOT_CAPACITY: bigCapacity } };
+    const bigDeps: BookingDeps = { db, config: { ...config, SLOT_CAPACITY: bigCapacity } };
     await compare(
       `3. Contended, capacity ${bigCapacity}: ${CLIENTS} customers book ${oneTime} at once`,
       (kind) =>

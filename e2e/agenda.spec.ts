@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SLOT_MSG } from '#shared/slots';
-import { SEEDED_SERVICE_IDS } from '../server/services/seeded.ts';
+import { BOOKING_MSG } from '#shared/bookings';
+import { SEEDED_OFFERING_IDS } from '../server/offerings/seeded.ts';
 import {
   BASE_URL,
   clinicDay,
@@ -15,7 +15,7 @@ import {
 /**
  * The staff agenda. The e2e server's clinic runs where it is about noon (playwright.config.ts), so a booking later
  * today can be made and, once confirmed, completed on its day; a no-show waits for the booking's time, which these
- * tests never reach (the component tests cover it: web/features/slots/pages/employee-slots.test.tsx).
+ * tests never reach (the component tests cover it: web/features/bookings/pages/staff-bookings.test.tsx).
  */
 
 async function book(
@@ -83,7 +83,7 @@ test.describe('staff agenda', () => {
     await dialog.getByLabel('Weight (kg)').fill('8.4');
     await dialog.getByLabel('Next due for').fill('Rabies booster');
     await dialog.getByRole('button', { name: 'Record visit' }).click();
-    await expect(dialog.getByText(SLOT_MSG.nextDueDateRequired)).toBeVisible();
+    await expect(dialog.getByText(BOOKING_MSG.nextDueDateRequired)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel('Next due on').fill(clinicDay(30));
     await dialog.getByRole('button', { name: 'Record visit' }).click();
@@ -118,7 +118,7 @@ test.describe('staff agenda', () => {
     const rex = await book(request, customer, {
       schedule: `${day} at 10:00`,
       petName: 'Rex',
-      serviceId: SEEDED_SERVICE_IDS.training,
+      serviceId: SEEDED_OFFERING_IDS.training,
       note: 'Pulls on the lead',
     });
     await book(request, customer, { schedule: `${day} at 09:00`, petName: 'Bella' });
@@ -149,7 +149,7 @@ test.describe('staff agenda', () => {
       data: { findings: 'Too early' },
     });
     expect(early.status()).toBe(409);
-    expect(await early.text()).toContain(SLOT_MSG.outcomeTooEarly);
+    expect(await early.text()).toContain(BOOKING_MSG.outcomeTooEarly);
 
     // The status filter lives in the URL: a reload keeps it.
     await page.getByLabel('Status').selectOption({ label: 'Confirmed' });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
 import { MSG } from '#shared/messages';
-import { SEEDED_SERVICE_IDS } from '../server/services/seeded.ts';
+import { SEEDED_OFFERING_IDS } from '../server/offerings/seeded.ts';
 import {
   ADMIN,
   BASE_URL,
@@ -248,14 +248,14 @@ test.describe('staff and admin lists on a phone and a laptop', () => {
       createUser(request, 'employee', `Employee ${LONG}`),
     ]);
     const tomorrow = clinicDay(1);
-    const checkupTime = await latestFreeTime(request, customer, tomorrow, SEEDED_SERVICE_IDS.checkup);
+    const checkupTime = await latestFreeTime(request, customer, tomorrow, SEEDED_OFFERING_IDS.checkup);
     await book(request, customer, { schedule: `${tomorrow} at ${checkupTime}`, petName: 'Wafflepaws' });
     const today = clinicDay(0);
-    const rideTime = await latestFreeTime(request, customer, today, SEEDED_SERVICE_IDS.pickup);
+    const rideTime = await latestFreeTime(request, customer, today, SEEDED_OFFERING_IDS.pickup);
     await book(request, customer, {
       schedule: `${today} at ${rideTime}`,
       petName: 'Roverino',
-      serviceId: SEEDED_SERVICE_IDS.pickup,
+      serviceId: SEEDED_OFFERING_IDS.pickup,
       pickupAddress: '221 Very Long Lake Road Extension, Ballygunge, Kolkata',
     });
     const order = await placeOrder(request, customer);

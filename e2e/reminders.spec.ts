@@ -1,5 +1,5 @@
 import { UNSUBSCRIBE_MSG } from '../shared/reminders.ts';
-import type { Service } from '../shared/services.ts';
+import type { Service } from '../shared/offerings.ts';
 import { unsubscribeToken } from '../server/reminders/unsubscribe.ts';
 import { BASE_URL, clinicDay, createUser, expect, signIn, seriousViolations, test } from './fixtures.ts';
 

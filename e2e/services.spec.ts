@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SERVICE_MSG } from '../shared/services.ts';
+import { OFFERING_MSG } from '../shared/offerings.ts';
 import { ADMIN, createUser, expect, signIn, seriousViolations, test } from './fixtures.ts';
 
 const admin = { ...ADMIN, role: 'admin' as const };
@@ -23,7 +23,7 @@ test.describe('services', () => {
     await form.getByLabel(/^Duration/).fill('45');
     await form.getByLabel(/^Price/).fill('499');
     await form.getByRole('button', { name: 'Add service' }).click();
-    await expect(form.getByLabel(/^Duration/)).toHaveAccessibleDescription(SERVICE_MSG.durationStep(30));
+    await expect(form.getByLabel(/^Duration/)).toHaveAccessibleDescription(OFFERING_MSG.durationStep(30));
     await form.getByLabel(/^Duration/).fill('60');
     await form.getByRole('button', { name: 'Add service' }).click();
     await expect(form).toBeHidden();

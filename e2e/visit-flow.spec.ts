@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { SEEDED_SERVICE_IDS } from '../server/services/seeded.ts';
+import { SEEDED_OFFERING_IDS } from '../server/offerings/seeded.ts';
 import {
   BASE_URL,
   clinicDay,
@@ -16,7 +16,7 @@ import {
 /** The last two start times today with a free seat for the 60-minute training (the e2e clinic is at about noon). */
 async function lastTwoTrainingTimes(request: APIRequestContext, customer: TestUser): Promise<[string, string]> {
   const res = await request.get(
-    `${BASE_URL}/api/slots/availability?date=${clinicDay(0)}&serviceId=${SEEDED_SERVICE_IDS.training}`,
+    `${BASE_URL}/api/slots/availability?date=${clinicDay(0)}&serviceId=${SEEDED_OFFERING_IDS.training}`,
     { headers: { authorization: `Bearer ${customer.token}` } },
   );
   expect(res.status(), await res.text()).toBe(200);

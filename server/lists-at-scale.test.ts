@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
-import { SEEDED_SERVICE_IDS } from './services/seeded.ts';
+import { SEEDED_OFFERING_IDS } from './offerings/seeded.ts';
 import { createTestApp, type TestContext } from './test/app.ts';
 import { readingsOf } from './test/query-plans.ts';
 
@@ -59,7 +59,7 @@ beforeAll(async () => {
                                owner_name, phone, status, service_id, created_at)
     select u.id, u.name, u.email, 'then', s.at, s.at + interval '30 minutes', 30, 'Bruno', u.name, u.phone,
            case when u.n % 100 = 0 then 'pending' when u.n <= 4 then 'confirmed' else 'completed' end,
-           ${SEEDED_SERVICE_IDS.checkup}::uuid, s.at - interval '1 day'
+           ${SEEDED_OFFERING_IDS.checkup}::uuid, s.at - interval '1 day'
       from (select *, row_number() over (order by created_at desc) n from users where role = 'user') u
       cross join lateral (select date_trunc('hour', now()) + make_interval(hours => 6 * (5 - u.n::int)) as at) s`);
   await db.execute(sql`

@@ -7,7 +7,7 @@ import { AdminUserSchema } from '#shared/auth';
 import { CHAT_EVENTS, ChatMessageSchema } from '#shared/chat';
 import { ApiErrorSchema } from '#shared/common';
 import { forbiddenCharsMessage } from '#shared/text';
-import { addDays, SlotBookingSchema, SLOT_MSG, todayIn } from '#shared/slots';
+import { addDays, BookingSchema, BOOKING_MSG, todayIn } from '#shared/bookings';
 import errorsPlugin from './plugins/errors.ts';
 import { createTestApp, FILES, multipart, nextCursor, type TestContext } from './test/app.ts';
 import { errorOf, json, OpenApiDocSchema } from './test/json.ts';
@@ -135,7 +135,7 @@ describe('text fields refuse control characters and lone surrogates with 400', (
       payload: { schedule: `${tomorrow} at 11:00`, petName: 'Kitty', ownerName: 'Pet Owner', phone: '9876543210' },
     });
     expect(booked.statusCode).toBe(201);
-    const { id } = json(booked, SlotBookingSchema);
+    const { id } = json(booked, BookingSchema);
     const labels = { name: 'Hospital name', address: 'Hospital address', hours: 'Opening hours' } as const;
     for (const [field, label] of Object.entries(labels)) {
       for (const value of ODD) {
@@ -153,7 +153,7 @@ describe('text fields refuse control characters and lone surrogates with 400', (
       url: `/api/slots/bookings?date=${tomorrow}`,
       headers: t.auth(employee.token),
     });
-    expect(json(list, z.array(SlotBookingSchema)).find((b) => b.id === id)).toMatchObject({
+    expect(json(list, z.array(BookingSchema)).find((b) => b.id === id)).toMatchObject({
       status: 'pending',
       hospitalInfo: null,
     });
@@ -332,14 +332,17 @@ describe('dates lie between 2000-01-01 and 2100-12-31', () => {
         headers: t.auth(customer.token),
       });
       expect(availability.statusCode, date).toBe(400);
-      expect(availability.json()).toMatchObject({ error: SLOT_MSG.dateOutOfRange, message: SLOT_MSG.dateOutOfRange });
+      expect(availability.json()).toMatchObject({
+        error: BOOKING_MSG.dateOutOfRange,
+        message: BOOKING_MSG.dateOutOfRange,
+      });
       const bookings = await t.app.inject({
         method: 'GET',
         url: `/api/slots/bookings?date=${date}`,
         headers: t.auth(employee.token),
       });
       expect(bookings.statusCode, date).toBe(400);
-      expect(errorOf(bookings)).toBe(SLOT_MSG.dateOutOfRange);
+      expect(errorOf(bookings)).toBe(BOOKING_MSG.dateOutOfRange);
     }
     for (const date of ['2000-01-01', '2100-12-31']) {
       const availability = await t.app.inject({

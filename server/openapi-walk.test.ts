@@ -6,7 +6,7 @@ import { inArray } from 'drizzle-orm';
 import type { AccountTokenPurpose } from '#shared/accounts';
 import { issueAccountToken } from './auth/account-tokens.ts';
 import { pets, productImages, products, users } from './db/schema/index.ts';
-import { SEEDED_SERVICE_IDS } from './services/seeded.ts';
+import { SEEDED_OFFERING_IDS } from './offerings/seeded.ts';
 import { createTestApp, FILES, type TestContext } from './test/app.ts';
 
 /**
@@ -181,7 +181,7 @@ function sample(s: Schema | undefined, name: string, caller: Caller): unknown {
 }
 
 function sampleText(s: Schema, name: string, caller: Caller): string {
-  if (/^serviceId$/i.test(name)) return SEEDED_SERVICE_IDS.checkup;
+  if (/^serviceId$/i.test(name)) return SEEDED_OFFERING_IDS.checkup;
   if (/^petId$/i.test(name)) return walkPetId;
   if (s.format === 'uuid' || /id$/i.test(name)) return caller.id;
   if (/^month$/i.test(name)) return soon.slice(0, 7);

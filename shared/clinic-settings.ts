@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateSchema, SlotBookingSchema } from './slots.ts';
+import { DateSchema, BookingSchema } from './bookings.ts';
 import { singleLineText } from './text.ts';
 
 /**
@@ -120,7 +120,7 @@ export type ClinicSettings = z.output<typeof ClinicSettingsSchema>;
 export type ClinicSettingsInput = z.input<typeof ClinicSettingsSchema>;
 
 /** One upcoming open booking that lies outside the opening hours (or on a closed day), and why. */
-export const OutsideHoursBookingSchema = z.object({ booking: SlotBookingSchema, reason: z.string() });
+export const OutsideHoursBookingSchema = z.object({ booking: BookingSchema, reason: z.string() });
 export type OutsideHoursBooking = z.infer<typeof OutsideHoursBookingSchema>;
 
 /** The answer to PUT /api/settings/clinic: what is stored now, and the bookings staff must now handle. */

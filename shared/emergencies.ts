@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_MAX } from './constants.ts';
-import { BookingPhoneSchema, UuidSchema } from './slots.ts';
+import { BookingPhoneSchema, UuidSchema } from './bookings.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** An emergency request's life: open -> acknowledged -> assigned -> resolved, forward only (steps may be skipped). */

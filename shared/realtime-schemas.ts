@@ -24,7 +24,7 @@ import {
   type ServerEventPayload,
 } from './realtime.ts';
 import { ThemeBodySchema } from './settings.ts';
-import { BOOKING_CHANGED_EVENT, BookingChangedEventSchema } from './slots.ts';
+import { BOOKING_CHANGED_EVENT, BookingChangedEventSchema } from './bookings.ts';
 
 /** The schema of each server event's payload: the browser parses what it receives with it and drops what fails. */
 export const serverEventSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>> } = {

@@ -25,7 +25,7 @@ import type { Notification } from './notifications.ts';
 import type { ORDER_CHANGED_EVENT, OrderChangedEvent } from './orders.ts';
 import type { CART_CHANGED_EVENT, CartChangedEvent } from './cart.ts';
 import type { ThemeBody } from './settings.ts';
-import type { BOOKING_CHANGED_EVENT, BookingChangedEvent } from './slots.ts';
+import type { BOOKING_CHANGED_EVENT, BookingChangedEvent } from './bookings.ts';
 
 /**
  * Socket event a server process sends its own clients when its link to the other processes (Redis) is back after an

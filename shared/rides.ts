@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RIDE_STATUSES, RIDE_STEPS, RideStepSchema } from './ride-progress.ts';
-import { DateSchema, type SlotBooking } from './slots.ts';
+import { DateSchema, type Booking } from './bookings.ts';
 import { singleLineText } from './text.ts';
 
 export { nextRideStep, RIDE_STATUS_LABELS, RIDE_STEPS, type RideStep } from './ride-progress.ts';
@@ -54,7 +54,7 @@ export const RideSchema = z.object({
 export type Ride = z.infer<typeof RideSchema>;
 
 /** A booking as a row of the driver's list (GET /api/rides, and live events on its screen); null unless a ride. */
-export function rideOf(b: SlotBooking): Ride | null {
+export function rideOf(b: Booking): Ride | null {
   if (!b.ride) return null;
   return {
     bookingId: b.id,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastDays } from '#shared/analytics';
-import { todayIn } from '#shared/slots';
-import { SEEDED_SERVICE_IDS } from '../services/seeded.ts';
+import { todayIn } from '#shared/bookings';
+import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { readingsOf, type Reading } from '../test/query-plans.ts';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
                                owner_name, phone, status, service_id)
     select c.id, c.name, c.email, 'then', at, at + interval '30 minutes', 30, 'Pet ' || i, c.name, '9876543210',
            (array['completed', 'no_show', 'canceled'])[1 + i % 3],
-           (array[${SEEDED_SERVICE_IDS.checkup}, ${SEEDED_SERVICE_IDS.pickup}])[1 + i % 2]::uuid
+           (array[${SEEDED_OFFERING_IDS.checkup}, ${SEEDED_OFFERING_IDS.pickup}])[1 + i % 2]::uuid
       from (select i, date_trunc('hour', now()) - make_interval(mins => 144 * i) as at from generate_series(1, ${N}) i) b
       join plan_customers c on c.k = 1 + b.i % 100`);
   await db.execute(sql`

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MSG, type Analytics } from '#shared/analytics';
-import { addDays, todayIn } from '#shared/slots';
-import { SEEDED_SERVICE_IDS } from '../services/seeded.ts';
+import { addDays, todayIn } from '#shared/bookings';
+import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 import { deliveryAddress, placeOrder, productIds } from '../test/orders.ts';
 
@@ -24,14 +24,14 @@ let adminUser: { id: string; name: string };
 /** An instant given as clinic-local (IST) wall-clock time, 'YYYY-MM-DDTHH:mm' or 'YYYY-MM-DDTHH:mm:ss'. */
 const ist = (dateTime: string) => new Date(`${dateTime}${dateTime.length === 16 ? ':00' : ''}+05:30`).toISOString();
 
-async function booking(service: keyof typeof SEEDED_SERVICE_IDS, at: string, status: string, pet: string) {
+async function booking(service: keyof typeof SEEDED_OFFERING_IDS, at: string, status: string, pet: string) {
   const minutes = service === 'training' ? 60 : 30;
   await t.database.db.execute(sql`
     insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, ends_at, seat_step_minutes,
                                pet_name, owner_name, phone, status, service_id)
     values (${customer.id}::uuid, ${customer.name}, ${customer.email}, 'then', ${at}::timestamptz,
             ${at}::timestamptz + make_interval(mins => ${minutes}), 30, ${pet}, ${customer.name}, '9876543210',
-            ${status}, ${SEEDED_SERVICE_IDS[service]}::uuid)`);
+            ${status}, ${SEEDED_OFFERING_IDS[service]}::uuid)`);
 }
 
 /** An order at `at` of lines (product name, unit price, quantity) with the given statuses; the total is their sum. */
@@ -149,7 +149,7 @@ describe('GET /api/analytics', () => {
       '2025-03-11 Pet Health Checkup pending 1',
       '2025-03-11 Pet Training completed 1',
     ]);
-    expect(a.bookingsPerDay[0]!.serviceId).toBe(SEEDED_SERVICE_IDS.checkup);
+    expect(a.bookingsPerDay[0]!.serviceId).toBe(SEEDED_OFFERING_IDS.checkup);
     expect(a.visits).toEqual({ completed: 2, noShow: 1, noShowRate: 0.333 });
   });
 

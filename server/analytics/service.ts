@@ -10,11 +10,11 @@ import {
 } from '#shared/analytics';
 import { fromPaise, toPaise } from '#shared/money';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/orders';
-import { todayIn, type BookingStatus } from '#shared/slots';
+import { todayIn, type BookingStatus } from '#shared/bookings';
 import { rowsOf, type Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
-import { dayBounds } from '../slots/service.ts';
+import { dayBounds } from '../bookings/service.ts';
 
 /**
  * The admin's figures (decision 028). Each figure is one SQL statement that aggregates in the database and reads only

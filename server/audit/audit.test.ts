@@ -11,15 +11,15 @@ import {
   type AuditKind,
 } from '#shared/audit';
 import { OrderSchema, type Order } from '#shared/orders';
-import { ServiceSchema } from '#shared/services';
-import { addDays, todayIn, type SlotBooking } from '#shared/slots';
+import { OfferingSchema } from '#shared/offerings';
+import { addDays, todayIn, type Booking } from '#shared/bookings';
 import { ProductSchema } from '#shared/catalogue';
 import { findPgError, rowsOf } from '../db/client.ts';
 import { expectError, FILES, multipart, walkPages } from '../test/app.ts';
 import { json } from '../test/json.ts';
 import { createLiveTestApp, type LiveTestContext } from '../test/live.ts';
 import { deliveryAddress, placeOrder, productIds, setStock } from '../test/orders.ts';
-import { bookingFor, newBooking } from '../test/slots.ts';
+import { bookingFor, newBooking } from '../test/bookings.ts';
 import { collect, nextEvent } from '../test/socket.ts';
 
 type Person = Awaited<ReturnType<LiveTestContext['buildUser']>>;
@@ -164,7 +164,7 @@ describe('each staff and admin action writes exactly one entry: who, what, befor
       year: 'numeric',
       timeZone: 'UTC',
     }).format(new Date(Date.UTC(y, m - 1, dd, 12)));
-    let booking: SlotBooking | undefined;
+    let booking: Booking | undefined;
     expect(
       await written(async () => {
         booking = await newBooking(t.app, customer.token, bookingFor(`${d} at 12:00`));
@@ -314,7 +314,7 @@ describe('each staff and admin action writes exactly one entry: who, what, befor
   it('services added, changed and retired', async () => {
     let id = '';
     const created = await theEntry(async () => {
-      id = ServiceSchema.parse(
+      id = OfferingSchema.parse(
         await ok('POST', '/api/services', admin, {
           name: 'Grooming',
           kind: 'training',

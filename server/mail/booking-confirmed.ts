@@ -1,5 +1,5 @@
 import { formatDateTime } from '#shared/dates';
-import type { HospitalInfo } from '#shared/slots';
+import type { HospitalInfo } from '#shared/bookings';
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(s: string): string {

@@ -3,12 +3,12 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PET_MSG, PET_PHOTO_MAX_BYTES, PETS_MAX, PetSchema, type Pet } from '#shared/pets';
-import { addDays, SlotBookingSchema, todayIn } from '#shared/slots';
+import { addDays, BookingSchema, todayIn } from '#shared/bookings';
 import { rowsOf } from '../db/client.ts';
-import { SEEDED_SERVICE_IDS } from '../services/seeded.ts';
+import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { createTestApp, expectError, FILES, multipart, nextCursor, type TestContext } from '../test/app.ts';
 import { errorOf, json } from '../test/json.ts';
-import { bookingFor, newBooking } from '../test/slots.ts';
+import { bookingFor, newBooking } from '../test/bookings.ts';
 
 let t: TestContext;
 let owner: { user: { id: string }; token: string };
@@ -386,7 +386,7 @@ describe('the photo', () => {
 });
 
 describe('the timeline', () => {
-  const TimelineSchema = z.array(SlotBookingSchema);
+  const TimelineSchema = z.array(BookingSchema);
 
   /** A confirmed booking of the pet whose time began `hoursAgo` hours ago (written directly: the API refuses past times). */
   async function pastConfirmed(ownerId: string, petId: string, hoursAgo: number) {
@@ -394,7 +394,7 @@ describe('the timeline', () => {
       await t.database.db.execute(sql`
         insert into slot_bookings (user_id, user_name, user_email, schedule, starts_at, ends_at, seat_step_minutes, service_id, pet_id, pet_name, owner_name, phone, status)
         values (${ownerId}::uuid, 'Pet Owner', 'owner@example.com', 'earlier', now() - make_interval(hours => ${hoursAgo}::int),
-                now() - make_interval(hours => ${hoursAgo}::int) + interval '30 minutes', 30, ${SEEDED_SERVICE_IDS.checkup}::uuid,
+                now() - make_interval(hours => ${hoursAgo}::int) + interval '30 minutes', 30, ${SEEDED_OFFERING_IDS.checkup}::uuid,
                 ${petId}::uuid, 'Timeline', 'Pet Owner', '9876543210', 'confirmed')
         returning id`),
     );
@@ -423,7 +423,7 @@ describe('the timeline', () => {
       bookingFor(`${addDays(today(), 3)} at 10:00`, {
         petId: pet.id,
         petName: undefined,
-        serviceId: SEEDED_SERVICE_IDS.training,
+        serviceId: SEEDED_OFFERING_IDS.training,
         note: 'Pulls on the lead',
       }),
     );

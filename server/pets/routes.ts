@@ -9,7 +9,7 @@ import {
   PetSchema,
   PetUpdateSchema,
 } from '#shared/pets';
-import { SlotBookingSchema, type SlotBooking } from '#shared/slots';
+import { BookingSchema, type Booking } from '#shared/bookings';
 import { depsOf } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -17,7 +17,7 @@ import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { extensionOf, readOneFile, sendPrivateFile } from '../lib/uploads.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { petTimeline } from '../slots/service.ts';
+import { petTimeline } from '../bookings/service.ts';
 import {
   archivePet,
   assertPetVisible,
@@ -31,8 +31,8 @@ import {
 } from './service.ts';
 
 const PetListSchema = z.array(PetSchema);
-const TimelineSchema = z.array(SlotBookingSchema);
-const byStart = (b: SlotBooking) => ({ at: new Date(b.startsAt), id: b.id });
+const TimelineSchema = z.array(BookingSchema);
+const byStart = (b: Booking) => ({ at: new Date(b.startsAt), id: b.id });
 
 /** A customer's pets: customers keep their own, staff read every customer's; the photo and the pet's timeline. */
 export default routes((app) => {

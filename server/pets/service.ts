@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ageInYears, PET_MSG, PETS_MAX, type Pet, type PetCreate, type PetUpdate } from '#shared/pets';
-import { todayIn } from '#shared/slots';
+import { todayIn } from '#shared/bookings';
 import type { Role } from '#shared/constants';
 import { petPhotos, pets } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';

@@ -5,12 +5,12 @@ import { UserSchema } from '#shared/auth';
 import { formatDay, formatWhen } from '#shared/dates';
 import { NotificationSchema } from '#shared/notifications';
 import { UNSUBSCRIBE_MSG, UnsubscribeResultSchema } from '#shared/reminders';
-import { addDays, SlotBookingSchema, todayIn, zonedTimeToUtc, type SlotBooking } from '#shared/slots';
+import { addDays, BookingSchema, todayIn, zonedTimeToUtc, type Booking } from '#shared/bookings';
 import { rowsOf } from '../db/client.ts';
-import { SEEDED_SERVICE_IDS } from '../services/seeded.ts';
+import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
-import { bookingFor, newBooking } from '../test/slots.ts';
+import { bookingFor, newBooking } from '../test/bookings.ts';
 import { startReminderWorker } from './worker.ts';
 
 let t: TestContext;
@@ -24,12 +24,7 @@ const HOUR = 3_600_000;
 
 const worker = () => startReminderWorker({ db: t.database.db, config: t.config, log: t.app.log, autoStart: false });
 
-async function confirmedBooking(
-  customer: Person,
-  staff: Person,
-  daysAhead: number,
-  time: string,
-): Promise<SlotBooking> {
+async function confirmedBooking(customer: Person, staff: Person, daysAhead: number, time: string): Promise<Booking> {
   const date = addDays(todayIn(t.config.CLINIC_TZ), daysAhead);
   const booking = await newBooking(t.app, customer.token, bookingFor(`${date} at ${time}`));
   const res = await t.app.inject({
@@ -38,7 +33,7 @@ async function confirmedBooking(
     headers: t.auth(staff.token),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return json(res, SlotBookingSchema);
+  return json(res, BookingSchema);
 }
 
 async function mailsTo(email: string, kind: string) {
@@ -117,7 +112,7 @@ describe('appointment reminders', () => {
   it('two workers racing send each reminder once', async () => {
     const staff = await t.buildUser({ role: 'employee' });
     const customers = await Promise.all(Array.from({ length: 6 }, () => t.buildUser({ role: 'user' })));
-    const bookings: SlotBooking[] = [];
+    const bookings: Booking[] = [];
     const times = ['13:00', '13:30', '14:00', '14:30', '15:00', '15:30'];
     for (const [i, c] of customers.entries()) bookings.push(await confirmedBooking(c, staff, 5, times[i]!));
     const latest = Math.max(...bookings.map((b) => Date.parse(b.startsAt)));
@@ -147,7 +142,7 @@ describe('care reminders', () => {
                                    pet_name, pet_id, owner_name, phone, status, service_id)
         values (${customer.user.id}, ${customer.user.name}, ${customer.user.email}, 'today', now() - interval '1 hour',
                 now() - interval '30 minutes', 30, 'Luna', ${petId}, ${customer.user.name}, '9876543210', 'confirmed',
-                ${SEEDED_SERVICE_IDS.checkup})
+                ${SEEDED_OFFERING_IDS.checkup})
         returning id`),
     );
     const dueDate = addDays(todayIn(t.config.CLINIC_TZ), 20);
@@ -166,7 +161,7 @@ describe('care reminders', () => {
     const w = worker();
     expect(await w.runOnce(new Date(remindAt.getTime() - 60_000))).toBe(0);
     expect(await w.runOnce(new Date(remindAt.getTime() + 60_000))).toBeGreaterThanOrEqual(1);
-    const link = `/slots?serviceId=${SEEDED_SERVICE_IDS.checkup}&date=${dueDate}&petId=${petId}`;
+    const link = `/slots?serviceId=${SEEDED_OFFERING_IDS.checkup}&date=${dueDate}&petId=${petId}`;
     const [note] = await notificationsOf(customer, 'care_reminder');
     expect(note).toMatchObject({
       body: `Luna is due for Rabies booster on ${formatDay(dueDate)}. Book a time from the link.`,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notification } from '#shared/notifications';
 import { formatDateTime, formatDay, zonedDateTime } from '#shared/dates';
-import { todayIn } from '#shared/slots';
+import { todayIn } from '#shared/bookings';
 import type { Config } from '../config.ts';
 import { rowsOf, type Db, type Executor } from '../db/client.ts';
 import { reminders, users } from '../db/schema/index.ts';
@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { bookingIcs, escapeHtml } from '../mail/booking-confirmed.ts';
 import { createNotification, pushNotification } from '../notifications/service.ts';
 import { enqueueMail, nudgeOutbox } from '../outbox/queue.ts';
-import { hospitalInfoFor, mailFactsOf, recordOf, type BookingRecord } from '../slots/service.ts';
+import { hospitalInfoFor, mailFactsOf, recordOf, type BookingRecord } from '../bookings/service.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
 /** Notification types of reminders (GET /api/notifications). */

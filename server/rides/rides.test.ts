@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NotificationSchema } from '#shared/notifications';
 import { RIDE_MSG, RIDE_STEPS, RideSchema } from '#shared/rides';
-import { addDays, BOOKING_CHANGED_EVENT, SLOT_MSG, SlotBookingSchema, todayIn } from '#shared/slots';
+import { addDays, BOOKING_CHANGED_EVENT, BOOKING_MSG, BookingSchema, todayIn } from '#shared/bookings';
 import { rowsOf } from '../db/client.ts';
-import { SEEDED_SERVICE_IDS } from '../services/seeded.ts';
+import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { json } from '../test/json.ts';
 import { createLiveTestApp, type LiveTestContext } from '../test/live.ts';
 import { nextEvent } from '../test/socket.ts';
@@ -32,7 +32,7 @@ async function storedBooking(
                                  pet_name, owner_name, phone, status, service_id, pickup_address)
       select ${customer.user.id}::uuid, ${customer.user.name}, ${customer.user.email}, 'today', s.at, s.at + interval '30 minutes', 30,
              'Bruno', ${customer.user.name}, '9876543210', ${opts.status ?? 'confirmed'},
-             ${opts.service ?? SEEDED_SERVICE_IDS.pickup}::uuid, ${opts.address ?? '12 Park Road, Bengaluru'}
+             ${opts.service ?? SEEDED_OFFERING_IDS.pickup}::uuid, ${opts.address ?? '12 Park Road, Bengaluru'}
         from (select ${sql.raw(opts.at ?? 'now()')} as at) s
       returning id, ride_status`),
   );
@@ -58,11 +58,11 @@ describe('pickup rides', () => {
     const customer = await t.buildUser({ role: 'user' });
     const ride = await storedBooking(customer);
     const checkup = await storedBooking(customer, {
-      service: SEEDED_SERVICE_IDS.checkup,
+      service: SEEDED_OFFERING_IDS.checkup,
       at: "now() + interval '1 hour'",
     });
     const mine = await t.app.inject({ method: 'GET', url: '/api/slots/mine', headers: t.auth(customer.token) });
-    const rows = json(mine, z.array(SlotBookingSchema));
+    const rows = json(mine, z.array(BookingSchema));
     expect(rows.find((b) => b.id === ride)?.ride).toEqual({ status: 'scheduled', steps: [] });
     expect(rows.find((b) => b.id === checkup)?.ride).toBeNull();
   });
@@ -75,11 +75,11 @@ describe('pickup rides', () => {
       const message = status === 'driver_on_the_way' ? '5 minutes away' : undefined;
       const res = await step(driver.token, id, { status, message });
       expect(res.statusCode, res.body).toBe(200);
-      expect(json(res, SlotBookingSchema).ride?.status).toBe(status);
+      expect(json(res, BookingSchema).ride?.status).toBe(status);
     }
     const booking = json(
       await t.app.inject({ method: 'GET', url: '/api/slots/mine', headers: t.auth(customer.token) }),
-      z.array(SlotBookingSchema),
+      z.array(BookingSchema),
     ).find((b) => b.id === id)!;
     expect(booking.ride!.steps.map((s) => s.status)).toEqual(RIDE_STEPS.slice(1));
     expect(booking.ride!.steps[0]!.message).toBe('5 minutes away');
@@ -125,7 +125,7 @@ describe('pickup rides', () => {
     expect(back.statusCode).toBe(409);
 
     const checkup = await storedBooking(customer, {
-      service: SEEDED_SERVICE_IDS.checkup,
+      service: SEEDED_OFFERING_IDS.checkup,
       at: "now() + interval '2 hours'",
     });
     expect(
@@ -155,7 +155,7 @@ describe('pickup rides', () => {
       headers: t.auth(customer.token),
     });
     expect(cancel.statusCode).toBe(200);
-    expect(json(cancel, SlotBookingSchema).ride?.status).toBe('canceled');
+    expect(json(cancel, BookingSchema).ride?.status).toBe('canceled');
     const res = await step(staff.token, id, { status: 'driver_on_the_way' });
     expect(res.statusCode).toBe(409);
     expect(res.json<{ message: string }>().message).toBe(RIDE_MSG.over);
@@ -170,7 +170,7 @@ describe('pickup rides', () => {
       t.app.inject({ method: 'PUT', url: `/api/slots/cancel/${id}`, headers: t.auth(token) });
     const refused = await cancel(customer.token);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ message: string }>().message).toBe(SLOT_MSG.rideUnderWay);
+    expect(refused.json<{ message: string }>().message).toBe(BOOKING_MSG.rideUnderWay);
     const move = await t.app.inject({
       method: 'PUT',
       url: `/api/slots/${id}/reschedule`,
@@ -178,10 +178,10 @@ describe('pickup rides', () => {
       payload: { schedule: `${addDays(todayIn(t.config.CLINIC_TZ), 3)} at 10:00` },
     });
     expect(move.statusCode).toBe(409);
-    expect(move.json<{ message: string }>().message).toBe(SLOT_MSG.rideUnderWay);
+    expect(move.json<{ message: string }>().message).toBe(BOOKING_MSG.rideUnderWay);
     const byStaff = await cancel(staff.token);
     expect(byStaff.statusCode).toBe(200);
-    expect(json(byStaff, SlotBookingSchema).ride?.status).toBe('canceled');
+    expect(json(byStaff, BookingSchema).ride?.status).toBe('canceled');
   });
 
   it('two staff tapping the same step at once move the ride once', async () => {
@@ -207,7 +207,7 @@ describe('pickup rides', () => {
     const at = (time: string) => `('${day}T${time}:00Z'::timestamptz)`;
     const second = await storedBooking(customer, { at: at('11:00'), address: 'Second Street 2' });
     const first = await storedBooking(customer, { at: at('09:00'), address: 'First Street 1' });
-    await storedBooking(customer, { at: at('10:00'), service: SEEDED_SERVICE_IDS.checkup });
+    await storedBooking(customer, { at: at('10:00'), service: SEEDED_OFFERING_IDS.checkup });
     const res = await t.app.inject({ method: 'GET', url: `/api/rides?date=${day}`, headers: t.auth(staff.token) });
     const rides = json(res, z.array(RideSchema)).filter((r) => [first, second].includes(r.bookingId));
     expect(rides.map((r) => [r.bookingId, r.address, r.rideStatus, r.phone])).toEqual([

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { OkSchema } from '#shared/common';
 import { RideListQuerySchema, RideMessageBodySchema, RideSchema, RideStatusBodySchema } from '#shared/rides';
-import { SlotBookingSchema } from '#shared/slots';
+import { BookingSchema } from '#shared/bookings';
 import { depsOf } from '../deps.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { pushNotification } from '../notifications/service.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { announceBooking } from '../slots/service.ts';
+import { announceBooking } from '../bookings/service.ts';
 import { advanceRide, listRides, messageRideCustomer } from './service.ts';
 
 const BookingIdParamSchema = z.object({ bookingId: z.string().min(1).max(64) });
@@ -43,7 +43,7 @@ export default routes((app) => {
         ...secured,
         params: BookingIdParamSchema,
         body: RideStatusBodySchema,
-        response: { 200: SlotBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
+        response: { 200: BookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import {
   type RideStatusBody,
   type RideStep,
 } from '#shared/rides';
-import { todayIn, type SlotBooking } from '#shared/slots';
+import { todayIn, type Booking } from '#shared/bookings';
 import { escapeHtml } from '../mail/booking-confirmed.ts';
 import { rideSteps, slotBookings } from '../db/schema/index.ts';
 import { errors } from '../errors.ts';
@@ -26,8 +26,8 @@ import {
   toBookingDto,
   withRetry,
   type BookingRecord,
-  type SlotDeps,
-} from '../slots/service.ts';
+  type BookingDeps,
+} from '../bookings/service.ts';
 
 /** Notification types of rides (GET /api/notifications). */
 const RIDE_NOTIFICATION_TYPES = { step: 'ride_step', message: 'ride_message' } as const;
@@ -49,7 +49,7 @@ function toRide(record: BookingRecord, timeZone: string): Ride {
 }
 
 /** A clinic day's rides (staff), in time order. */
-export async function listRides(deps: SlotDeps, date: string): Promise<Ride[]> {
+export async function listRides(deps: BookingDeps, date: string): Promise<Ride[]> {
   const { start, end } = dayBounds(date, deps.config.CLINIC_TZ);
   const rows = await selectRecords(deps.db)
     .where(and(isNotNull(slotBookings.rideStatus), gte(slotBookings.startsAt, start), lt(slotBookings.startsAt, end)))
@@ -80,12 +80,12 @@ function refusal(b: BookingRecord['booking'], status: RideStep, timeZone: string
  * the customer's notification (and, for pickup and drop-off, the e-mail) in the same transaction.
  */
 export async function advanceRide(
-  deps: SlotDeps,
+  deps: BookingDeps,
   me: AuthUser,
   id: string,
   body: RideStatusBody,
   now = new Date(),
-): Promise<{ booking: SlotBooking; notification: Notification; mailed: boolean }> {
+): Promise<{ booking: Booking; notification: Notification; mailed: boolean }> {
   const { config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
   const index = RIDE_STEPS.indexOf(body.status);
@@ -148,7 +148,7 @@ export async function advanceRide(
 
 /** A driver's short message to the customer of a ride under way (an in-app notification, no step). */
 export async function messageRideCustomer(
-  deps: SlotDeps,
+  deps: BookingDeps,
   id: string,
   message: string,
 ): Promise<{ userId: string; notification: Notification }> {

@@ -14,21 +14,21 @@ import {
   type Weekday,
 } from '#shared/clinic-settings';
 import { ApiErrorSchema } from '#shared/common';
-import { ServiceSchema } from '#shared/services';
+import { OfferingSchema } from '#shared/offerings';
 import {
   addDays,
   AvailabilitySchema,
   CalendarSchema,
-  SlotBookingSchema,
-  SLOT_MSG,
+  BookingSchema,
+  BOOKING_MSG,
   todayIn,
-  type SlotBooking,
-} from '#shared/slots';
+  type Booking,
+} from '#shared/bookings';
 import { buildApp } from '../app.ts';
 import { openDatabase, rowsOf, type Database } from '../db/client.ts';
 import { createTestApp, expectError, nextCursor, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
-import { bookingFor, bookSlot, newBooking } from '../test/slots.ts';
+import { bookingFor, bookSlot, newBooking } from '../test/bookings.ts';
 import { defaultClinicSettings, openDaysOf, readClinic, writeClinic } from './clinic.ts';
 
 let t: TestContext;
@@ -370,7 +370,7 @@ describe('bookings follow the settings at once', () => {
     expect(cal.lastDate).toBe(addDays(today, 10));
     expect(cal.days.find((d) => d.date === addDays(today, 11))?.freeTimes).toBe(0);
     await save(baseline);
-    expect(CLINIC_MSG.tooFarAhead(baseline.bookingWindowDays)).toBe(SLOT_MSG.tooFarAhead);
+    expect(CLINIC_MSG.tooFarAhead(baseline.bookingWindowDays)).toBe(BOOKING_MSG.tooFarAhead);
   });
 
   it('holds customers, not staff, to the booking notice', async () => {
@@ -401,11 +401,11 @@ describe('bookings follow the settings at once', () => {
       message,
     );
     const canceled = await put(employee.token, `/api/slots/cancel/${a.id}`, undefined);
-    expect(json(canceled, SlotBookingSchema).status).toBe('canceled');
+    expect(json(canceled, BookingSchema).status).toBe('canceled');
     const moved = await put(employee.token, `/api/slots/${b.id}/reschedule`, {
       schedule: `${addDays(today, 9)} at 10:00`,
     });
-    expect(json(moved, SlotBookingSchema).date).toBe(addDays(today, 9));
+    expect(json(moved, BookingSchema).date).toBe(addDays(today, 9));
     // Far enough ahead, the customer moves and cancels as before.
     const c = await newBooking(t.app, customer.token, bookingFor(`${addDays(today, 8)} at 11:00`, { petName: 'Nova' }));
     expect((await put(customer.token, `/api/slots/cancel/${c.id}`, undefined)).statusCode).toBe(200);
@@ -421,7 +421,7 @@ describe('bookings follow the settings at once', () => {
       await bookSlot(t.app, me.token, bookingFor(`${day} at 10:00`)),
       409,
       'BOOKING_LIMIT',
-      SLOT_MSG.tooManyOpen(2),
+      BOOKING_MSG.tooManyOpen(2),
     );
   });
 });
@@ -465,8 +465,8 @@ describe('bookings outside new hours', () => {
     expectError(await get(customer.token, '/api/bookings/outside-hours'), 403, 'FORBIDDEN');
 
     // Nothing was canceled.
-    const mine = json(await get(customer.token, '/api/slots/mine?limit=100'), z.array(SlotBookingSchema));
-    for (const b of [early, closed]) expect(mine.find((m: SlotBooking) => m.id === b.id)?.status).toBe('pending');
+    const mine = json(await get(customer.token, '/api/slots/mine?limit=100'), z.array(BookingSchema));
+    for (const b of [early, closed]) expect(mine.find((m: Booking) => m.id === b.id)?.status).toBe('pending');
 
     // Once staff move a booking into the hours, it leaves the list.
     await put(employee.token, `/api/slots/${early.id}/reschedule`, { schedule: `${saturday} at 12:00` });
@@ -486,7 +486,7 @@ describe('the slot length and opening times change under existing bookings', () 
       payload: { name: 'Dental check', kind: 'checkup', durationMinutes: 30, capacity: 1 },
     });
     expect(res.statusCode, res.body).toBe(201);
-    single = json(res, ServiceSchema).id;
+    single = json(res, OfferingSchema).id;
   });
   beforeEach(async () => {
     await save(baseline);
@@ -559,7 +559,7 @@ describe('bookings racing a save', () => {
       headers: t.auth(admin.token),
       payload: { name: 'Nail trim', kind: 'checkup', durationMinutes: 30, capacity: 1 },
     });
-    const single = json(res, ServiceSchema).id;
+    const single = json(res, OfferingSchema).id;
     const day = addDays(today, 50);
     const times = ['09:00', '09:20', '09:30', '09:40', '10:00', '10:20', '10:30', '10:40', '11:00', '11:20', '11:30'];
     const customers = await Promise.all(times.map(() => t.buildUser()));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ClinicSettingsSchema, WEEKDAYS, type ClinicSettings, type Weekday } from '#shared/clinic-settings';
-import { BOOKING_HORIZON_DAYS } from '#shared/slots';
+import { BOOKING_HORIZON_DAYS } from '#shared/bookings';
 import type { Config } from '../config.ts';
 import { rowsOf, type Executor } from '../db/client.ts';
 

@@ -10,8 +10,8 @@ import {
 import { recordAudit } from '../audit/record.ts';
 import type { Deps } from '../deps.ts';
 import type { AuthUser } from '../plugins/auth.ts';
-import { countOutsideHours, outsideHoursPage } from '../slots/outside-hours.ts';
-import { withRetry } from '../slots/service.ts';
+import { countOutsideHours, outsideHoursPage } from '../bookings/outside-hours.ts';
+import { withRetry } from '../bookings/service.ts';
 import { readClinic, writeClinic, type ClinicDefaultsConfig } from './clinic.ts';
 
 /** How many of the bookings outside the new hours the save's answer lists (the staff list has them all). */

@@ -19,7 +19,7 @@ const AcceptInvitation = lazyPage(() => import('../features/auth/pages/accept-in
 const Products = lazyPage(() => import('../features/catalogue/pages/products.tsx'));
 const ProductDetails = lazyPage(() => import('../features/catalogue/pages/product.tsx'));
 const MedicalTips = lazyPage(() => import('../features/catalogue/pages/medical-tips.tsx'));
-const SlotBooking = lazyPage(() => import('../features/slots/pages/slot-booking.tsx'));
+const Booking = lazyPage(() => import('../features/bookings/pages/booking.tsx'));
 const Checkout = lazyPage(() => import('../features/orders/pages/checkout.tsx'));
 const MyOrders = lazyPage(() => import('../features/orders/pages/my-orders.tsx'));
 const OrderPage = lazyPage(() => import('../features/orders/pages/order.tsx'));
@@ -27,8 +27,8 @@ const Profile = lazyPage(() => import('../features/profile/pages/profile.tsx'));
 const Unsubscribe = lazyPage(() => import('../features/profile/pages/unsubscribe.tsx'));
 const MyPets = lazyPage(() => import('../features/pets/pages/my-pets.tsx'));
 const PetRecord = lazyPage(() => import('../features/pets/pages/pet-record.tsx'));
-const EmployeeDashboard = lazyPage(() => import('../features/slots/pages/employee-dashboard.tsx'));
-const EmployeeSlots = lazyPage(() => import('../features/slots/pages/employee-slots.tsx'));
+const EmployeeDashboard = lazyPage(() => import('../features/bookings/pages/employee-dashboard.tsx'));
+const EmployeeSlots = lazyPage(() => import('../features/bookings/pages/staff-bookings.tsx'));
 const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders.tsx'));
 const EmployeeChat = lazyPage(() => import('../features/chat/pages/employee-chat.tsx'));
 const EmployeeRides = lazyPage(() => import('../features/rides/pages/employee-rides.tsx'));
@@ -37,7 +37,7 @@ const StaffEmergencies = lazyPage(() => import('../features/emergencies/pages/st
 const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home.tsx'));
 const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers.tsx'));
 const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees.tsx'));
-const AdminServices = lazyPage(() => import('../features/services/pages/admin-services.tsx'));
+const AdminOfferings = lazyPage(() => import('../features/offerings/pages/admin-offerings.tsx'));
 const AdminProducts = lazyPage(() => import('../features/admin/pages/admin-products.tsx'));
 const AdminAudit = lazyPage(() => import('../features/audit/pages/admin-audit.tsx'));
 const AdminAnalytics = lazyPage(() => import('../features/analytics/pages/admin-analytics.tsx'));
@@ -79,7 +79,7 @@ export function AppRoutes() {
         <Route path="/servicescustomers" element={<ServicesPage variant="customer" />} />
         <Route path="/aboutcustomers" element={<AboutPage variant="customer" />} />
         <Route path="/contactcustomers" element={<ContactPage variant="customer" />} />
-        <Route path="/slots" element={<SlotBooking />} />
+        <Route path="/slots" element={<Booking />} />
         <Route path="/medicaltips" element={<MedicalTips />} />
         <Route path="/customer/product" element={<Products />} />
         <Route path="/customer/product/:id" element={<ProductDetails />} />
@@ -105,7 +105,7 @@ export function AppRoutes() {
         <Route path="/admin/home" element={<AdminHome />} />
         <Route path="/admin/customer" element={<AdminCustomers />} />
         <Route path="/admin/employee" element={<AdminEmployees />} />
-        <Route path="/admin/services" element={<AdminServices />} />
+        <Route path="/admin/services" element={<AdminOfferings />} />
         <Route path="/admin/products" element={<AdminProducts />} />
         <Route path="/admin/audit" element={<AdminAudit />} />
         <Route path="/admin/analytics" element={<AdminAnalytics />} />

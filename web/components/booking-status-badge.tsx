@@ -1,4 +1,4 @@
-import type { BookingStatus } from '#shared/slots';
+import type { BookingStatus } from '#shared/bookings';
 
 /** The name of each booking status as screens show it. */
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {

@@ -1,5 +1,5 @@
 import { formatDay } from '#shared/dates';
-import type { Visit } from '#shared/slots';
+import type { Visit } from '#shared/bookings';
 
 /**
  * What staff recorded at a completed visit; fields left empty are not shown. Staff read it as the "Visit record",

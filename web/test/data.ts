@@ -7,12 +7,12 @@ import { fromPaise, lineTotalPaise, toPaise } from '#shared/money';
 import type { Order } from '#shared/orders';
 import type { Pet } from '#shared/pets';
 import type { Ride } from '#shared/rides';
-import type { Service } from '#shared/services';
+import type { Service } from '#shared/offerings';
 import type { PublicConfig } from '#shared/settings';
-import type { SlotBooking } from '#shared/slots';
+import type { Booking } from '#shared/bookings';
 
 /** A service as the API returns it: a bookable 30-minute checkup unless `over` says otherwise. */
-export function makeService(over: Partial<Service> = {}): Service {
+export function makeOffering(over: Partial<Service> = {}): Service {
   return {
     id: 'svc-checkup',
     name: 'Pet Health Checkup',
@@ -56,7 +56,7 @@ export function makePet(over: Partial<Pet> = {}): Pet {
  * A booking as the API returns it: Bruno's pending checkup, booked by user u1 for 4 March 2026 at 10:00 (its
  * `schedule` follows the date and time given).
  */
-export function makeBooking(over: Partial<SlotBooking> = {}): SlotBooking {
+export function makeBooking(over: Partial<Booking> = {}): Booking {
   const date = over.date ?? '2026-03-04';
   const time = over.time ?? '10:00';
   return {

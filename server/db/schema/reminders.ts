@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, timestamp, uniqueIndex, uuid, text } from 'drizzle-orm/pg-core';
-import { slotBookings } from './slots.ts';
+import { slotBookings } from './bookings.ts';
 import { users } from './users.ts';
 
 /**

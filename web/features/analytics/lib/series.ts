@@ -1,5 +1,5 @@
 import { eachDay, type Analytics } from '#shared/analytics';
-import type { BookingStatus } from '#shared/slots';
+import type { BookingStatus } from '#shared/bookings';
 import { BOOKING_STATUS_LABELS } from '../../../components/booking-status-badge.tsx';
 
 /** One stack of a chart: its key in the rows, its name, its colour. */
@@ -23,7 +23,7 @@ const STATUS_COLORS: Record<BookingStatus, string> = {
   canceled: '#6b7280',
 };
 const STATUS_ORDER: BookingStatus[] = ['pending', 'confirmed', 'completed', 'no_show', 'canceled'];
-const SERVICE_COLORS = ['#0f766e', '#7c3aed', '#c2410c', '#be185d', '#1d4ed8', '#4d7c0f', '#0e7490', '#a16207'];
+const OFFERING_COLORS = ['#0f766e', '#7c3aed', '#c2410c', '#be185d', '#1d4ed8', '#4d7c0f', '#0e7490', '#a16207'];
 
 /**
  * Bookings per day of the range, each day present (0 when nothing was booked), split by service or by status: the
@@ -40,7 +40,7 @@ export function bookingDays(a: Analytics, by: BookingGrouping): { series: Series
     const seen = new Map<string, string>();
     for (const b of a.bookingsPerDay) if (!seen.has(b.serviceId)) seen.set(b.serviceId, b.serviceName);
     [...seen].forEach(([id, name], i) =>
-      series.push({ key: id, label: name, color: SERVICE_COLORS[i % SERVICE_COLORS.length]! }),
+      series.push({ key: id, label: name, color: OFFERING_COLORS[i % OFFERING_COLORS.length]! }),
     );
   }
   const byDate = new Map<string, BookingDay>(

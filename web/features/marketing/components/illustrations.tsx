@@ -57,10 +57,10 @@ export function VetPortrait({ skin, hair, coat, title }: { skin: string; hair: s
   );
 }
 
-type ServiceKind = 'checkup' | 'training' | 'pickup' | 'emergency';
+type OfferingKind = 'checkup' | 'training' | 'pickup' | 'emergency';
 
 /** What each service's icon shows, in its colours: a light disc and the drawing in the strong tone. */
-const SERVICE_ICONS: Record<ServiceKind, { label: string; disc: string; ink: string }> = {
+const SERVICE_ICONS: Record<OfferingKind, { label: string; disc: string; ink: string }> = {
   checkup: { label: 'A stethoscope', disc: '#ccfbf1', ink: '#0f766e' },
   training: { label: 'A paw in a graduation cap', disc: '#fef3c7', ink: '#b45309' },
   pickup: { label: 'A pickup van', disc: '#dbeafe', ink: '#1d4ed8' },
@@ -68,7 +68,7 @@ const SERVICE_ICONS: Record<ServiceKind, { label: string; disc: string; ink: str
 };
 
 /** Icons of the services: each says what the service is (a stethoscope, a paw at school, a van, a siren). */
-export function ServiceIllustration({ kind }: { kind: ServiceKind }) {
+export function ServiceIllustration({ kind }: { kind: OfferingKind }) {
   const { label, disc, ink } = SERVICE_ICONS[kind];
   return (
     <svg viewBox="0 0 96 96" className="h-20 w-20" role="img" aria-label={label}>

@@ -1,9 +1,9 @@
-import type { Service } from '#shared/services';
-import { formatDuration, fromPrice, useServices } from '../../../lib/services.ts';
+import type { Service } from '#shared/offerings';
+import { formatDuration, fromPrice, useOfferings } from '../../../lib/offerings.ts';
 import { SERVICES, type ServiceCard } from '../content.ts';
 
 /** Each card of the public pages with the live service of its kind, and the services no card describes. */
-export interface LiveServices {
+export interface LiveOfferings {
   /** The list has arrived (after hydration; never in the prerendered page). */
   loaded: boolean;
   cards: { card: ServiceCard; service: Service | undefined }[];
@@ -15,8 +15,8 @@ export interface LiveServices {
  * The public pages' cards joined to GET /api/services by `kind`. The prerendered page and the first render in the
  * browser have no data (no fetch runs at build time), so both show the same copy; the live facts follow.
  */
-export function useLiveServices(): LiveServices {
-  const query = useServices();
+export function useLiveOfferings(): LiveOfferings {
+  const query = useOfferings();
   const services = query.data ?? [];
   const cards = SERVICES.map((card) => ({ card, service: services.find((s) => s.kind === card.kind) }));
   const shown = new Set(cards.map((c) => c.service?.id));

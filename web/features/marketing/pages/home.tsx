@@ -3,7 +3,7 @@ import { StarIcon } from '../../../components/icons.tsx';
 import { useDocumentTitle } from '../../../components/page-shell.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { PickupIllustration, ServiceIllustration, VetPortrait } from '../components/illustrations.tsx';
-import { ServiceFacts, useLiveServices } from '../components/service-facts.tsx';
+import { ServiceFacts, useLiveOfferings } from '../components/service-facts.tsx';
 import { TESTIMONIALS, VETS, bookingPath, type Variant } from '../content.ts';
 
 /** Landing page (/ and /home) and the customer's home (/homeusers). */
@@ -11,7 +11,7 @@ export default function HomePage({ variant = 'public' }: { variant?: Variant }) 
   useDocumentTitle(variant === 'customer' ? 'Home' : 'Pet pickup, vet visits and training');
   const { user } = useSession();
   const firstName = user?.name.split(' ')[0];
-  const live = useLiveServices();
+  const live = useLiveOfferings();
   const servicesPath = variant === 'customer' ? '/servicescustomers' : '/services';
 
   return (

@@ -4,17 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Service } from '#shared/services';
+import type { Service } from '#shared/offerings';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { SessionProvider } from '../../../lib/session.tsx';
-import { makeService } from '../../../test/data.ts';
+import { makeOffering } from '../../../test/data.ts';
 import { fakeServer, makeUser, NETWORK_ERROR, renderApp, storeSignedIn } from '../../../test/utils.tsx';
 import HomePage from './home.tsx';
 import ServicesPage from './services.tsx';
 
 const TITLES = ['Pet Health Checkups', 'Pet Training', 'Pet Pickup Ride', 'Emergency Pet Care'];
 
-const service = (over: Partial<Service>) => makeService({ description: 'Examinations.', price: 499, ...over });
+const service = (over: Partial<Service>) => makeOffering({ description: 'Examinations.', price: 499, ...over });
 
 const SERVICES: Service[] = [
   service({}),

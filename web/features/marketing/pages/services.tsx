@@ -2,7 +2,7 @@ import { LinkButton } from '../../../components/button.tsx';
 import { CheckIcon } from '../../../components/icons.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { ServiceIllustration } from '../components/illustrations.tsx';
-import { ServiceFacts, useLiveServices } from '../components/service-facts.tsx';
+import { ServiceFacts, useLiveOfferings } from '../components/service-facts.tsx';
 import { bookingPath, EMERGENCY_PATH, serviceBookingPath, type Variant } from '../content.ts';
 
 /**
@@ -10,7 +10,7 @@ import { bookingPath, EMERGENCY_PATH, serviceBookingPath, type Variant } from '.
  * duration of each (GET /api/services, matched by kind) and any service the clinic has added follow once loaded.
  */
 export default function ServicesPage({ variant = 'public' }: { variant?: Variant }) {
-  const live = useLiveServices();
+  const live = useLiveOfferings();
   return (
     <PageShell
       title="Our services"

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { SlotBooking } from '#shared/slots';
+import type { Booking } from '#shared/bookings';
 import { apiPage } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { petKeys } from '../../../lib/pets.ts';
@@ -8,7 +8,7 @@ const PAGE = 10;
 
 /** GET /api/pets/{id}/timeline: one page of the pet's bookings and visits, newest appointment first. */
 function getPetTimeline(id: string, cursor: string | null, signal?: AbortSignal) {
-  return apiPage<SlotBooking>(`/api/pets/${encodeURIComponent(id)}/timeline`, {
+  return apiPage<Booking>(`/api/pets/${encodeURIComponent(id)}/timeline`, {
     query: { limit: PAGE, cursor },
     signal,
   });

@@ -14,7 +14,7 @@ import {
   type Pet,
   type PetCreateInput,
 } from '#shared/pets';
-import { PET_WEIGHT_MAX } from '#shared/slots';
+import { PET_WEIGHT_MAX } from '#shared/bookings';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_CHANGED_EVENT, type SlotBooking } from '#shared/slots';
+import { BOOKING_CHANGED_EVENT, type Booking } from '#shared/bookings';
 import { applyRow } from '../../../lib/live-lists.ts';
 import { petKeys } from '../../../lib/pets.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 
 /** Newest appointment first, then by id, descending: the timeline's order on the server. */
-const newestAppointment = (a: SlotBooking, b: SlotBooking) =>
+const newestAppointment = (a: Booking, b: Booking) =>
   Date.parse(b.startsAt) - Date.parse(a.startsAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BOOKING_CHANGED_EVENT, type SlotBooking } from '#shared/slots';
+import { BOOKING_CHANGED_EVENT, type Booking } from '#shared/bookings';
 import { SocketProvider } from '../../../lib/socket.ts';
 import { lastSocket } from '../../../test/fake-socket.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
@@ -101,7 +101,7 @@ describe('the pet record', () => {
 
   it("shows a pickup ride's progress in the timeline and follows its steps from the events alone", async () => {
     storeSignedIn(makeUser({ id: 'u1', _id: 'u1' }));
-    const pickup = (status: 'confirmed' | 'canceled', ride: NonNullable<SlotBooking['ride']>) =>
+    const pickup = (status: 'confirmed' | 'canceled', ride: NonNullable<Booking['ride']>) =>
       makeBooking({
         id: 'b4',
         date: '2026-05-12',

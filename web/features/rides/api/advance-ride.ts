@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RideStatusBody } from '#shared/rides';
-import type { SlotBooking } from '#shared/slots';
+import type { Booking } from '#shared/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { applyRideBooking } from '../lib/ride-rows.ts';
 
 /** PUT /api/rides/{bookingId}/status (staff): the ride's next step, with an optional message for the customer. */
-function advanceRide(bookingId: string, body: RideStatusBody): Promise<SlotBooking> {
-  return api<SlotBooking>(`/api/rides/${encodeURIComponent(bookingId)}/status`, { method: 'PUT', body });
+function advanceRide(bookingId: string, body: RideStatusBody): Promise<Booking> {
+  return api<Booking>(`/api/rides/${encodeURIComponent(bookingId)}/status`, { method: 'PUT', body });
 }
 
 /** Moves a ride one step on; its card follows at once from the answer, without reloading the day. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SlotBooking } from '#shared/slots';
+import type { Booking } from '#shared/bookings';
 import { makeBooking, makeRide } from '../../../test/data.ts';
 import { rideOf } from '#shared/rides';
 import { placeRide } from './ride-rows.ts';
@@ -8,7 +8,7 @@ const DAY = '2026-03-04';
 const PICKUP = { id: 'svc-pickup', name: 'Pet Pickup Ride', kind: 'pickup' as const, durationMinutes: 30 };
 
 /** A pickup booking of `DAY` at `time` (clinic time UTC+5:30). */
-const pickup = (id: string, time: string, over: Partial<SlotBooking> = {}) =>
+const pickup = (id: string, time: string, over: Partial<Booking> = {}) =>
   makeBooking({
     id,
     _id: id,
@@ -22,7 +22,7 @@ const pickup = (id: string, time: string, over: Partial<SlotBooking> = {}) =>
     ride: { status: 'scheduled', steps: [] },
     ...over,
   });
-const row = (b: SlotBooking) => rideOf(b)!;
+const row = (b: Booking) => rideOf(b)!;
 
 describe('rideOf', () => {
   it("makes the driver's row of a pickup booking, with the profile address when no pickup address was given", () => {

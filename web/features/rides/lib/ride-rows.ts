@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { rideOf, type Ride } from '#shared/rides';
-import type { SlotBooking } from '#shared/slots';
+import type { Booking } from '#shared/bookings';
 import { rideKeys } from '../api/keys.ts';
 
 /** The server's order: by start, then by booking id. */
@@ -12,7 +12,7 @@ const byStart = (a: Ride, b: Ride) =>
  * The day's list with the booking as it is now: its row replaced, or moved to its place, added when it became a ride
  * of this day, removed when it moved to another day. Returns `list` itself when the booking is none of its business.
  */
-export function placeRide(list: Ride[], booking: SlotBooking, date: string): Ride[] {
+export function placeRide(list: Ride[], booking: Booking, date: string): Ride[] {
   const ride = rideOf(booking);
   const belongs = !!ride && ride.date === date;
   const rest = list.filter((r) => r.bookingId !== booking.id);
@@ -22,7 +22,7 @@ export function placeRide(list: Ride[], booking: SlotBooking, date: string): Rid
 }
 
 /** Puts a booking into every cached day of rides, without a request. */
-export function applyRideBooking(client: QueryClient, booking: SlotBooking): void {
+export function applyRideBooking(client: QueryClient, booking: Booking): void {
   for (const [key, list] of client.getQueriesData<Ride[]>({ queryKey: rideKeys.days })) {
     if (!list) continue;
     const next = placeRide(list, booking, key[2] as string);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_CHANGED_EVENT } from '#shared/slots';
+import { BOOKING_CHANGED_EVENT } from '#shared/bookings';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { applyRideBooking } from './ride-rows.ts';
 

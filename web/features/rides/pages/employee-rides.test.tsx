@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESYNC_EVENT } from '#shared/realtime';
 import type { Ride, RideStep } from '#shared/rides';
-import { addDays, BOOKING_CHANGED_EVENT, todayIn, type SlotBooking } from '#shared/slots';
+import { addDays, BOOKING_CHANGED_EVENT, todayIn, type Booking } from '#shared/bookings';
 import { SocketProvider } from '../../../lib/socket.ts';
 import { makeBooking, makeRide } from '../../../test/data.ts';
 import { lastSocket } from '../../../test/fake-socket.ts';
@@ -42,7 +42,7 @@ const ride = (id: string, petName: string, time: string, over: Partial<Ride> = {
   });
 
 /** The booking behind a ride, as the PUT answer and booking events carry it. */
-const bookingOf = (r: Ride, ride: Partial<SlotBooking['ride']> = {}): SlotBooking =>
+const bookingOf = (r: Ride, ride: Partial<Booking['ride']> = {}): Booking =>
   makeBooking({
     id: r.bookingId,
     _id: r.bookingId,
@@ -210,7 +210,7 @@ describe('/employee/rides', () => {
     days[today] = [mittens, bruno];
     const socket = await openRides();
     await card('Bruno');
-    const send = (booking: SlotBooking) =>
+    const send = (booking: Booking) =>
       act(() =>
         socket.serverSends(BOOKING_CHANGED_EVENT, {
           id: booking.id,

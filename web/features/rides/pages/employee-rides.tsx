@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { formatDay } from '#shared/dates';
-import { addDays, DateSchema, todayIn } from '#shared/slots';
+import { addDays, DateSchema, todayIn } from '#shared/bookings';
 import { Button } from '../../../components/button.tsx';
 import { ConnectionNotice } from '../../../components/connection-notice.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';

@@ -1,0 +1,355 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { OutsideHoursBookingSchema, type OutsideHoursBooking } from '#shared/clinic-settings';
+import { IdParamSchema, PageQuerySchema } from '#shared/common';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
+import { MSG } from '#shared/messages';
+import {
+  AvailabilityQuerySchema,
+  AvailabilitySchema,
+  BookingListQuerySchema,
+  BookSlotBodySchema,
+  BookSlotHeadersSchema,
+  CalendarQuerySchema,
+  CalendarSchema,
+  CompleteVisitBodySchema,
+  ConfirmSlotBodySchema,
+  RescheduleBodySchema,
+  BOOKING_MSG,
+  BookingSchema,
+  BookingStatsSchema,
+  type BookingChangedEvent,
+  type Booking,
+} from '#shared/bookings';
+import { announceAudit } from '../audit/record.ts';
+import { depsOf } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { decodeCursor, pageOf } from '../lib/pagination.ts';
+import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { pushNotification } from '../notifications/service.ts';
+import { nudgeOutbox } from '../outbox/queue.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { readClinic } from '../settings/clinic.ts';
+import { outsideHoursPage } from './outside-hours.ts';
+import {
+  announceBooking,
+  availability,
+  bookSlot,
+  calendar,
+  cancelBooking,
+  confirmBooking,
+  hospitalInfoFor,
+  listBookings,
+  listMine,
+  recordOutcome,
+  replayBooking,
+  rescheduleBooking,
+  stats,
+} from './service.ts';
+
+const BookingListSchema = z.array(BookingSchema);
+const byCreated = (b: Booking) => ({ at: new Date(b.createdAt), id: b.id });
+const byAppointment = (b: Booking) => ({ at: new Date(b.startsAt), id: b.id });
+const isStaffRole = (role: string) => role === 'employee' || role === 'admin';
+
+/** Slot booking: customers book and cancel their own, staff see, confirm and cancel every booking. */
+export default routes((app) => {
+  const deps = depsOf(app);
+  const staffOnly = app.requireRole('employee', 'admin');
+
+  const broadcast = (b: Booking, action: BookingChangedEvent['action']) => announceBooking(deps, b, action);
+
+  // An anonymous visitor who tries to book is asked to log in to book.
+  async function customerAuth(request: FastifyRequest) {
+    const match = request.headers.authorization?.match(/^Bearer\s+(.+)$/i);
+    const user = match ? await app.userFromToken(match[1]) : null;
+    if (!user) throw new AppError(401, 'UNAUTHENTICATED', MSG.loginToBook);
+    request.auth = user;
+  }
+
+  app.post(
+    '/api/slots/book',
+    {
+      onRequest: customerAuth,
+      schema: {
+        tags: ['slots'],
+        summary:
+          "Book a seat at a slot time (customers) on the clinic's hours; 400 on a closed day (with the reason), 409 when the time is full or the customer holds the clinic's most upcoming bookings. " +
+          'An optional Idempotency-Key (one per attempt, reused on retry) returns the stored booking with 200 instead of booking twice.',
+        ...secured,
+        headers: BookSlotHeadersSchema,
+        body: BookSlotBodySchema,
+        response: { 200: BookingSchema, 201: BookingSchema, ...errorReplies(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      // A retry of an attempt already stored is answered as it is, without counting as another attempt.
+      const earlier = key ? await replayBooking(deps, me, key, request.body) : undefined;
+      if (!earlier) await app.limits.enforce('booking', me.id, reply, BOOKING_MSG.tooManyAttempts);
+      const { booking, created } = earlier
+        ? { booking: earlier, created: false }
+        : await bookSlot(deps, me, request.body, key);
+      if (!created) {
+        reply.header('idempotent-replayed', 'true');
+        return reply.status(200).send(booking);
+      }
+      broadcast(booking, 'created');
+      return reply.status(201).send(booking);
+    },
+  );
+
+  app.get(
+    '/api/slots/availability',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['slots'],
+        summary:
+          'Free seats at every start time of a day for a service (the checkup when no serviceId is given), counted over the whole service length',
+        ...secured,
+        querystring: AvailabilityQuerySchema,
+        response: { 200: AvailabilitySchema, ...errorReplies(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const staff = isStaffRole(currentUser(request).role);
+      return availability(deps, request.query.date, request.query.serviceId, { staff });
+    },
+  );
+
+  app.get(
+    '/api/slots/calendar',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['slots'],
+        summary:
+          'For each day of a month, how many start times have a free seat for the service, whether the clinic is closed (and why) and its hours',
+        ...secured,
+        querystring: CalendarQuerySchema,
+        response: { 200: CalendarSchema, ...errorReplies(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const staff = isStaffRole(currentUser(request).role);
+      return calendar(deps, request.query.month, request.query.serviceId, { staff });
+    },
+  );
+
+  app.get(
+    '/api/slots/mine',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['slots'],
+        summary: 'Own bookings, newest first',
+        ...secured,
+        querystring: PageQuerySchema,
+        response: { 200: BookingListSchema, ...errorReplies(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await listMine(deps, currentUser(request).id, limit, decodeCursor(cursor));
+      return pageOf(reply, rows, limit, byCreated);
+    },
+  );
+
+  app.get(
+    '/api/slots/bookings',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary:
+          'All bookings (staff), newest first or, with sort=appointment, by appointment time from `from` (default today); filter by status (pending, confirmed, canceled, completed, no_show, active, overdue), service and date',
+        ...secured,
+        querystring: PageQuerySchema.extend(BookingListQuerySchema.shape),
+        response: { 200: BookingListSchema, ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor, ...filter } = request.query;
+      const rows = await listBookings(deps, filter, limit, decodeCursor(cursor));
+      const agenda = filter.sort === 'appointment' || filter.status === 'overdue';
+      return pageOf(reply, rows, limit, agenda ? byAppointment : byCreated);
+    },
+  );
+
+  app.get(
+    '/api/slots/stats',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary: 'Dashboard counts from today on (staff)',
+        ...secured,
+        response: { 200: BookingStatsSchema, ...errorReplies(401, 403) },
+      },
+    },
+    async () => stats(deps),
+  );
+
+  app.get(
+    '/api/bookings/outside-hours',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary:
+          "Upcoming open bookings outside the clinic's current hours or on a closed day, by appointment time, each with the reason (staff); nothing cancels them",
+        ...secured,
+        querystring: PageQuerySchema,
+        response: { 200: z.array(OutsideHoursBookingSchema), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const { settings } = await readClinic(deps.db, deps.config);
+      const rows = await outsideHoursPage(deps.db, settings, deps.config.CLINIC_TZ, limit, decodeCursor(cursor));
+      return pageOf(reply, rows, limit, (r: OutsideHoursBooking) => byAppointment(r.booking));
+    },
+  );
+
+  app.put(
+    '/api/slots/confirm/:id',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary:
+          "Confirm a pending booking (staff): notifies the customer and mails a calendar invite; hospitalInfo defaults to the clinic's",
+        ...secured,
+        params: IdParamSchema,
+        body: ConfirmSlotBodySchema,
+        response: { 200: BookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { settings } = await readClinic(deps.db, deps.config);
+      const hospital = hospitalInfoFor(deps.config, request.body, settings);
+      const { booking, notification, audit } = await confirmBooking(
+        deps,
+        currentUser(request),
+        request.params.id,
+        hospital,
+      );
+      pushNotification(deps, booking.userId, notification);
+      broadcast(booking, 'confirmed');
+      announceAudit(deps, audit);
+      nudgeOutbox();
+      return booking;
+    },
+  );
+
+  app.put(
+    '/api/slots/cancel/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['slots'],
+        summary:
+          'Cancel a pending or confirmed booking and free its seats (staff: any booking; customers: their own); 409 once the visit has its outcome',
+        ...secured,
+        params: IdParamSchema,
+        response: { 200: BookingSchema, ...errorReplies(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { booking, changed, notification, audit } = await cancelBooking(
+        deps,
+        currentUser(request),
+        request.params.id,
+      );
+      if (changed) {
+        nudgeOutbox();
+        if (notification) pushNotification(deps, booking.userId, notification);
+        broadcast(booking, 'canceled');
+        announceAudit(deps, audit);
+      }
+      return booking;
+    },
+  );
+
+  app.put(
+    '/api/slots/:id/reschedule',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['slots'],
+        summary:
+          'Move a pending or confirmed booking to a new time in one transaction (customers: their own; staff: any). 409 when the new time is full: the booking stays as it was. A moved booking is pending again.',
+        ...secured,
+        params: IdParamSchema,
+        body: RescheduleBodySchema,
+        response: { 200: BookingSchema, ...errorReplies(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { booking, notification, audit } = await rescheduleBooking(
+        deps,
+        me,
+        request.params.id,
+        request.body.schedule,
+      );
+      if (notification) pushNotification(deps, booking.userId, notification);
+      broadcast(booking, 'rescheduled');
+      announceAudit(deps, audit);
+      return booking;
+    },
+  );
+
+  app.put(
+    '/api/slots/:id/complete',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary:
+          "Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff)",
+        ...secured,
+        params: IdParamSchema,
+        body: CompleteVisitBodySchema,
+        response: { 200: BookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { booking, notification, audit } = await recordOutcome(deps, me, request.params.id, {
+        status: 'completed',
+        visit: request.body,
+      });
+      if (notification) pushNotification(deps, booking.userId, notification);
+      broadcast(booking, 'completed');
+      announceAudit(deps, audit);
+      return booking;
+    },
+  );
+
+  app.put(
+    '/api/slots/:id/no-show',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary: 'Mark a confirmed booking whose time has started as a no-show (staff)',
+        ...secured,
+        params: IdParamSchema,
+        response: { 200: BookingSchema, ...errorReplies(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { booking, audit } = await recordOutcome(deps, currentUser(request), request.params.id, {
+        status: 'no_show',
+      });
+      broadcast(booking, 'no_show');
+      announceAudit(deps, audit);
+      return booking;
+    },
+  );
+});

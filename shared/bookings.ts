@@ -1,0 +1,513 @@
+import { z } from 'zod';
+import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, IDEMPOTENCY_KEY_HEADER, NAME_MAX } from './constants.ts';
+import { zonedParts } from './dates.ts';
+import { MSG } from './messages.ts';
+import { RideProgressSchema } from './ride-progress.ts';
+import { OfferingRefSchema } from './offerings.ts';
+import { multiLineText, singleLineText } from './text.ts';
+
+/**
+ * Statuses a booking goes through: pending -> confirmed -> completed | no_show; pending or confirmed -> canceled
+ * (spec section 4, with the visit's outcome).
+ */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled', 'completed', 'no_show'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Statuses of a booking that still lies ahead of its outcome: it holds a seat and can be moved or canceled. */
+export const OPEN_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+export const BOOKING_NOTE_MAX = 1000;
+const VISIT_TEXT_MAX = 2000;
+export const PET_WEIGHT_MAX = 500;
+export const WEIGHT_INVALID = `Weight must be a number of kilograms above 0 and at most ${PET_WEIGHT_MAX}.`;
+
+/** Weight in kilograms: above 0, at most two decimals kept. */
+export const WeightKgSchema = z
+  .number({ error: WEIGHT_INVALID })
+  .gt(0, WEIGHT_INVALID)
+  .max(PET_WEIGHT_MAX, WEIGHT_INVALID)
+  .transform((v) => Math.round(v * 100) / 100);
+
+/**
+ * How far ahead a customer may book until an admin sets another window in the clinic settings (their first value):
+ * keeps typos such as year 2206 out of the schedule.
+ */
+export const BOOKING_HORIZON_DAYS = 90;
+const PET_NAME_MAX = 60;
+export const PET_AGE_MAX = 40;
+
+/** Texts the server and the web app both show for booking problems beyond the spec's own. */
+export const BOOKING_MSG = {
+  rideUnderWay: 'The driver is already on the way for this ride. Please call the clinic to change it.',
+  slotFull: 'Sorry, this time is fully booked. Please pick another time.',
+  petAlreadyBooked: 'This pet already has a booking at this time.',
+  pastDate: 'The date cannot be earlier than today.',
+  pastTime: 'This time has already passed. Please pick a later time.',
+  /** With the first booking window; CLINIC_MSG.tooFarAhead names the window the settings hold. */
+  tooFarAhead: `Bookings open up to ${BOOKING_HORIZON_DAYS} days ahead. Please pick an earlier date.`,
+  offGrid: 'Please pick one of the offered times.',
+  scheduleInvalid: "Schedule must look like 'YYYY-MM-DD at HH:mm'.",
+  dateInvalid: 'Please pick a valid date.',
+  dateOutOfRange: `Please pick a date between ${DATE_MIN} and ${DATE_MAX}.`,
+  petAgeInvalid: `Pet age must be a whole number from 0 to ${PET_AGE_MAX}.`,
+  staffCannotBook: 'Only customers can book slots.',
+  otherUser: 'You can only book slots for yourself.',
+  alreadyConfirmed: 'This booking is already confirmed.',
+  confirmCanceled: 'This booking was canceled and cannot be confirmed.',
+  bookingNotFound: 'Booking not found',
+  /** The per-customer cap on upcoming bookings (BOOKING_MAX_OPEN) is reached. */
+  tooManyOpen: (count: number) =>
+    `You already have ${count} upcoming booking${count === 1 ? '' : 's'}, the most one account can hold. Cancel one you no longer need, or call the clinic.`,
+  /** The booking-attempt rate limit is used up; `wait` is in words ("4 minutes"). */
+  tooManyAttempts: (wait: string) => `Too many booking attempts. Please try again in ${wait}.`,
+  keyReused: 'This booking attempt was already used for a different booking. Please book again.',
+  keyInvalid: 'The Idempotency-Key header must be 8 to 200 printable characters.',
+  petBusy: 'This pet already has a booking that overlaps this time.',
+  pickupAddressRequired: 'Please enter the pickup address for the ride.',
+  noteTooLong: `The note must be at most ${BOOKING_NOTE_MAX} characters.`,
+  rescheduleSameTime: 'This booking is already at that time. Please pick another time.',
+  rescheduleClosed: 'Only a pending or confirmed booking that has not started can be moved.',
+  cancelClosed: 'This booking already has its outcome and cannot be canceled.',
+  outcomeTooEarly: 'This visit is on a later day. Record it on the day of the visit.',
+  noShowTooEarly: 'The visit has not started yet. A no-show can be recorded once its time has begun.',
+  outcomeNeedsConfirmed: 'Only a confirmed booking can be marked completed or no-show. Confirm it first.',
+  outcomeRecorded: 'This visit already has its outcome.',
+  nextDueReasonRequired: 'Please say what is due on the next-due date (for example "Rabies booster").',
+  nextDueDateRequired: 'Please pick the next-due date for this reason.',
+  nextDueBeforeVisit: 'The next-due date must be after the visit.',
+  monthInvalid: "Month must look like 'YYYY-MM'.",
+  settingsChanged: "The clinic's opening hours changed while you were booking. Please pick a time again.",
+} as const;
+
+/** 'YYYY-MM-DD' of a real calendar day. */
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** 'HH:mm', 24-hour. */
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** The spec's schedule text: 'date at time'. */
+const SCHEDULE_PATTERN = /^(\d{4}-\d{2}-\d{2}) at (([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** True when 'YYYY-MM-DD' names a day that exists (no 2025-02-30). */
+export function isRealDate(date: string): boolean {
+  if (!DATE_PATTERN.test(date)) return false;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** True when a 'YYYY-MM-DD' date lies in the range every date of the API lies in (string order is date order). */
+const isDateInRange = (date: string) => date >= DATE_MIN && date <= DATE_MAX;
+
+/**
+ * A 'YYYY-MM-DD' date of a query or a form: a day that exists, between DATE_MIN and DATE_MAX, so nothing computed
+ * from it (the next day, an instant in the clinic's zone) leaves the range the database stores.
+ */
+export const DateSchema = z
+  .string({ error: BOOKING_MSG.dateInvalid })
+  .trim()
+  .refine(isRealDate, { message: BOOKING_MSG.dateInvalid, abort: true })
+  .refine(isDateInRange, BOOKING_MSG.dateOutOfRange);
+
+/** Builds the spec's schedule text from a date and a time. */
+export const toSchedule = (date: string, time: string) => `${date} at ${time}`;
+
+/** Splits a schedule text into its date and time, or undefined when it does not match the pattern. */
+export function parseSchedule(schedule: string): { date: string; time: string } | undefined {
+  const m = SCHEDULE_PATTERN.exec(schedule.trim());
+  if (!m || !isRealDate(m[1]!) || !isDateInRange(m[1]!)) return undefined;
+  return { date: m[1]!, time: m[2]! };
+}
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const fromMinutes = (n: number) => `${String(Math.floor(n / 60)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
+
+/** Start times of the day's grid: from `open`, every `minutes`, each slot ending by `close`. */
+export function slotGrid(open: string, close: string, minutes: number): string[] {
+  const out: string[] = [];
+  for (let t = toMinutes(open); t + minutes <= toMinutes(close); t += minutes) out.push(fromMinutes(t));
+  return out;
+}
+
+/** Today's date ('YYYY-MM-DD') in a time zone. */
+export const todayIn = (timeZone: string, now: Date = new Date()) => zonedParts(now, timeZone).date;
+
+/** Adds whole days to a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant at which a clinic-local wall-clock time happens. Uses the zone's offset at that moment
+ * (found with Intl), so it stays right across daylight-saving changes in zones that have them.
+ */
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const asUtc = Date.UTC(y, m - 1, d, hh, mm);
+  const offsetAt = (t: number) => {
+    const p = zonedParts(new Date(t), timeZone);
+    const [py, pm, pd] = p.date.split('-').map(Number) as [number, number, number];
+    const [ph, pmin] = p.time.split(':').map(Number) as [number, number];
+    return Date.UTC(py, pm - 1, pd, ph, pmin, p.second) - t;
+  };
+  let guess = asUtc - offsetAt(asUtc);
+  const second = asUtc - offsetAt(guess);
+  if (second !== guess) guess = second;
+  return new Date(guess);
+}
+
+const required = (label: string, max: number, tooLong: string) =>
+  singleLineText(label, MSG.fillAllFields).min(1, MSG.fillAllFields).max(max, tooLong);
+
+const optionalText = (label: string, max: number, tooLong: string) =>
+  singleLineText(label)
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+/** Pet age: optional whole number; the spec's clients may send it as text, and '' means "not given". */
+const PetAgeSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: BOOKING_MSG.petAgeInvalid })
+    .int(BOOKING_MSG.petAgeInvalid)
+    .min(0, BOOKING_MSG.petAgeInvalid)
+    .max(PET_AGE_MAX, BOOKING_MSG.petAgeInvalid)
+    .optional(),
+);
+
+/** An id in a body or a query: a UUID, or a clear 400 naming the field. */
+export const UuidSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a valid id` })
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${label} must be a valid id`);
+
+const NoteSchema = multiLineText('Note')
+  .max(BOOKING_NOTE_MAX, `The note must be at most ${BOOKING_NOTE_MAX} characters.`)
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
+/** 10 digits, as at registration. */
+export const BookingPhoneSchema = singleLineText('Phone number', MSG.fillAllFields)
+  .min(1, MSG.fillAllFields)
+  .regex(/^\d{10}$/, MSG.phoneInvalid);
+
+/**
+ * POST /api/slots/book (the spec's JSON). The booking's owner is the signed-in user: userName, userEmail and
+ * userAddress are taken from the account, and a userId naming someone else is refused.
+ */
+export const BookSlotBodySchema = z
+  .object({
+    userId: singleLineText('userId').max(64).nullish(),
+    userName: singleLineText('userName')
+      .max(NAME_MAX * 2)
+      .nullish(),
+    userEmail: singleLineText('userEmail').max(EMAIL_MAX).nullish(),
+    userAddress: singleLineText('Address')
+      .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+      .nullish(),
+    schedule: singleLineText('Schedule', MSG.fillAllFields)
+      .min(1, MSG.fillAllFields)
+      .max(40, BOOKING_MSG.scheduleInvalid),
+    /** Required unless `petId` names one of the customer's pets (then the pet's name is used). */
+    petName: optionalText('Pet name', PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
+    ownerName: required('Owner name', NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
+    petAge: PetAgeSchema,
+    phone: BookingPhoneSchema,
+    /** The service booked; without it, the clinic's checkup (the spec's clients send none). */
+    serviceId: UuidSchema('serviceId').nullish(),
+    /** One of the customer's pets: its name and age are taken from it. */
+    petId: UuidSchema('petId').nullish(),
+    /** The reason for the visit or the symptoms. */
+    note: NoteSchema,
+    /** Where a pickup ride collects the pet (defaults to the profile's address). */
+    pickupAddress: singleLineText('Pickup address')
+      .max(ADDRESS_MAX, `Pickup address must be at most ${ADDRESS_MAX} characters`)
+      .nullish()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.petId && !b.petName) ctx.addIssue({ code: 'custom', path: ['petName'], message: MSG.fillAllFields });
+  });
+export type BookSlotBody = z.infer<typeof BookSlotBodySchema>;
+export type BookSlotInput = z.input<typeof BookSlotBodySchema>;
+
+/**
+ * The optional Idempotency-Key of POST /api/slots/book: one per booking attempt, sent again when that attempt is
+ * retried, so a booking whose answer was lost is returned rather than refused or made twice.
+ */
+const BookingIdempotencyKeySchema = z
+  .string()
+  .min(8, BOOKING_MSG.keyInvalid)
+  .max(200, BOOKING_MSG.keyInvalid)
+  .regex(/^[\x20-\x7e]+$/, BOOKING_MSG.keyInvalid);
+export const BookSlotHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: BookingIdempotencyKeySchema.optional(),
+});
+
+/** The customer's form on /slots (date and time picked separately, joined into `schedule` on submit). */
+export const BookingFormSchema = z.object({
+  date: z.string().trim().min(1, MSG.fillAllFields).pipe(DateSchema),
+  time: z.string().trim().min(1, MSG.fillAllFields).regex(TIME_PATTERN, BOOKING_MSG.offGrid),
+  petName: required('Pet name', PET_NAME_MAX, `Pet name must be at most ${PET_NAME_MAX} characters`),
+  ownerName: required('Owner name', NAME_MAX, `Owner name must be at most ${NAME_MAX} characters`),
+  petAge: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= PET_AGE_MAX), BOOKING_MSG.petAgeInvalid),
+  phone: BookingPhoneSchema,
+});
+
+/** PUT /api/slots/{id}/reschedule: the new 'date at time'. */
+export const RescheduleBodySchema = z.object({
+  schedule: singleLineText('Schedule', MSG.fillAllFields)
+    .min(1, MSG.fillAllFields)
+    .max(40, BOOKING_MSG.scheduleInvalid),
+});
+
+const visitText = (label: string) =>
+  multiLineText(label)
+    .max(VISIT_TEXT_MAX, `${label} must be at most ${VISIT_TEXT_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * PUT /api/slots/{id}/complete (staff): what happened at the visit, and optionally when the pet is due back and why.
+ * The weight, when given, also becomes the pet's current weight.
+ */
+export const CompleteVisitBodySchema = z
+  .object({
+    findings: visitText('Findings'),
+    treatment: visitText('Treatment'),
+    medicines: visitText('Medicines'),
+    weightKg: WeightKgSchema.nullish().transform((v) => v ?? null),
+    nextDueDate: DateSchema.nullish().transform((v) => v ?? null),
+    nextDueReason: singleLineText('Next-due reason')
+      .max(200, 'The next-due reason must be at most 200 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .nullish()
+  .transform(
+    (v) =>
+      v ?? { findings: null, treatment: null, medicines: null, weightKg: null, nextDueDate: null, nextDueReason: null },
+  )
+  .superRefine((v, ctx) => {
+    if (v.nextDueDate && !v.nextDueReason)
+      ctx.addIssue({ code: 'custom', path: ['nextDueReason'], message: BOOKING_MSG.nextDueReasonRequired });
+    if (v.nextDueReason && !v.nextDueDate)
+      ctx.addIssue({ code: 'custom', path: ['nextDueDate'], message: BOOKING_MSG.nextDueDateRequired });
+  });
+export type CompleteVisitBody = z.output<typeof CompleteVisitBodySchema>;
+
+/** The record of a completed visit, shown on the booking and on the pet's page. */
+const VisitSchema = z.object({
+  findings: z.string().nullable(),
+  treatment: z.string().nullable(),
+  medicines: z.string().nullable(),
+  weightKg: z.number().nullable(),
+  nextDueDate: z.string().nullable(),
+  nextDueReason: z.string().nullable(),
+  /** The staff member who recorded it. */
+  recordedByName: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export type Visit = z.infer<typeof VisitSchema>;
+
+/** Hospital info as stored and returned with a confirmed booking (spec section 3); input rules are below. */
+const HospitalInfoSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  hours: z.string(),
+});
+export type HospitalInfo = z.infer<typeof HospitalInfoSchema>;
+
+/** Every field may be left out or blank: the clinic's configured defaults fill the gaps. */
+export const HospitalInfoInputSchema = z.object({
+  name: optionalText('Hospital name', 120, 'Hospital name must be at most 120 characters'),
+  address: optionalText('Hospital address', 300, 'Hospital address must be at most 300 characters'),
+  phone: optionalText('Hospital phone', 30, 'Hospital phone must be at most 30 characters').refine(
+    (v) => v === undefined || /^[+()\d\s-]{5,30}$/.test(v),
+    'Hospital phone may contain digits, spaces, +, - and brackets only',
+  ),
+  email: optionalText('Hospital email', EMAIL_MAX, 'Hospital email is too long').refine(
+    (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    'Hospital email is not a valid address',
+  ),
+  hours: optionalText('Opening hours', 120, 'Opening hours must be at most 120 characters'),
+});
+export type HospitalInfoInput = z.input<typeof HospitalInfoInputSchema>;
+
+/** PUT /api/slots/confirm/{id}: the slots page sends hospitalInfo, the dashboard sends nothing. */
+export const ConfirmSlotBodySchema = z
+  .object({ hospitalInfo: HospitalInfoInputSchema.nullish() })
+  .nullish()
+  .transform((v) => v ?? {});
+export type ConfirmSlotBody = z.output<typeof ConfirmSlotBodySchema>;
+
+/** A booking as every endpoint returns it (`_id` and `id` both, for the spec's clients). */
+export const BookingSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  userAddress: z.string().nullable(),
+  schedule: z.string(),
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  petName: z.string(),
+  ownerName: z.string(),
+  petAge: z.number().nullable(),
+  phone: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  hospitalInfo: HospitalInfoSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  service: OfferingRefSchema,
+  serviceId: z.string(),
+  petId: z.string().nullable(),
+  note: z.string().nullable(),
+  pickupAddress: z.string().nullable(),
+  /** When the service's time ends (start + duration). */
+  endsAt: z.string(),
+  /** The visit's record once staff marked it completed. */
+  visit: VisitSchema.nullable(),
+  /** Its time has passed without an outcome (pending or confirmed): staff should record one. */
+  needsOutcome: z.boolean(),
+  /** A pickup ride's progress (null for every other service). */
+  ride: RideProgressSchema.nullable(),
+});
+export type Booking = z.infer<typeof BookingSchema>;
+
+/** GET /api/slots/availability?date=&serviceId= (without serviceId: the checkup). */
+export const AvailabilityQuerySchema = z.object({ date: DateSchema, serviceId: UuidSchema('serviceId').optional() });
+
+/** GET /api/slots/calendar?month=YYYY-MM&serviceId= */
+export const CalendarQuerySchema = z.object({
+  month: z
+    .string({ error: BOOKING_MSG.monthInvalid })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, BOOKING_MSG.monthInvalid)
+    .refine((m) => isDateInRange(`${m}-01`), BOOKING_MSG.dateOutOfRange),
+  serviceId: UuidSchema('serviceId').optional(),
+});
+/** A day's opening hours, clinic-local (null when the clinic is closed that day). */
+const OpenHoursSchema = z.object({ open: z.string(), close: z.string() });
+/**
+ * Whether the clinic is closed on a day and why. Older servers sent neither field: a client treats them missing as
+ * open; this server always sends them.
+ */
+const DayClosureFields = {
+  /** The clinic is closed that day: its weekday is closed, or an admin closed it. */
+  closed: z.boolean().optional(),
+  /** The reason an admin gave for closing that day, shown to customers (null on a weekday the clinic is closed). */
+  closedReason: z.string().nullable().optional(),
+  /** The day's opening hours (null when closed). */
+  hours: OpenHoursSchema.nullable().optional(),
+};
+export const CalendarSchema = z.object({
+  month: z.string(),
+  serviceId: z.string(),
+  timeZone: z.string(),
+  /** The last day customers may book now (the clinic's booking window). */
+  lastDate: z.string().optional(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      /**
+       * Start times of that day with a free seat for the whole service (0 for past days, closed days and days beyond
+       * the booking window).
+       */
+      freeTimes: z.number().int(),
+      ...DayClosureFields,
+    }),
+  ),
+});
+export type Calendar = z.infer<typeof CalendarSchema>;
+const SlotTimeSchema = z.object({
+  time: z.string(),
+  capacity: z.number(),
+  booked: z.number(),
+  /** Seats still free (0 when full). */
+  available: z.number(),
+  /** The time has already started, so it cannot be booked any more. */
+  past: z.boolean(),
+  /**
+   * It starts sooner than the clinic's booking notice lets a customer book (staff are not held to it); sent only
+   * when true.
+   */
+  tooSoon: z.boolean().optional(),
+});
+export type SlotTime = z.infer<typeof SlotTimeSchema>;
+export const AvailabilitySchema = z.object({
+  date: z.string(),
+  serviceId: z.string(),
+  durationMinutes: z.number().int(),
+  timeZone: z.string(),
+  slotMinutes: z.number(),
+  /** Every start time of the day's hours for the service; none on a closed day. */
+  slots: z.array(SlotTimeSchema),
+  ...DayClosureFields,
+});
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+/**
+ * GET /api/slots/bookings filters (plus `limit` and `cursor`): `active` means every status but canceled, `overdue`
+ * the bookings whose time has passed without an outcome. `sort=appointment` lists by appointment time from `from`
+ * (default: today) on, the staff agenda; the default `created` lists newest first.
+ */
+export const BookingListQuerySchema = z.object({
+  status: z
+    .enum([...BOOKING_STATUSES, 'active', 'overdue'], {
+      error: 'Status must be pending, confirmed, canceled, completed, no_show, active or overdue',
+    })
+    .optional(),
+  date: DateSchema.optional(),
+  from: DateSchema.optional(),
+  serviceId: UuidSchema('serviceId').optional(),
+  sort: z.enum(['created', 'appointment'], { error: 'Sort must be created or appointment' }).default('created'),
+});
+export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;
+
+/** GET /api/slots/stats: counts from today on (clinic time), canceled bookings left out. */
+export const BookingStatsSchema = z.object({
+  pending: z.number(),
+  confirmed: z.number(),
+  confirmedToday: z.number(),
+  total: z.number(),
+  /** Visits completed since Monday (clinic time). */
+  completedThisWeek: z.number(),
+  /** No-shows among the outcomes recorded over the last 30 days (0 to 1), null when none were recorded. */
+  noShowRate: z.number().nullable(),
+});
+export type BookingStats = z.infer<typeof BookingStatsSchema>;
+
+/**
+ * Socket event to staff (and the booking's owner) whenever a booking is created, confirmed, canceled, moved or
+ * closed out. `booking` is the whole row as GET /api/slots/bookings shows it, so a screen updates or inserts that
+ * row without refetching its list.
+ */
+export const BOOKING_CHANGED_EVENT = 'booking_changed';
+export const BookingChangedEventSchema = z.object({
+  id: z.string(),
+  action: z.enum(['created', 'confirmed', 'canceled', 'rescheduled', 'completed', 'no_show', 'ride']),
+  status: z.enum(BOOKING_STATUSES),
+  date: z.string(),
+  time: z.string(),
+  booking: BookingSchema,
+});
+export type BookingChangedEvent = z.infer<typeof BookingChangedEventSchema>;
+
+/** Notification types the slots feature stores (GET /api/notifications). */
+export const BOOKING_NOTIFICATION_TYPES = {
+  confirmed: 'booking_confirmed',
+  canceled: 'booking_canceled',
+  completed: 'visit_completed',
+  rescheduled: 'booking_rescheduled',
+} as const;

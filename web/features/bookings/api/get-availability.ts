@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Availability } from '#shared/bookings';
+import { api } from '../../../lib/api-client.ts';
+import { slotKeys } from './keys.ts';
+
+/** GET /api/slots/availability?date=&serviceId= (without a service: the checkup). */
+function getAvailability(date: string, serviceId: string | undefined, signal?: AbortSignal): Promise<Availability> {
+  return api<Availability>('/api/slots/availability', { query: { date, serviceId }, signal });
+}
+
+/**
+ * Free seats per start time of a day for a service (each counting the whole service's duration); off while no date
+ * is chosen. Seats move fast, so it is always refetched on mount.
+ */
+export function useAvailability(date: string | undefined, serviceId?: string) {
+  return useQuery({
+    queryKey: slotKeys.availability(date ?? '', serviceId),
+    queryFn: ({ signal }) => getAvailability(date!, serviceId, signal),
+    enabled: !!date,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,25 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { BookingListQuery, Booking } from '#shared/bookings';
+import { apiPage } from '../../../lib/api-client.ts';
+import { LIVE_QUERY } from '../../../lib/live-lists.ts';
+import { slotKeys } from './keys.ts';
+
+const PAGE = 25;
+
+/** GET /api/slots/bookings (staff): one page, filtered by status, service and day, in the order `sort` names. */
+function getBookings(filter: BookingListQuery, cursor: string | null, signal?: AbortSignal) {
+  return apiPage<Booking>('/api/slots/bookings', { query: { ...filter, limit: PAGE, cursor }, signal });
+}
+
+/** Every booking matching the filter, page by page; the last list stays on screen while a new filter loads. */
+export function useBookings(filter: BookingListQuery) {
+  return useInfiniteQuery({
+    queryKey: slotKeys.bookings(filter),
+    queryFn: ({ pageParam, signal }) => getBookings(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    ...LIVE_QUERY,
+  });
+}

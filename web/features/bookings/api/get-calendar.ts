@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Calendar } from '#shared/bookings';
+import { api } from '../../../lib/api-client.ts';
+import { slotKeys } from './keys.ts';
+
+/** GET /api/slots/calendar?month=YYYY-MM&serviceId= */
+function getCalendar(month: string, serviceId: string | undefined, signal?: AbortSignal): Promise<Calendar> {
+  return api<Calendar>('/api/slots/calendar', { query: { month, serviceId }, signal });
+}
+
+/** How many start times each day of a month has free for a service (without one: the checkup). */
+export function useCalendar(month: string, serviceId?: string) {
+  return useQuery({
+    queryKey: slotKeys.calendar(month, serviceId),
+    queryFn: ({ signal }) => getCalendar(month, serviceId, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}

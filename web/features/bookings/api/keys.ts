@@ -1,0 +1,15 @@
+import type { BookingListQuery } from '#shared/bookings';
+
+/** Query keys of the slots feature. */
+export const slotKeys = {
+  all: ['slots'] as const,
+  availability: (date: string, serviceId = '') => ['slots', 'availability', date, serviceId] as const,
+  calendar: (month: string, serviceId = '') => ['slots', 'calendar', month, serviceId] as const,
+  mine: () => ['slots', 'mine'] as const,
+  /** Every staff list of bookings, whatever its filter. */
+  bookingLists: ['slots', 'bookings'] as const,
+  bookings: (filter: BookingListQuery) => ['slots', 'bookings', filter] as const,
+  stats: () => ['slots', 'stats'] as const,
+  /** Upcoming bookings outside the clinic's hours (staff): kept current by events, refetched on a settings change. */
+  outsideHours: ['slots', 'outside-hours'] as const,
+};

@@ -1,0 +1,251 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDay, formatWhen } from '#shared/dates';
+import { todayIn, type Booking } from '#shared/bookings';
+import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
+import { Button } from '../../../components/button.tsx';
+import { VisitSummary } from '../../../components/visit-summary.tsx';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import type { RowAction } from '../lib/use-booking-actions.ts';
+import { addMinutes, dayHeading, groupByDay } from './agenda-days.ts';
+
+export interface AgendaListProps {
+  /** Sorted by appointment time, as GET /api/slots/bookings?sort=appointment gives them. */
+  bookings: Booking[];
+  /** The level of each day's heading, under the page's own headings. */
+  headingLevel: 'h2' | 'h3';
+  onConfirm: (b: Booking) => void;
+  onCancel: (b: Booking) => void;
+  onComplete: (b: Booking) => void;
+  onNoShow: (b: Booking) => void;
+  /** The booking whose action is in flight. */
+  pending: RowAction | null;
+  /** Confirm waits for something the page needs first (the clinic's defaults). */
+  confirmDisabled?: boolean;
+}
+
+/** The clock, read again every half minute, so actions that wait for a booking's start appear without a reload. */
+function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(id);
+  }, [everyMs]);
+  return now;
+}
+
+const RELATIVE = new Set(['Today', 'Tomorrow', 'Yesterday']);
+
+/** The browser's zone, until the clinic's own is known. */
+const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+// Below the lg breakpoint each row is a stacked card (a phone, a narrow tablet); from lg on, a table row. The roles keep the
+// table's meaning for assistive technology whatever the display.
+/** Fixed shares of the width, so the tables of every day line up. */
+const COLUMNS = [
+  ['Time', 'lg:w-[11%]'],
+  ['Service', 'lg:w-[13%]'],
+  ['Pet', 'lg:w-[11%]'],
+  ['Owner', 'lg:w-[20%]'],
+  ['Note', 'lg:w-[19%]'],
+  ['Status', 'lg:w-[11%]'],
+  ['Actions', 'lg:w-[15%]'],
+] as const;
+const cellClass = 'block px-0 py-0.5 align-top lg:table-cell lg:px-3 lg:py-3';
+
+/**
+ * The staff agenda: bookings grouped by day ("Today", "Tomorrow", "Tue, 24 Nov"), each with its time, service, pet,
+ * owner, note, status and the actions its status and time allow. Past bookings without an outcome are flagged.
+ */
+export function AgendaList({ bookings, headingLevel: Heading, ...actions }: AgendaListProps) {
+  const config = usePublicConfig();
+  const now = useNow();
+  const today = todayIn(config.data?.slot.timeZone ?? localZone(), new Date(now));
+  const baseId = useId();
+
+  return (
+    <div className="space-y-6">
+      {groupByDay(bookings).map((day) => {
+        const headingId = `${baseId}-${day.date}`;
+        const title = dayHeading(day.date, today);
+        return (
+          <section key={day.date} aria-labelledby={headingId} className="space-y-2">
+            <Heading id={headingId} className="themed text-xl font-semibold">
+              {title}
+              {RELATIVE.has(title) && (
+                <span className="ml-2 text-base font-normal">{formatDay(day.date, today.slice(0, 4))}</span>
+              )}
+            </Heading>
+            <div className="rounded-xl bg-white px-4 text-ink shadow-sm ring-1 ring-black/5 lg:px-0">
+              <table role="table" className="block w-full text-left text-sm lg:table lg:table-fixed">
+                <caption className="sr-only">Bookings, {title}</caption>
+                <thead role="rowgroup" className="max-lg:sr-only lg:table-header-group">
+                  <tr role="row" className="text-ink-muted">
+                    {COLUMNS.map(([h, width]) => (
+                      <th key={h} role="columnheader" scope="col" className={`px-3 py-2 font-semibold ${width}`}>
+                        {h === 'Actions' ? <span className="sr-only">{h}</span> : h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody role="rowgroup" className="block divide-y divide-gray-100 lg:table-row-group">
+                  {day.items.map((b) => (
+                    <AgendaRow key={b.id} booking={b} now={now} today={today} {...actions} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+type RowProps = Omit<AgendaListProps, 'bookings' | 'headingLevel'> & {
+  booking: Booking;
+  now: number;
+  today: string;
+};
+
+function AgendaRow({
+  booking: b,
+  now,
+  today,
+  pending,
+  confirmDisabled,
+  onConfirm,
+  onCancel,
+  onComplete,
+  onNoShow,
+}: RowProps) {
+  const when = formatWhen(b.date, b.time);
+  const busy = pending?.id === b.id;
+  const open = b.status === 'pending' || b.status === 'confirmed';
+  const confirmed = b.status === 'confirmed';
+  const buttons: ReactNode[] = [];
+  // As the server allows: a visit is recorded from the start of its day (a pet seen early), a no-show once its time
+  // has begun.
+  if (confirmed && b.date <= today)
+    buttons.push(
+      <Button
+        key="complete"
+        size="sm"
+        onClick={() => onComplete(b)}
+        disabled={busy}
+        aria-label={`Complete visit for ${b.petName} on ${when}`}
+      >
+        Complete visit
+      </Button>,
+    );
+  if (confirmed && new Date(b.startsAt).getTime() <= now)
+    buttons.push(
+      <Button
+        key="no-show"
+        size="sm"
+        variant="secondary"
+        onClick={() => onNoShow(b)}
+        disabled={busy}
+        aria-label={`Mark no-show for ${b.petName} on ${when}`}
+      >
+        No-show
+      </Button>,
+    );
+  if (b.status === 'pending')
+    buttons.push(
+      <Button
+        key="confirm"
+        size="sm"
+        onClick={() => onConfirm(b)}
+        loading={busy && pending?.kind === 'confirm'}
+        disabled={busy || confirmDisabled}
+        aria-label={`Confirm booking for ${b.petName} on ${when}`}
+      >
+        Confirm
+      </Button>,
+    );
+  if (open)
+    buttons.push(
+      <Button
+        key="cancel"
+        size="sm"
+        variant="secondary"
+        onClick={() => onCancel(b)}
+        loading={busy && pending?.kind === 'cancel'}
+        disabled={busy}
+        aria-label={`Cancel booking for ${b.petName} on ${when}`}
+      >
+        Cancel
+      </Button>,
+    );
+
+  return (
+    <tr role="row" className={`block py-3 lg:table-row lg:py-0 ${b.needsOutcome ? 'bg-amber-50' : ''}`}>
+      <th role="rowheader" scope="row" className={`${cellClass} font-semibold`}>
+        {b.time}
+        <span className="font-normal whitespace-nowrap text-ink-muted lg:block">
+          {' '}
+          to {addMinutes(b.time, b.service.durationMinutes)}
+        </span>
+      </th>
+      <td role="cell" className={cellClass}>
+        <span className="font-medium">{b.service.name}</span>
+        {b.pickupAddress && (
+          <span className="block text-xs break-words text-ink-muted">Pickup from {b.pickupAddress}</span>
+        )}
+      </td>
+      <td role="cell" className={cellClass}>
+        {b.petId ? (
+          <Link className="font-medium underline" to={`/employee/pets/${encodeURIComponent(b.petId)}`}>
+            {b.petName}
+          </Link>
+        ) : (
+          <span className="font-medium">{b.petName}</span>
+        )}
+        {b.petAge != null && (
+          <span className="text-ink-muted">
+            , {b.petAge} {b.petAge === 1 ? 'year' : 'years'}
+          </span>
+        )}
+      </td>
+      <td role="cell" className={cellClass}>
+        <span className="block">{b.ownerName}</span>
+        <a className="underline" href={`tel:${b.phone}`}>
+          {b.phone}
+        </a>
+        <span className="block text-xs wrap-anywhere text-ink-muted">{b.userEmail}</span>
+      </td>
+      <td role="cell" className={cellClass}>
+        {b.note ? (
+          <p className="break-words whitespace-pre-line">
+            <span className="text-ink-muted lg:sr-only">Note: </span>
+            {b.note}
+          </p>
+        ) : (
+          <span className="text-ink-muted max-lg:hidden">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">No note</span>
+          </span>
+        )}
+        {b.visit && (
+          <div className="mt-2">
+            <VisitSummary visit={b.visit} title="Visit record" />
+          </div>
+        )}
+      </td>
+      <td role="cell" className={`${cellClass} max-lg:py-1`}>
+        <span className="flex flex-wrap gap-1 lg:flex-col lg:items-start">
+          <BookingStatusBadge status={b.status} />
+          {b.needsOutcome && (
+            <span className="inline-flex items-center rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-400 ring-inset">
+              Needs outcome
+            </span>
+          )}
+        </span>
+      </td>
+      <td role="cell" className={`${cellClass} max-lg:pt-2`}>
+        {buttons.length > 0 && <div className="flex flex-wrap gap-2 lg:justify-end">{buttons}</div>}
+      </td>
+    </tr>
+  );
+}
