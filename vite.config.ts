@@ -5,7 +5,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { prerender } from './scripts/vite-prerender.ts';
-import { BUILD_ID_META } from './shared/constants.ts';
+import { BUILD_ID_META } from './shared/build.ts';
 
 const serverUrl = process.env.PAWCARE_SERVER_URL ?? 'http://localhost:3000';
 const proxy = {

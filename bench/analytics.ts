@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { lastDays } from '#shared/analytics';
-import { todayIn } from '#shared/bookings';
+import { todayIn } from '#shared/dates';
 import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
 import { machine, median, ms, percentile, ratio, sorted, startChild, stopChild } from './child.ts';
 import { explainLines, fmt, seedHistory, signToken, type PlanNode } from './history.ts';

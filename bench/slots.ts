@@ -30,15 +30,8 @@ import { sql } from 'drizzle-orm';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  addDays,
-  BOOKING_HORIZON_DAYS,
-  BookSlotBodySchema,
-  slotGrid,
-  todayIn,
-  zonedTimeToUtc,
-  type BookSlotBody,
-} from '#shared/bookings';
+import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
+import { BOOKING_HORIZON_DAYS, BookSlotBodySchema, slotGrid, type BookSlotBody } from '#shared/bookings';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, rowsOf, type Database } from '../server/db/client.ts';

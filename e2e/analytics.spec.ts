@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
 import {
   ADMIN,
   apiLogin,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
 import { MSG } from '#shared/messages';
 import { SEEDED_OFFERING_IDS } from '../server/offerings/seeded.ts';
 import {

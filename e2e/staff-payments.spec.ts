@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
 import { BASE_URL, createUser, expect, signIn, seriousViolations, test, type TestUser } from './fixtures.ts';
 
 /** The customer's UPI order of one unit of product 2, placed through the API: its id and number. */

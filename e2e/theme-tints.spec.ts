@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { THEMES, type Theme } from '#shared/constants';
+import { THEMES, type Theme } from '#shared/theme-colors';
 import { THEME_COLORS, contrastRatio, themeColors } from '#shared/theme-colors';
 import { createUser, expect, signIn, test } from './fixtures.ts';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
-import { PRERENDERED_DIR } from '../shared/constants.ts';
+import { PRERENDERED_DIR } from '../shared/build.ts';
 
 /** The public pages painted at build time. */
 const PAGES = ['/', '/home', '/services', '/about', '/contact', '/login', '/register', '/products'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdminUserSchema, AuthResponseSchema, EmailSchema, NameSchema, PasswordSchema } from './auth.ts';
-import { PASSWORD_MAX } from './constants.ts';
+import { PASSWORD_MAX } from './account-rules.ts';
 import { rawText, singleLineText } from './text.ts';
 
 /**

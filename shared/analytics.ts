@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { DATE_MAX, DATE_MIN } from './constants.ts';
+import { DATE_MAX, DATE_MIN } from './dates.ts';
 import { PAYMENT_STATUSES } from './orders.ts';
-import { addDays, BOOKING_STATUSES, isRealDate } from './bookings.ts';
+import { addDays, isRealDate } from './dates.ts';
+import { BOOKING_STATUSES } from './bookings.ts';
 
 /**
  * GET /api/analytics (admin): the clinic's figures over a range of clinic-local days, `from` and `to` both included.

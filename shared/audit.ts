@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './common.ts';
-import { DateSchema, UuidSchema } from './bookings.ts';
+import { DateSchema, UuidSchema } from './common.ts';
 
 /** Everything the audit log records, by kind: `GET /api/audit?kind=` takes one of these. */
 export const AUDIT_KINDS = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CursorSchema } from './common.ts';
-import { ADDRESS_MAX, BLOOD_GROUPS, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.ts';
+import { ADDRESS_MAX, BLOOD_GROUPS, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './account-rules.ts';
+import { ROLES } from './roles.ts';
 import { MSG } from './messages.ts';
 import { rawText, singleLineText } from './text.ts';
 

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { zonedDateTime } from './dates.ts';
-import {
-  addDays,
-  BookSlotBodySchema,
-  DateSchema,
-  isRealDate,
-  parseSchedule,
-  BOOKING_MSG,
-  slotGrid,
-  todayIn,
-  zonedTimeToUtc,
-} from './bookings.ts';
+import { addDays, isRealDate, todayIn, zonedTimeToUtc } from './dates.ts';
+import { BookSlotBodySchema, parseSchedule, BOOKING_MSG, slotGrid } from './bookings.ts';
+import { DateSchema } from './common.ts';
 
 describe('slot grid and clinic time', () => {
   it('lists start times whose slot ends by closing time', () => {

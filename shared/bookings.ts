@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { ADDRESS_MAX, DATE_MAX, DATE_MIN, EMAIL_MAX, IDEMPOTENCY_KEY_HEADER, NAME_MAX } from './constants.ts';
-import { zonedParts } from './dates.ts';
+import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX } from './account-rules.ts';
+import { DATE_MSG, isDateInRange, isRealDate, zonedParts } from './dates.ts';
+import { DateSchema, UuidSchema } from './common.ts';
+import { IDEMPOTENCY_KEY_HEADER } from './http.ts';
 import { MSG } from './messages.ts';
 import { RideProgressSchema } from './ride-progress.ts';
 import { OfferingRefSchema } from './offerings.ts';
@@ -46,8 +48,8 @@ export const BOOKING_MSG = {
   tooFarAhead: `Bookings open up to ${BOOKING_HORIZON_DAYS} days ahead. Please pick an earlier date.`,
   offGrid: 'Please pick one of the offered times.',
   scheduleInvalid: "Schedule must look like 'YYYY-MM-DD at HH:mm'.",
-  dateInvalid: 'Please pick a valid date.',
-  dateOutOfRange: `Please pick a date between ${DATE_MIN} and ${DATE_MAX}.`,
+  dateInvalid: DATE_MSG.dateInvalid,
+  dateOutOfRange: DATE_MSG.dateOutOfRange,
   petAgeInvalid: `Pet age must be a whole number from 0 to ${PET_AGE_MAX}.`,
   staffCannotBook: 'Only customers can book slots.',
   otherUser: 'You can only book slots for yourself.',
@@ -78,35 +80,10 @@ export const BOOKING_MSG = {
   settingsChanged: "The clinic's opening hours changed while you were booking. Please pick a time again.",
 } as const;
 
-/** 'YYYY-MM-DD' of a real calendar day. */
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** 'HH:mm', 24-hour. */
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The spec's schedule text: 'date at time'. */
 const SCHEDULE_PATTERN = /^(\d{4}-\d{2}-\d{2}) at (([01]\d|2[0-3]):[0-5]\d)$/;
-
-/** True when 'YYYY-MM-DD' names a day that exists (no 2025-02-30). */
-export function isRealDate(date: string): boolean {
-  if (!DATE_PATTERN.test(date)) return false;
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
-  const t = new Date(0);
-  t.setUTCFullYear(y, m - 1, d);
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-
-/** True when a 'YYYY-MM-DD' date lies in the range every date of the API lies in (string order is date order). */
-const isDateInRange = (date: string) => date >= DATE_MIN && date <= DATE_MAX;
-
-/**
- * A 'YYYY-MM-DD' date of a query or a form: a day that exists, between DATE_MIN and DATE_MAX, so nothing computed
- * from it (the next day, an instant in the clinic's zone) leaves the range the database stores.
- */
-export const DateSchema = z
-  .string({ error: BOOKING_MSG.dateInvalid })
-  .trim()
-  .refine(isRealDate, { message: BOOKING_MSG.dateInvalid, abort: true })
-  .refine(isDateInRange, BOOKING_MSG.dateOutOfRange);
 
 /** Builds the spec's schedule text from a date and a time. */
 export const toSchedule = (date: string, time: string) => `${date} at ${time}`;
@@ -128,35 +105,6 @@ export function slotGrid(open: string, close: string, minutes: number): string[]
   return out;
 }
 
-/** Today's date ('YYYY-MM-DD') in a time zone. */
-export const todayIn = (timeZone: string, now: Date = new Date()) => zonedParts(now, timeZone).date;
-
-/** Adds whole days to a 'YYYY-MM-DD' date. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/**
- * The instant at which a clinic-local wall-clock time happens. Uses the zone's offset at that moment
- * (found with Intl), so it stays right across daylight-saving changes in zones that have them.
- */
-export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const asUtc = Date.UTC(y, m - 1, d, hh, mm);
-  const offsetAt = (t: number) => {
-    const p = zonedParts(new Date(t), timeZone);
-    const [py, pm, pd] = p.date.split('-').map(Number) as [number, number, number];
-    const [ph, pmin] = p.time.split(':').map(Number) as [number, number];
-    return Date.UTC(py, pm - 1, pd, ph, pmin, p.second) - t;
-  };
-  let guess = asUtc - offsetAt(asUtc);
-  const second = asUtc - offsetAt(guess);
-  if (second !== guess) guess = second;
-  return new Date(guess);
-}
-
 const required = (label: string, max: number, tooLong: string) =>
   singleLineText(label, MSG.fillAllFields).min(1, MSG.fillAllFields).max(max, tooLong);
 
@@ -176,13 +124,6 @@ const PetAgeSchema = z.preprocess(
     .max(PET_AGE_MAX, BOOKING_MSG.petAgeInvalid)
     .optional(),
 );
-
-/** An id in a body or a query: a UUID, or a clear 400 naming the field. */
-export const UuidSchema = (label: string) =>
-  z
-    .string({ error: `${label} must be a valid id` })
-    .trim()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${label} must be a valid id`);
 
 const NoteSchema = multiLineText('Note')
   .max(BOOKING_NOTE_MAX, `The note must be at most ${BOOKING_NOTE_MAX} characters.`)

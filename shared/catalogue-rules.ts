@@ -4,6 +4,17 @@
  * schemas; shared/catalogue.ts re-exports them beside the schemas.
  */
 
+/** Catalogue filters (spec section 9). */
+export const PRICE_FILTER_MIN = 100;
+
+export const PRICE_FILTER_MAX = 5000;
+
+export const RATING_FILTERS = [0, 4, 3, 2] as const;
+
+export const CATEGORIES = ['Food', 'Toys', 'Accessories', 'Care'] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+
 /** At or below this many units a product page says "Only N left". */
 const LOW_STOCK = 5;
 type StockState = 'in_stock' | 'low' | 'out';

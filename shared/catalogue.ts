@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_SORTS } from './catalogue-rules.ts';
-import { CATEGORIES, PAGE_MAX } from './constants.ts';
+import { CATEGORIES } from './catalogue-rules.ts';
+import { PAGE_MAX } from './http.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 const CategorySchema = z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` });
@@ -37,7 +38,7 @@ export {
   UNAVAILABLE_PRODUCT,
   type ProductSort,
 } from './catalogue-rules.ts';
-export { TOTAL_COUNT_HEADER } from './constants.ts';
+export { TOTAL_COUNT_HEADER } from './http.ts';
 
 /** Empty query values ('' from a form or a shared link) mean "no filter". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { CursorSchema } from './common.ts';
-import { CHAT_MESSAGE_MAX, PAGE_DEFAULT, PAGE_MAX, ROLES } from './constants.ts';
+import { PAGE_DEFAULT, PAGE_MAX } from './http.ts';
+import { ROLES } from './roles.ts';
 import { multiLineText, singleLineText } from './text.ts';
+
+/** Chat limits and the spec's socket reconnect policy. */
+export const CHAT_MESSAGE_MAX = 2000;
 
 /** receiverId an employee uses to write to every customer at once. */
 export const CHAT_BROADCAST = 'all';

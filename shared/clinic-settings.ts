@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateSchema, BookingSchema } from './bookings.ts';
+import { DateSchema } from './common.ts';
+import { BookingSchema } from './bookings.ts';
 import { singleLineText } from './text.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { PAGE_DEFAULT, PAGE_MAX } from './constants.ts';
+import { DATE_MSG, isDateInRange, isRealDate } from './dates.ts';
+import { PAGE_DEFAULT, PAGE_MAX } from './http.ts';
 
-export { NEXT_CURSOR_HEADER } from './constants.ts';
+export { NEXT_CURSOR_HEADER } from './http.ts';
 
 /** Error body of every 4xx/5xx answer: `message` repeats `error` for clients that read the message from there. */
 export const ApiErrorSchema = z.object({
@@ -57,3 +58,20 @@ export const OkSchema = z.object({ ok: z.literal(true) });
 /** GET /api/build: the id of the web build the server serves (null when none is built). */
 export const BuildInfoSchema = z.object({ id: z.string().nullable() });
 export type BuildInfo = z.infer<typeof BuildInfoSchema>;
+
+/**
+ * A 'YYYY-MM-DD' date of a query or a form: a day that exists, between DATE_MIN and DATE_MAX, so nothing computed
+ * from it (the next day, an instant in the clinic's zone) leaves the range the database stores.
+ */
+export const DateSchema = z
+  .string({ error: DATE_MSG.dateInvalid })
+  .trim()
+  .refine(isRealDate, { message: DATE_MSG.dateInvalid, abort: true })
+  .refine(isDateInRange, DATE_MSG.dateOutOfRange);
+
+/** An id in a body or a query: a UUID, or a clear 400 naming the field. */
+export const UuidSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a valid id` })
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${label} must be a valid id`);

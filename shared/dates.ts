@@ -5,6 +5,32 @@
  * No zod here: public pages may load this file.
  */
 
+/** Every date the API accepts (queries, schedules, page cursors) lies in this range: sane, and storable as it is. */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
+
+/** What a person reads when a date is not a real day or lies outside that range. */
+export const DATE_MSG = {
+  dateInvalid: 'Please pick a valid date.',
+  dateOutOfRange: `Please pick a date between ${DATE_MIN} and ${DATE_MAX}.`,
+} as const;
+
+/** 'YYYY-MM-DD' of a real calendar day. */
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True when 'YYYY-MM-DD' names a day that exists (no 2025-02-30). */
+export function isRealDate(date: string): boolean {
+  if (!DATE_PATTERN.test(date)) return false;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** True when a 'YYYY-MM-DD' date lies in the range every date of the API lies in (string order is date order). */
+export const isDateInRange = (date: string) => date >= DATE_MIN && date <= DATE_MAX;
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January',
@@ -86,4 +112,33 @@ export const formatWhen = (date: string, time: string, currentYear?: string) =>
 export function formatDateTime(instant: Date | string, timeZone: string, currentYear?: string): string {
   const { date, time } = zonedParts(typeof instant === 'string' ? new Date(instant) : instant, timeZone);
   return formatWhen(date, time, currentYear);
+}
+
+/** Today's date ('YYYY-MM-DD') in a time zone. */
+export const todayIn = (timeZone: string, now: Date = new Date()) => zonedParts(now, timeZone).date;
+
+/** Adds whole days to a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant at which a clinic-local wall-clock time happens. Uses the zone's offset at that moment
+ * (found with Intl), so it stays right across daylight-saving changes in zones that have them.
+ */
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const asUtc = Date.UTC(y, m - 1, d, hh, mm);
+  const offsetAt = (t: number) => {
+    const p = zonedParts(new Date(t), timeZone);
+    const [py, pm, pd] = p.date.split('-').map(Number) as [number, number, number];
+    const [ph, pmin] = p.time.split(':').map(Number) as [number, number];
+    return Date.UTC(py, pm - 1, pd, ph, pmin, p.second) - t;
+  };
+  let guess = asUtc - offsetAt(asUtc);
+  const second = asUtc - offsetAt(guess);
+  if (second !== guess) guess = second;
+  return new Date(guess);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ADDRESS_MAX } from './constants.ts';
-import { BookingPhoneSchema, UuidSchema } from './bookings.ts';
+import { ADDRESS_MAX } from './account-rules.ts';
+import { BookingPhoneSchema } from './bookings.ts';
+import { UuidSchema } from './common.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** An emergency request's life: open -> acknowledged -> assigned -> resolved, forward only (steps may be skipped). */

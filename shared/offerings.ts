@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MAX } from './constants.ts';
+import { NAME_MAX } from './account-rules.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** What a service is: the kind decides how it is booked (a pickup needs an address; an emergency is not on the grid). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CursorSchema } from './common.ts';
-import { IDEMPOTENCY_KEY_HEADER } from './constants.ts';
+import { IDEMPOTENCY_KEY_HEADER } from './http.ts';
 import { MSG } from './messages.ts';
 import { singleLineText } from './text.ts';
 
-export { IDEMPOTENCY_KEY_HEADER } from './constants.ts';
+export { IDEMPOTENCY_KEY_HEADER } from './http.ts';
 
 /** Limits of one order: enough for any real basket, small enough that nobody orders a warehouse by typo. */
 export const ORDER_QTY_MAX = 99;

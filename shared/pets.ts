@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateSchema, WEIGHT_INVALID, WeightKgSchema } from './bookings.ts';
+import { DateSchema } from './common.ts';
+import { WEIGHT_INVALID, WeightKgSchema } from './bookings.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 export const PET_SPECIES = ['dog', 'cat', 'bird', 'rabbit', 'fish', 'other'] as const;

@@ -27,6 +27,12 @@ import type { CART_CHANGED_EVENT, CartChangedEvent } from './cart.ts';
 import type { ThemeBody } from './settings.ts';
 import type { BOOKING_CHANGED_EVENT, BookingChangedEvent } from './bookings.ts';
 
+export const SOCKET_RECONNECT_ATTEMPTS = 5;
+
+export const SOCKET_RECONNECT_DELAY_MS = 1000;
+
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
+
 /**
  * Socket event a server process sends its own clients when its link to the other processes (Redis) is back after an
  * outage: live events from other processes may have been missed meanwhile, so screens refetch what they show.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RIDE_STATUSES, RIDE_STEPS, RideStepSchema } from './ride-progress.ts';
-import { DateSchema, type Booking } from './bookings.ts';
+import { DateSchema } from './common.ts';
+import { type Booking } from './bookings.ts';
 import { singleLineText } from './text.ts';
 
 export { nextRideStep, RIDE_STATUS_LABELS, RIDE_STEPS, type RideStep } from './ride-progress.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { THEMES } from './constants.ts';
+import { THEMES } from './theme-colors.ts';
 
 /** GET/PUT /api/settings/theme. */
 export const ThemeBodySchema = z.object({

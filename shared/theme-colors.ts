@@ -1,4 +1,23 @@
-import type { Theme } from './constants.ts';
+/** The 13 theme colours an admin can pick (spec section 9). */
+export const THEMES = [
+  'white',
+  'pink',
+  'skyblue',
+  'green',
+  'lightblue',
+  'lightgreen',
+  'lightyellow',
+  'brown',
+  'red',
+  'gray',
+  'silver',
+  'gold',
+  'violet',
+] as const;
+
+export type Theme = (typeof THEMES)[number];
+
+export const DEFAULT_THEME: Theme = 'white';
 
 /**
  * The page background of each theme: a tuned tint of the CSS colour the spec names (decision 030). The raw named

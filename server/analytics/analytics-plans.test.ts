@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastDays } from '#shared/analytics';
-import { todayIn } from '#shared/bookings';
+import { todayIn } from '#shared/dates';
 import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { readingsOf, type Reading } from '../test/query-plans.ts';

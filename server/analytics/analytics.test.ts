@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MSG, type Analytics } from '#shared/analytics';
-import { addDays, todayIn } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
 import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 import { deliveryAddress, placeOrder, productIds } from '../test/orders.ts';

@@ -10,7 +10,8 @@ import {
 } from '#shared/analytics';
 import { fromPaise, toPaise } from '#shared/money';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/orders';
-import { todayIn, type BookingStatus } from '#shared/bookings';
+import { todayIn } from '#shared/dates';
+import { type BookingStatus } from '#shared/bookings';
 import { rowsOf, type Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';

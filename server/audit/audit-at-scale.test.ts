@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_KINDS } from '#shared/audit';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
-import { addDays, todayIn } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { readingsOf } from '../test/query-plans.ts';
 

@@ -12,7 +12,8 @@ import {
 } from '#shared/audit';
 import { OrderSchema, type Order } from '#shared/orders';
 import { OfferingSchema } from '#shared/offerings';
-import { addDays, todayIn, type Booking } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
+import { type Booking } from '#shared/bookings';
 import { ProductSchema } from '#shared/catalogue';
 import { findPgError, rowsOf } from '../db/client.ts';
 import { expectError, FILES, multipart, walkPages } from '../test/app.ts';

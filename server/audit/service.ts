@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditActor, AuditEntry, AuditListQuery } from '#shared/audit';
-import { addDays, zonedTimeToUtc } from '#shared/bookings';
+import { addDays, zonedTimeToUtc } from '#shared/dates';
 import { rowsOf } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';

@@ -1,4 +1,4 @@
-import { IDENTITY_PROOF_MIMES } from '#shared/constants';
+import { IDENTITY_PROOF_MIMES } from '#shared/account-rules';
 import { detectFileMime } from '../lib/uploads.ts';
 
 /** Decides a proof's type from its bytes (not its name or declared type): PNG, JPEG, WebP or PDF only. */

@@ -8,7 +8,7 @@ import {
   UserSchema,
   type LoginBody,
 } from '#shared/auth';
-import { IDENTITY_PROOF_MAX_BYTES } from '#shared/constants';
+import { IDENTITY_PROOF_MAX_BYTES } from '#shared/account-rules';
 import { MSG } from '#shared/messages';
 import { depsOf } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';

@@ -5,15 +5,8 @@ import { formatWhen } from '#shared/dates';
 import { NotificationSchema } from '#shared/notifications';
 import { ApiErrorSchema } from '#shared/common';
 import { MSG } from '#shared/messages';
-import {
-  addDays,
-  AvailabilitySchema,
-  BookingSchema,
-  BookingStatsSchema,
-  BOOKING_MSG,
-  todayIn,
-  type Booking,
-} from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
+import { AvailabilitySchema, BookingSchema, BookingStatsSchema, BOOKING_MSG, type Booking } from '#shared/bookings';
 import { rowsOf } from '../db/client.ts';
 import { createTestApp, nextCursor, type TestContext } from '../test/app.ts';
 import { errorOf, json } from '../test/json.ts';

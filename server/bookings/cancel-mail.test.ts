@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWhen } from '#shared/dates';
-import { addDays, todayIn, type Booking } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
+import { type Booking } from '#shared/bookings';
 import { rowsOf } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';

@@ -3,15 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatDay, formatWhen } from '#shared/dates';
 import { NotificationSchema } from '#shared/notifications';
+import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
 import {
-  addDays,
   AvailabilitySchema,
   CalendarSchema,
   BOOKING_MSG,
   BookingSchema,
   BookingStatsSchema,
-  todayIn,
-  zonedTimeToUtc,
   type Booking,
 } from '#shared/bookings';
 import { PET_MSG } from '#shared/pets';

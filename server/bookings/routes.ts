@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { OutsideHoursBookingSchema, type OutsideHoursBooking } from '#shared/clinic-settings';
 import { IdParamSchema, PageQuerySchema } from '#shared/common';
-import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
 import { MSG } from '#shared/messages';
 import {
   AvailabilityQuerySchema,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, BookingSchema, todayIn } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
+import { BookingSchema } from '#shared/bookings';
 import { rowsOf } from '../db/client.ts';
 import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';

@@ -15,16 +15,14 @@ import type { Notification } from '#shared/notifications';
 import { ageInYears, PET_MSG } from '#shared/pets';
 import type { RideStep } from '#shared/ride-progress';
 import { OFFERING_MSG } from '#shared/offerings';
+import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
 import {
-  addDays,
   BOOKING_CHANGED_EVENT,
   OPEN_BOOKING_STATUSES,
   parseSchedule,
   BOOKING_MSG,
   BOOKING_NOTIFICATION_TYPES,
   slotGrid,
-  todayIn,
-  zonedTimeToUtc,
   type Availability,
   type BookingChangedEvent,
   type BookingListQuery,

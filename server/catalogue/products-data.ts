@@ -1,4 +1,4 @@
-import type { Category } from '#shared/constants';
+import type { Category } from '#shared/catalogue-rules';
 
 /** The shop's 15 products (spec section 3), with every discount a number and every product a category. */
 export const PRODUCT_SEED: {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, ne, or, sql, t
 import type { AuditEntry, AuditKind } from '#shared/audit';
 import type { Product, ProductInput, ProductQuery, ProductSort, ProductUpdate } from '#shared/catalogue';
 import { PRODUCT_MSG } from '#shared/catalogue';
-import type { Category } from '#shared/constants';
+import type { Category } from '#shared/catalogue-rules';
 import { formatRupees } from '#shared/money';
 import { changedFields, recordAudit } from '../audit/record.ts';
 import { isUniqueViolation } from '../db/client.ts';

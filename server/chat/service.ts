@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_BROADCAST, CHAT_TEXT, type ChatMessage, type Conversation, type SendMessage } from '#shared/chat';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { rowsOf } from '../db/client.ts';
 import { fromSqlRow, present } from '../db/rows.ts';
 import { chatMessages, users } from '../db/schema/index.ts';

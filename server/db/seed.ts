@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { PRODUCT_SEED, productImage } from '../catalogue/products-data.ts';
 import type { Db } from './client.ts';
 import { products, users } from './schema/index.ts';

@@ -1,6 +1,6 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { ServerOptions } from 'socket.io';
-import { TOTAL_COUNT_HEADER } from '#shared/constants';
+import { TOTAL_COUNT_HEADER } from '#shared/http';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/orders';
 
 /** The HTTP methods the API answers: a preflight from a configured origin allows each of them. */

@@ -2,7 +2,7 @@ import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
-import { DATE_MAX, DATE_MIN } from '#shared/constants';
+import { DATE_MAX, DATE_MIN } from '#shared/dates';
 import { errors } from '../errors.ts';
 import { isUuid } from './ids.ts';
 

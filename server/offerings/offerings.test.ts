@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OFFERING_MSG, OfferingSchema, type Service } from '#shared/offerings';
-import { addDays, todayIn } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
 import { bookingFor, newBooking } from '../test/bookings.ts';

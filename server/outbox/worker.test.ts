@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, todayIn } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
 import { openDatabase, rowsOf, type Db } from '../db/client.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { silentLog } from '../test/silent-log.ts';

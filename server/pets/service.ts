@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ageInYears, PET_MSG, PETS_MAX, type Pet, type PetCreate, type PetUpdate } from '#shared/pets';
-import { todayIn } from '#shared/bookings';
-import type { Role } from '#shared/constants';
+import { todayIn } from '#shared/dates';
+import type { Role } from '#shared/roles';
 import { petPhotos, pets } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';

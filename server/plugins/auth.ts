@@ -1,7 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import type { User } from '#shared/auth';
 import { prepareUserById } from '../users/service.ts';
 import { errors } from '../errors.ts';

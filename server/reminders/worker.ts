@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notification } from '#shared/notifications';
 import { formatDateTime, formatDay, zonedDateTime } from '#shared/dates';
-import { todayIn } from '#shared/bookings';
+import { todayIn } from '#shared/dates';
 import type { Config } from '../config.ts';
 import { rowsOf, type Db, type Executor } from '../db/client.ts';
 import { reminders, users } from '../db/schema/index.ts';

@@ -10,7 +10,8 @@ import {
   type RideStatusBody,
   type RideStep,
 } from '#shared/rides';
-import { todayIn, type Booking } from '#shared/bookings';
+import { todayIn } from '#shared/dates';
+import { type Booking } from '#shared/bookings';
 import { escapeHtml } from '../mail/booking-confirmed.ts';
 import { rideSteps, slotBookings } from '../db/schema/index.ts';
 import { errors } from '../errors.ts';

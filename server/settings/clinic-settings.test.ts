@@ -15,15 +15,8 @@ import {
 } from '#shared/clinic-settings';
 import { ApiErrorSchema } from '#shared/common';
 import { OfferingSchema } from '#shared/offerings';
-import {
-  addDays,
-  AvailabilitySchema,
-  CalendarSchema,
-  BookingSchema,
-  BOOKING_MSG,
-  todayIn,
-  type Booking,
-} from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
+import { AvailabilitySchema, CalendarSchema, BookingSchema, BOOKING_MSG, type Booking } from '#shared/bookings';
 import { buildApp } from '../app.ts';
 import { openDatabase, rowsOf, type Database } from '../db/client.ts';
 import { createTestApp, expectError, nextCursor, type TestContext } from '../test/app.ts';

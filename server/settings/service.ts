@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_THEME, THEMES, type Theme } from '#shared/constants';
+import { DEFAULT_THEME, THEMES, type Theme } from '#shared/theme-colors';
 import { recordAudit } from '../audit/record.ts';
 import { siteSettings } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';

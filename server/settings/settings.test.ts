@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { THEMES } from '#shared/constants';
+import { THEMES } from '#shared/theme-colors';
 import { THEME_EVENT } from '#shared/realtime';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect } from 'vitest';
 import type { User } from '#shared/auth';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { NEXT_CURSOR_HEADER } from '#shared/common';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';

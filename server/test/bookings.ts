@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
 import { AvailabilitySchema, BookingSchema, type Booking, type SlotTime } from '#shared/bookings';
 import { json } from './json.ts';
 

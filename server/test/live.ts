@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { createTestApp, type TestContext } from './app.ts';
 import { listenForSockets } from './socket.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AdminUserSchema, ContactSchema, UserSchema, type User } from '#shared/auth';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { NotificationSchema } from '#shared/notifications';
 import { ThemeBodySchema } from '#shared/settings';
 import { createNotification } from '../notifications/service.ts';

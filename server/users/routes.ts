@@ -8,7 +8,7 @@ import {
   UserSchema,
 } from '#shared/auth';
 import { IdParamSchema } from '#shared/common';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { announceAudit } from '../audit/record.ts';
 import { depsOf } from '../deps.ts';
 import { errors } from '../errors.ts';

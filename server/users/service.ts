@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { AuditEntry } from '#shared/audit';
 import type { ProfileBody, RegisterFields, User } from '#shared/auth';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
 import { fromSqlRow } from '../db/rows.ts';
 import { identityProofs, users } from '../db/schema/index.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AdminUserSchema, AuthResponseSchema, ContactSchema } from '#shared/auth';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import type { LoginReturn } from '../lib/login-return.ts';
 import { useSession } from '../lib/session.tsx';
 

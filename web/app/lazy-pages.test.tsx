@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { BUILD_ID_META } from '#shared/constants';
+import { BUILD_ID_META } from '#shared/build';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { fakeServer, NETWORK_ERROR } from '../test/utils.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';

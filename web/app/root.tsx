@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { ToastContainer } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS } from '#shared/constants';
+import { TOAST_AUTO_CLOSE_MS } from '#shared/ui-timings';
 import { Spinner } from '../components/states.tsx';
 import { ClinicConfigSync } from '../lib/public-config.ts';
 import { ErrorBoundary } from './error-boundary.tsx';

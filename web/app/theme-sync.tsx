@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Theme } from '#shared/constants';
+import type { Theme } from '#shared/theme-colors';
 import { THEME_EVENT } from '#shared/realtime';
 import { useSocketEvent } from '../lib/socket.ts';
 import { isTheme, storeTheme } from '../lib/storage.ts';

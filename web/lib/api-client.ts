@@ -1,4 +1,4 @@
-import { NEXT_CURSOR_HEADER } from '#shared/constants';
+import { NEXT_CURSOR_HEADER } from '#shared/http';
 import { serverAnswered } from './reconnect.ts';
 import { getToken } from './storage.ts';
 

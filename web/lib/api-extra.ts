@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '#shared/constants';
+import { TOTAL_COUNT_HEADER } from '#shared/http';
 import { apiRaw, type ApiOptions } from './api-client.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { BuildInfo } from '#shared/common';
-import { BUILD_ID_META } from '#shared/constants';
+import { BUILD_ID_META } from '#shared/build';
 import { serverAnswered, waitToRetry } from './reconnect.ts';
 
 /** A page's code is gone because a new version was deployed after this page was loaded: only a reload helps. */

@@ -1,4 +1,4 @@
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 
 /**
  * What /login is told by a guard that sent a visitor there: the page they asked for and who may open it, so that

@@ -1,4 +1,4 @@
-import { SOCKET_RECONNECT_ATTEMPTS, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '#shared/constants';
+import { SOCKET_RECONNECT_ATTEMPTS, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '#shared/realtime';
 
 /** The longest wait between two attempts, reached after about two and a half minutes of trying. */
 export const RECONNECT_DELAY_CAP_MS = 30_000;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import type { User } from '#shared/auth';
-import { STORAGE_KEYS } from '#shared/constants';
+import { STORAGE_KEYS } from './storage.ts';
 import { MSG } from '#shared/messages';
 import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './storage.ts';

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { SOCKET_RECONNECT_ATTEMPTS } from '#shared/constants';
+import { SOCKET_RECONNECT_ATTEMPTS } from '#shared/realtime';
 import {
   RESYNC_EVENT,
   type ClientToServerEvents,

@@ -1,5 +1,13 @@
 import type { User } from '#shared/auth';
-import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '#shared/constants';
+import { DEFAULT_THEME, THEMES, type Theme } from '#shared/theme-colors';
+
+/** localStorage keys of the spec (section 3). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  theme: 'theme',
+  savedBooking: 'savedBooking',
+} as const;
 
 /** localStorage that never throws (private mode, quota, disabled storage all behave like an empty store). */
 function readItem(key: string): string | null {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { THEMES, type Theme } from '#shared/constants';
+import { THEMES, type Theme } from '#shared/theme-colors';
 import { THEME_COLORS, applyTheme, contrastRatio, readableText } from './theme.ts';
 
 // The house colours from the stylesheet's @theme block (Vitest runs from the project's root and hands CSS imports

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, type Theme } from '#shared/constants';
+import { DEFAULT_THEME, type Theme } from '#shared/theme-colors';
 import { themeColors } from '#shared/theme-colors';
 import { api } from './api-client.ts';
 import { getStoredTheme, isTheme } from './storage.ts';

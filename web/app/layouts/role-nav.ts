@@ -1,4 +1,4 @@
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 
 /** Each role's profile page, where the navbar's profile icon leads. */
 export const profilePathOf = (role: Role) => (role === 'user' ? '/customer/profile' : `/${role}/profile`);

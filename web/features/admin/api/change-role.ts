@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '#shared/auth';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { api } from '../../../lib/api-client.ts';
 import { adminUsersKey } from './list-users.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Theme } from '#shared/constants';
+import type { Theme } from '#shared/theme-colors';
 import { api } from '../../../lib/api-client.ts';
 import { storeTheme } from '../../../lib/storage.ts';
 import { THEME_QUERY_KEY } from '../../../lib/theme.ts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { CATEGORIES } from '#shared/constants';
+import { CATEGORIES } from '#shared/catalogue-rules';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_MIMES,

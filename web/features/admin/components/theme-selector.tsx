@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { THEMES, type Theme } from '#shared/constants';
+import { THEMES, type Theme } from '#shared/theme-colors';
 import { Button } from '../../../components/button.tsx';
 import { CheckIcon } from '../../../components/icons.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category } from '#shared/constants';
+import { CATEGORIES, type Category } from '#shared/catalogue-rules';
 import { PRODUCT_SORTS, type ProductSort } from '#shared/catalogue';
 
 /** Products per page of the admin's list. */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_MSG, type Product } from '#shared/catalogue';
-import { TOTAL_COUNT_HEADER } from '#shared/constants';
+import { TOTAL_COUNT_HEADER } from '#shared/http';
 import { axeViolations } from '../../../test/axe.ts';
 import { makeProduct } from '../../../test/data.ts';
 import {

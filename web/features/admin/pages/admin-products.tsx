@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PRODUCT_SORT_LABELS, PRODUCT_SORTS, type Product } from '#shared/catalogue';
-import { CATEGORIES } from '#shared/constants';
+import { CATEGORIES } from '#shared/catalogue-rules';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { FilterSelect, filterControlClass } from '../../../components/filter-select.tsx';

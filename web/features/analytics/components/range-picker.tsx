@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ANALYTICS_MSG, ANALYTICS_PRESETS, rangeProblem } from '#shared/analytics';
-import { isRealDate } from '#shared/bookings';
+import { isRealDate } from '#shared/dates';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/field.tsx';
 import type { ChosenRange, Preset } from '../lib/range.ts';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_PRESETS, lastDays, rangeProblem } from '#shared/analytics';
-import { isRealDate, todayIn } from '#shared/bookings';
+import { isRealDate, todayIn } from '#shared/dates';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 
 export type Preset = (typeof ANALYTICS_PRESETS)[number];

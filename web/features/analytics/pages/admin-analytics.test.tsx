@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eachDay, lastDays, type Analytics } from '#shared/analytics';
-import { todayIn } from '#shared/bookings';
+import { todayIn } from '#shared/dates';
 import { axeViolations } from '../../../test/axe.ts';
 import {
   fakeServer,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_MSG, type AuditEntry, type AuditKind } from '#shared/audit';
-import { DateSchema } from '#shared/bookings';
+import { DateSchema } from '#shared/common';
 import { Button } from '../../../components/button.tsx';
 import { CardsOrTable } from '../../../components/cards-or-table.tsx';
 import type { Column } from '../../../components/data-table.tsx';

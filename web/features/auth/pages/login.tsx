@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ACCOUNT_PAGES } from '#shared/accounts';
 import { LoginBodySchema } from '#shared/auth';
-import { REDIRECT_DELAY_MS } from '#shared/constants';
+import { REDIRECT_DELAY_MS } from '#shared/ui-timings';
 import { MSG } from '#shared/messages';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { EmailField } from '../../../components/account-fields.tsx';

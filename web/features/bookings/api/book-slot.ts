@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { IDEMPOTENCY_KEY_HEADER } from '#shared/constants';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
 import type { BookSlotInput, Booking } from '#shared/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { useBookingSaved } from '../lib/booking-lists.ts';

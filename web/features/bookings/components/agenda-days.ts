@@ -1,5 +1,5 @@
 import { formatDay } from '#shared/dates';
-import { addDays } from '#shared/bookings';
+import { addDays } from '#shared/dates';
 
 /** The heading of a day of the agenda: "Today", "Tomorrow", "Yesterday" or "Tue, 24 Nov". */
 export function dayHeading(date: string, today: string): string {

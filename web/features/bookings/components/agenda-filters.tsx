@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { DateSchema, type BookingListQuery } from '#shared/bookings';
+import { DateSchema } from '#shared/common';
+import { type BookingListQuery } from '#shared/bookings';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/field.tsx';
 import { Card } from '../../../components/page-shell.tsx';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDay, formatWhen } from '#shared/dates';
-import { todayIn, type Booking } from '#shared/bookings';
+import { todayIn } from '#shared/dates';
+import { type Booking } from '#shared/bookings';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { VisitSummary } from '../../../components/visit-summary.tsx';

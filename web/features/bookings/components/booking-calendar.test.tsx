@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayIn, type Availability, type Calendar } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
+import { type Availability, type Calendar } from '#shared/bookings';
 import { axeViolations } from '../../../test/axe.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
 import { formatDayLong } from '#shared/dates';

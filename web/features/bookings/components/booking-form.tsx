@@ -5,23 +5,22 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import type { User } from '#shared/auth';
 import { CLINIC_MSG } from '#shared/clinic-settings';
-import { ADDRESS_MAX } from '#shared/constants';
+import { ADDRESS_MAX } from '#shared/account-rules';
 import { formatDay } from '#shared/dates';
 import { MSG } from '#shared/messages';
 import type { Pet } from '#shared/pets';
 import type { Service } from '#shared/offerings';
+import { addDays, todayIn } from '#shared/dates';
 import {
-  addDays,
   BOOKING_HORIZON_DAYS,
   BOOKING_NOTE_MAX,
   BookingFormSchema,
-  DateSchema,
   PET_AGE_MAX,
   BOOKING_MSG,
-  todayIn,
   toSchedule,
   type BookSlotInput,
 } from '#shared/bookings';
+import { DateSchema } from '#shared/common';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { Card } from '../../../components/page-shell.tsx';

@@ -1,6 +1,7 @@
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { OutsideHoursBooking } from '#shared/clinic-settings';
-import { OPEN_BOOKING_STATUSES, todayIn, type BookingListQuery, type Booking } from '#shared/bookings';
+import { OPEN_BOOKING_STATUSES, type BookingListQuery, type Booking } from '#shared/bookings';
+import { todayIn } from '#shared/dates';
 import { applyRow, newestFirst, type ListRule } from '../../../lib/live-lists.ts';
 import { cachedTimeZone } from '../../../lib/public-config.ts';
 import { useSession } from '../../../lib/session.tsx';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '#shared/constants';
+import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { readJson, writeJson } from '../../../lib/storage.ts';
 
 /**

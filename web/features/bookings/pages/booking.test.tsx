@@ -4,14 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDayLong } from '#shared/dates';
 import type { Pet } from '#shared/pets';
 import type { RideProgress, RideStatus } from '#shared/ride-progress';
-import {
-  addDays,
-  BOOKING_CHANGED_EVENT,
-  todayIn,
-  type Availability,
-  type Calendar,
-  type Booking,
-} from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
+import { BOOKING_CHANGED_EVENT, type Availability, type Calendar, type Booking } from '#shared/bookings';
 import { SocketProvider } from '../../../lib/socket.ts';
 import { axeViolations } from '../../../test/axe.ts';
 import { makeBooking, makePet, makeOffering } from '../../../test/data.ts';

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { formatDay } from '#shared/dates';
-import { addDays, BOOKING_MSG, todayIn, type Booking, type BookingStats } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
+import { BOOKING_MSG, type Booking, type BookingStats } from '#shared/bookings';
 import { makeOffering } from '../../../test/data.ts';
 import {
   fakeServer,

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CATEGORIES, PRICE_FILTER_MAX, PRICE_FILTER_MIN, RATING_FILTERS } from '#shared/constants';
+import { CATEGORIES, PRICE_FILTER_MAX, PRICE_FILTER_MIN, RATING_FILTERS } from '#shared/catalogue-rules';
 import { formatRupees } from '#shared/money';
 import { ReadyFieldset } from '../../../components/ready-fieldset.tsx';
 import {

@@ -1,5 +1,5 @@
 import { CATALOGUE_PAGE_SIZE, PRODUCT_SORTS, type ProductSort } from '#shared/catalogue-rules';
-import { CATEGORIES, PRICE_FILTER_MAX, PRICE_FILTER_MIN, RATING_FILTERS, type Category } from '#shared/constants';
+import { CATEGORIES, PRICE_FILTER_MAX, PRICE_FILTER_MIN, RATING_FILTERS, type Category } from '#shared/catalogue-rules';
 
 export type CategoryFilter = Category | 'All';
 export type RatingFilter = (typeof RATING_FILTERS)[number];

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { Product } from '#shared/catalogue';
-import { TIPS_AD_ROTATE_MS } from '#shared/constants';
+import { TIPS_AD_ROTATE_MS } from '#shared/ui-timings';
 import { Card, PageShell } from '../../../components/page-shell.tsx';
 import { useAllProducts } from '../api/get-all-products.ts';
 import { ProductAd } from '../components/product-ad.tsx';

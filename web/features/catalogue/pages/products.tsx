@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Product } from '#shared/catalogue';
 import { CATALOGUE_PAGE_SIZE } from '#shared/catalogue-rules';
-import { PRODUCT_AD_ROTATE_MS } from '#shared/constants';
+import { PRODUCT_AD_ROTATE_MS } from '#shared/ui-timings';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

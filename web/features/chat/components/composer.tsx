@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
-import { CHAT_MESSAGE_MAX } from '#shared/constants';
+import { CHAT_MESSAGE_MAX } from '#shared/chat';
 import { Button } from '../../../components/button.tsx';
 
 export interface ComposerProps {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { THEMES } from '#shared/constants';
+import { THEMES } from '#shared/theme-colors';
 import { THEME_COLORS, contrastRatio, readableText } from '../../../lib/theme.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
 import { ConnectionBadge } from './connection-badge.tsx';

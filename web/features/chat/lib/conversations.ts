@@ -1,5 +1,5 @@
 import type { ChatMessage, Conversation } from '#shared/chat';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 
 /** Server order of messages: by time, then by id. */
 function after(a: ChatMessage, b: ChatMessage): boolean {

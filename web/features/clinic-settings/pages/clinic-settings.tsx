@@ -4,7 +4,7 @@ import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-f
 import { toast } from 'react-toastify';
 import { CLINIC_LIMITS, CLINIC_MSG, formatNotice, type ClinicSettingsSaved } from '#shared/clinic-settings';
 import { CLINIC_SETTINGS_EVENT } from '#shared/realtime';
-import { todayIn } from '#shared/bookings';
+import { todayIn } from '#shared/dates';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/field.tsx';
 import { FormError } from '../../../components/form-error.tsx';

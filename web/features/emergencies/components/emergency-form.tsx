@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { User } from '#shared/auth';
-import { ADDRESS_MAX } from '#shared/constants';
+import { ADDRESS_MAX } from '#shared/account-rules';
 import { EMERGENCY_DESCRIPTION_MAX, EMERGENCY_MSG, EmergencyBodySchema, type Emergency } from '#shared/emergencies';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';

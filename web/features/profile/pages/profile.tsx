@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { NameSchema, PhoneSchema, type User } from '#shared/auth';
-import { ADDRESS_MAX } from '#shared/constants';
+import { ADDRESS_MAX } from '#shared/account-rules';
 import { MSG } from '#shared/messages';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { TextField } from '../../../components/field.tsx';

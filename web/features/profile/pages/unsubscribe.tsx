@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Role } from '#shared/constants';
+import type { Role } from '#shared/roles';
 import { UNSUBSCRIBE_MSG } from '#shared/reminders';
 import { Button } from '../../../components/button.tsx';
 import { Card, PageShell } from '../../../components/page-shell.tsx';

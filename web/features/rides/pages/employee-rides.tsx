@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { formatDay } from '#shared/dates';
-import { addDays, DateSchema, todayIn } from '#shared/bookings';
+import { addDays, todayIn } from '#shared/dates';
+import { DateSchema } from '#shared/common';
 import { Button } from '../../../components/button.tsx';
 import { ConnectionNotice } from '../../../components/connection-notice.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
