@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX } from './account-rules.ts';
-import { DATE_MSG, isDateInRange, isRealDate, zonedParts } from './dates.ts';
+import { DATE_MSG, isDateInRange, isRealDate } from './dates.ts';
 import { DateSchema, UuidSchema } from './common.ts';
 import { IDEMPOTENCY_KEY_HEADER } from './http.ts';
 import { MSG } from './messages.ts';
