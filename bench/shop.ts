@@ -25,9 +25,9 @@ import type { PlaceOrderBody } from '#shared/orders';
 import { productsByIds } from '../server/catalogue/service.ts';
 import { openDatabase, rowsOf, type Database } from '../server/db/client.ts';
 import { orderItems, orders, products, users as usersTable } from '../server/db/schema/index.ts';
-import { seedEssentials } from '../server/db/seed.ts';
-import { placeOrder } from '../server/orders/service.ts';
-import type { AuthUser } from '../server/plugins/auth.ts';
+import { seedEssentials } from '../server/seed.ts';
+import { placeOrder } from '../server/orders/place.ts';
+import type { AuthUser } from '../server/lib/caller.ts';
 import { deliveryAddress } from '../server/test/orders.ts';
 import { createUser } from '../server/users/service.ts';
 

@@ -35,9 +35,10 @@ import { BOOKING_HORIZON_DAYS, BookSlotBodySchema, slotGrid, type BookSlotBody }
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, rowsOf, type Database } from '../server/db/client.ts';
-import { currentUser, type AuthUser } from '../server/plugins/auth.ts';
+import { currentUser, type AuthUser } from '../server/lib/caller.ts';
 import { SEEDED_OFFERING_IDS } from '../server/offerings/seeded.ts';
-import { bookSlot, type BookingDeps } from '../server/bookings/service.ts';
+import { bookSlot } from '../server/bookings/book.ts';
+import { type BookingDeps } from '../server/bookings/records.ts';
 
 const num = (name: string, def: number) => (process.env[name] ? Number(process.env[name]) : def);
 const BOOKINGS = num('SLOTS_BENCH_BOOKINGS', 1600);

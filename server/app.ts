@@ -25,6 +25,7 @@ import notificationRoutes from './notifications/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import petRoutes from './pets/routes.ts';
 import authPlugin from './plugins/auth.ts';
+import { prepareUserById } from './users/service.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import limitsPlugin from './plugins/limits.ts';
@@ -121,7 +122,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Our plugins.
-  await app.register(authPlugin, { secret: config.JWT_SECRET, expiresIn: config.JWT_EXPIRES_IN });
+  await app.register(authPlugin, {
+    secret: config.JWT_SECRET,
+    expiresIn: config.JWT_EXPIRES_IN,
+    loadUser: prepareUserById({ db: app.db }),
+  });
   await app.register(socketPlugin, { redisUrl: config.REDIS_URL, corsOrigin: config.CORS_ORIGIN });
 
   // Routes.

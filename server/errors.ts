@@ -45,3 +45,16 @@ export const errors = {
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Retrying...';
 /** Seconds a client is asked to wait (Retry-After) before retrying a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Maps a zod issue list to our details and picks the first message as the headline (the spec's text). */
+export function zodDetails(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  return issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+/** "2 minutes", "40 seconds": how long to wait, in words. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from './app.ts';
-import { seedEssentials } from './db/seed.ts';
+import { seedEssentials } from './seed.ts';
 import { LOG_LINE_MAX, loggerOptions } from './logger.ts';
 import { FILES, multipart, testConfig } from './test/app.ts';
 import { createTestDatabase } from './test/db.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoAccounts, seedEssentials } from './db/seed.ts';
+import { seedDemoAccounts, seedEssentials } from './seed.ts';
 import { createLogDestination, loggerOptions } from './logger.ts';
 import { startOutboxWorker } from './outbox/worker.ts';
 import { startReminderWorker } from './reminders/worker.ts';

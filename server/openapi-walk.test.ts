@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import type { AccountTokenPurpose } from '#shared/accounts';
-import { issueAccountToken } from './auth/account-tokens.ts';
+import { issueAccountToken } from './users/account-tokens.ts';
 import { pets, productImages, products, users } from './db/schema/index.ts';
 import { SEEDED_OFFERING_IDS } from './offerings/seeded.ts';
 import { createTestApp, FILES, type TestContext } from './test/app.ts';

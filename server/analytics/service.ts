@@ -15,7 +15,7 @@ import { type BookingStatus } from '#shared/bookings';
 import { rowsOf, type Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
-import { dayBounds } from '../bookings/service.ts';
+import { dayBounds } from '../bookings/records.ts';
 
 /**
  * The admin's figures (decision 028). Each figure is one SQL statement that aggregates in the database and reads only

@@ -2,8 +2,8 @@ import { AUDIT_EVENT, type AuditEntry, type AuditKind, type AuditSubject } from 
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
-import type { AuthUser } from '../plugins/auth.ts';
-import { roleRoom } from '../plugins/socket.ts';
+import type { AuthUser } from '../lib/caller.ts';
+import { roleRoom } from '../lib/realtime.ts';
 
 export interface AuditFact {
   kind: AuditKind;

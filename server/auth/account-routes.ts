@@ -19,8 +19,8 @@ import { AppError } from '../errors.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
-import { currentUser } from '../plugins/auth.ts';
-import { userRoom } from '../plugins/socket.ts';
+import { currentUser } from '../lib/caller.ts';
+import { userRoom } from '../lib/realtime.ts';
 import { toAdminUser } from '../users/presenter.ts';
 import { getUser } from '../users/service.ts';
 import {

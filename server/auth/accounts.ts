@@ -9,9 +9,14 @@ import { isUniqueViolation } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
-import type { AuthUser } from '../plugins/auth.ts';
+import type { AuthUser } from '../lib/caller.ts';
 import { getUser, hashPassword } from '../users/service.ts';
-import { consumeAccountToken, dropUnusedAccountTokens, liveAccountToken, mailAccountLink } from './account-tokens.ts';
+import {
+  consumeAccountToken,
+  dropUnusedAccountTokens,
+  liveAccountToken,
+  mailAccountLink,
+} from '../users/account-tokens.ts';
 
 /**
  * The account flows of issue 16 (docs/decisions/025): reset, change password, sign out everywhere, e-mail

@@ -15,11 +15,10 @@ import { AppError, errors } from '../errors.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
-import { currentUser } from '../plugins/auth.ts';
-import { zodDetails } from '../plugins/errors.ts';
-import { waitText } from '../plugins/limits.ts';
+import { currentUser } from '../lib/caller.ts';
 import { getUser, registerCustomer, verifyLogin } from '../users/service.ts';
 import { detectProofMime } from './identity-proof.ts';
+import { zodDetails, waitText } from '../errors.ts';
 
 const REGISTER_FIELDS = new Set(['name', 'email', 'password', 'phone', 'address', 'bloodGroup', 'role']);
 

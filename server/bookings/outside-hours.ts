@@ -4,7 +4,7 @@ import { zonedDateTime } from '#shared/dates';
 import { rowsOf, type Executor } from '../db/client.ts';
 import { slotBookings } from '../db/schema/index.ts';
 import { newerThanRow, type Cursor } from '../lib/pagination.ts';
-import { selectRecords, toBookingDto } from './service.ts';
+import { selectRecords, toBookingDto } from './records.ts';
 
 /**
  * Upcoming open bookings (pending or confirmed, not started) that the clinic's settings no longer cover: on a closure,

@@ -28,29 +28,23 @@ import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { pushNotification } from '../notifications/service.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
-import { currentUser } from '../plugins/auth.ts';
-import { readClinic } from '../settings/clinic.ts';
+import { currentUser } from '../lib/caller.ts';
+import { readClinic } from '../clinic/settings.ts';
 import { outsideHoursPage } from './outside-hours.ts';
-import {
-  announceBooking,
-  availability,
-  bookSlot,
-  calendar,
-  cancelBooking,
-  confirmBooking,
-  hospitalInfoFor,
-  listBookings,
-  listMine,
-  recordOutcome,
-  replayBooking,
-  rescheduleBooking,
-  stats,
-} from './service.ts';
+import { announceBooking, hospitalInfoFor } from './records.ts';
+import { availability, calendar } from './availability.ts';
+import { bookSlot, replayBooking } from './book.ts';
+import { cancelBooking } from './cancel.ts';
+import { confirmBooking } from './confirm.ts';
+import { listBookings, listMine } from './lists.ts';
+import { recordOutcome } from './outcome.ts';
+import { rescheduleBooking } from './reschedule.ts';
+import { stats } from './stats.ts';
+import { isStaff } from '../lib/policy.ts';
 
 const BookingListSchema = z.array(BookingSchema);
 const byCreated = (b: Booking) => ({ at: new Date(b.createdAt), id: b.id });
 const byAppointment = (b: Booking) => ({ at: new Date(b.startsAt), id: b.id });
-const isStaffRole = (role: string) => role === 'employee' || role === 'admin';
 
 /** Slot booking: customers book and cancel their own, staff see, confirm and cancel every booking. */
 export default routes((app) => {
@@ -115,7 +109,7 @@ export default routes((app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const staff = isStaffRole(currentUser(request).role);
+      const staff = isStaff(currentUser(request));
       return availability(deps, request.query.date, request.query.serviceId, { staff });
     },
   );
@@ -135,7 +129,7 @@ export default routes((app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const staff = isStaffRole(currentUser(request).role);
+      const staff = isStaff(currentUser(request));
       return calendar(deps, request.query.month, request.query.serviceId, { staff });
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseProductId } from '../catalogue/service.ts';
 import { depsOf } from '../deps.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser } from '../lib/caller.ts';
 import { cartOf, clearCart, removeCartLine, setCartQuantity } from './service.ts';
 
 /** The customer's own cart, kept on the server: every answer is the whole cart, also sent live to their other tabs. */

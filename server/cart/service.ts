@@ -7,7 +7,7 @@ import { rowsOf } from '../db/client.ts';
 import { cartItems, products } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
-import { userRoom } from '../plugins/socket.ts';
+import { userRoom } from '../lib/realtime.ts';
 
 /** The refusal of a line beyond the cart's limit of different products. */
 export const CART_FULL_MESSAGE = `Your cart can hold at most ${CART_LINES_MAX} different products`;

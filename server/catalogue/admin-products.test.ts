@@ -9,7 +9,7 @@ import {
   type ProductInputValues,
 } from '#shared/catalogue';
 import { products } from '../db/schema/index.ts';
-import { seedProducts } from '../db/seed.ts';
+import { seedProducts } from '../seed.ts';
 import { createTestApp, expectError, FILES, multipart, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
 

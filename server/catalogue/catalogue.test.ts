@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProductSchema, type Product } from '#shared/catalogue';
-import { seedProducts } from '../db/seed.ts';
+import { seedProducts } from '../seed.ts';
 import { createTestApp, nextCursor, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
 

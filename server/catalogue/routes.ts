@@ -18,7 +18,7 @@ import { depsOf } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { extensionOf, readOneFile, sendPublicFile } from '../lib/uploads.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser } from '../lib/caller.ts';
 import {
   createProduct,
   getProduct,

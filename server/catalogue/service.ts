@@ -11,7 +11,7 @@ import { productImages, products } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import type { StoredFile } from '../lib/uploads.ts';
-import type { AuthUser } from '../plugins/auth.ts';
+import type { AuthUser } from '../lib/caller.ts';
 import { PRODUCT_PLACEHOLDER_IMAGE } from './products-data.ts';
 
 type ProductRow = typeof products.$inferSelect;

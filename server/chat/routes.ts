@@ -16,12 +16,11 @@ import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { decodeCursor, pageOf, type Cursor } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
-import { currentUser } from '../plugins/auth.ts';
-import { userRoom } from '../plugins/socket.ts';
+import { currentUser } from '../lib/caller.ts';
+import { userRoom } from '../lib/realtime.ts';
 import { createChatDelivery } from './delivery.ts';
 import {
   customerHistory,
-  isStaff,
   listConversations,
   loadChatter,
   loadCustomer,
@@ -32,6 +31,8 @@ import {
   unreadCount,
 } from './service.ts';
 import { onlineCustomerIds, registerChatSocket } from './socket.ts';
+import { isStaff } from '../lib/policy.ts';
+import { STAFF_ROLES } from '../lib/policy.ts';
 
 /** `before` (or `cursor`) of a history page; cursors always carry a message or customer UUID. */
 function pageCursor(q: { before?: string; cursor?: string }): Cursor | undefined {
@@ -50,7 +51,7 @@ export default routes((app) => {
   const deps = depsOf(app);
   const delivery = createChatDelivery(app);
   registerChatSocket(app, delivery);
-  const staffOnly = app.requireRole('employee', 'admin');
+  const staffOnly = app.requireRole(...STAFF_ROLES);
 
   app.get(
     '/api/chat/customer/:id',
@@ -68,7 +69,7 @@ export default routes((app) => {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      if (!isStaff(me.role) && me.id !== request.params.id) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
+      if (!isStaff(me) && me.id !== request.params.id) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
       const customer = await loadCustomer(deps, request.params.id);
       const { limit } = request.query;
       const rows = await customerHistory(deps, customer, limit, pageCursor(request.query));
@@ -91,7 +92,7 @@ export default routes((app) => {
     },
     async (request, reply) => {
       const staff = await loadChatter(deps, request.params.id);
-      if (!staff || !isStaff(staff.role)) throw errors.notFound('Employee');
+      if (!staff || !isStaff(staff)) throw errors.notFound('Employee');
       const { limit } = request.query;
       const rows = await staffInbox(deps, staff.id, limit, pageCursor(request.query));
       return pageOf(reply, rows, limit, byTimestamp).reverse();
@@ -161,8 +162,7 @@ export default routes((app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      if (!isStaff(me.role) && me.id !== request.params.customerId)
-        throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
+      if (!isStaff(me) && me.id !== request.params.customerId) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
       const customer = await loadCustomer(deps, request.params.customerId);
       await markConversationRead(deps, customer.id, me);
       // The reader's other tabs (on any process) clear that row and set their badge without refetching.

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '#shared/chat';
 import { RESYNC_EVENT } from '#shared/realtime';
-import { seedEssentials } from '../db/seed.ts';
+import { seedEssentials } from '../seed.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { createTestDatabase } from '../test/db.ts';
 import { startProxy, type CuttableProxy } from '../test/proxy.ts';

@@ -9,7 +9,8 @@ import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { olderThan, olderThanRow, type Cursor } from '../lib/pagination.ts';
-import { roleRoom, userRoom } from '../plugins/socket.ts';
+import { roleRoom, userRoom } from '../lib/realtime.ts';
+import { isStaff } from '../lib/policy.ts';
 
 type Row = typeof chatMessages.$inferSelect;
 
@@ -22,8 +23,6 @@ export interface Chatter {
 
 /** Room of a customer's conversation: staff who have it open join it to see each other's replies and typing. */
 export const conversationRoom = (customerId: string) => `chat:${customerId}`;
-
-export const isStaff = (role: Role) => role === 'employee' || role === 'admin';
 
 /** The wire shape of a stored message. */
 function toChatMessage(r: Row): ChatMessage {
@@ -107,7 +106,7 @@ export async function storeMessage(
 ): Promise<SendResult> {
   let customerId: string | null;
   let receiverId: string | null;
-  if (isStaff(sender.role)) {
+  if (isStaff(sender)) {
     if (!input.receiverId) throw errors.validation(CHAT_TEXT.receiverRequired);
     if (input.receiverId === CHAT_BROADCAST) {
       customerId = null;
@@ -249,7 +248,7 @@ export async function markConversationRead(
   customerId: string,
   reader: Pick<Chatter, 'id' | 'role'>,
 ): Promise<void> {
-  const readCount = isStaff(reader.role)
+  const readCount = isStaff(reader)
     ? sql`coalesce((select customer_messages from chat_conversations where customer_id = ${customerId}), 0)`
     : sql`0`;
   await db.execute(sql`

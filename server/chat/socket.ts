@@ -16,9 +16,10 @@ import { MSG } from '#shared/messages';
 import type { SocketData } from '#shared/realtime';
 import { AppError } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
-import { roleRoom, userRoom, type AppSocket } from '../plugins/socket.ts';
+import { roleRoom, userRoom, type AppSocket } from '../lib/realtime.ts';
 import type { ChatDelivery } from './delivery.ts';
-import { conversationRoom, isStaff, SenderChangedError, storeMessage } from './service.ts';
+import { conversationRoom, SenderChangedError, storeMessage } from './service.ts';
+import { isStaff } from '../lib/policy.ts';
 
 /** The ack callback a client passed, if any: anyone may leave it out or send something else in its place. */
 const ackOf = <A extends (res: never) => void>(ack: A | undefined): A | undefined =>
@@ -154,7 +155,7 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
       if (!parsed.success || !isUuid(parsed.data.customerId))
         return reply?.({ ok: false, error: 'Unknown conversation' });
       const { customerId } = parsed.data;
-      if (!isStaff(user.role) && customerId !== user.id)
+      if (!isStaff(user) && customerId !== user.id)
         return reply?.({ ok: false, error: 'You can only join your own conversation' });
       void socket.join(conversationRoom(customerId));
       reply?.({ ok: true });

@@ -4,13 +4,14 @@ import { EmergencyBodySchema, EmergencyCountSchema, EmergencySchema, EmergencyUp
 import { depsOf } from '../deps.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { pushNotification } from '../notifications/service.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser } from '../lib/caller.ts';
 import { announceEmergency, listEmergencies, openCount, raiseEmergency, updateEmergency } from './service.ts';
+import { STAFF_ROLES } from '../lib/policy.ts';
 
 /** Emergency care: customers raise a request at any hour; staff work a live queue. */
 export default routes((app) => {
   const deps = depsOf(app);
-  const staffOnly = app.requireRole('employee', 'admin');
+  const staffOnly = app.requireRole(...STAFF_ROLES);
 
   app.post(
     '/api/emergencies',

@@ -17,8 +17,8 @@ import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { createNotification } from '../notifications/service.ts';
-import type { AuthUser } from '../plugins/auth.ts';
-import { roleRoom, userRoom } from '../plugins/socket.ts';
+import type { AuthUser } from '../lib/caller.ts';
+import { roleRoom, userRoom } from '../lib/realtime.ts';
 
 type Row = typeof emergencies.$inferSelect;
 type EventRow = typeof emergencyEvents.$inferSelect;

@@ -3,7 +3,7 @@ import { IdParamSchema, OkSchema, PageQuerySchema } from '#shared/common';
 import { NotificationSchema } from '#shared/notifications';
 import { depsOf } from '../deps.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser } from '../lib/caller.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { listNotifications, markAllRead, markRead, unreadCount } from './service.ts';
 

@@ -7,7 +7,7 @@ import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { olderThanRow, type Cursor } from '../lib/pagination.ts';
-import { userRoom } from '../plugins/socket.ts';
+import { userRoom } from '../lib/realtime.ts';
 
 type Row = typeof notifications.$inferSelect;
 

@@ -3,7 +3,7 @@ import { IdParamSchema } from '#shared/common';
 import { OfferingCreateSchema, OfferingListQuerySchema, OfferingSchema, OfferingUpdateSchema } from '#shared/offerings';
 import { announceAudit } from '../audit/record.ts';
 import { depsOf } from '../deps.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser } from '../lib/caller.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { createOffering, listOfferings, updateOffering } from './service.ts';
 

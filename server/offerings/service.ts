@@ -8,8 +8,8 @@ import { services, slotBookings } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
-import type { AuthUser } from '../plugins/auth.ts';
-import { readClinic, type ClinicDefaultsConfig } from '../settings/clinic.ts';
+import type { AuthUser } from '../lib/caller.ts';
+import { readClinic, type ClinicDefaultsConfig } from '../clinic/settings.ts';
 
 export type OfferingRow = typeof services.$inferSelect;
 /** What reading a service needs: the database and the clinic's default capacity. */

@@ -15,16 +15,12 @@ import { depsOf } from '../deps.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
-import { currentUser } from '../plugins/auth.ts';
-import {
-  announceOrder,
-  cancelOwnOrder,
-  changeOrderStatus,
-  changePayment,
-  getOrder,
-  listOrders,
-  placeOrder,
-} from './service.ts';
+import { currentUser } from '../lib/caller.ts';
+import { announceOrder, getOrder, listOrders } from './records.ts';
+import { cancelOwnOrder, changeOrderStatus } from './status.ts';
+import { changePayment } from './payment.ts';
+import { placeOrder } from './place.ts';
+import { STAFF_ROLES } from '../lib/policy.ts';
 
 const byCreated = (o: { createdAt: string; id: string }) => ({ at: new Date(o.createdAt), id: o.id });
 
@@ -32,7 +28,7 @@ const byCreated = (o: { createdAt: string; id: string }) => ({ at: new Date(o.cr
 export default routes((app) => {
   const deps = depsOf(app);
   const customerOnly = app.requireRole('user');
-  const staffOnly = app.requireRole('employee', 'admin');
+  const staffOnly = app.requireRole(...STAFF_ROLES);
   const anyone = app.requireRole('user', 'employee', 'admin');
 
   app.post(

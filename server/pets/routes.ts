@@ -16,8 +16,8 @@ import { isUuid } from '../lib/ids.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { extensionOf, readOneFile, sendPrivateFile } from '../lib/uploads.ts';
-import { currentUser } from '../plugins/auth.ts';
-import { petTimeline } from '../bookings/service.ts';
+import { currentUser } from '../lib/caller.ts';
+import { petTimeline } from '../bookings/lists.ts';
 import {
   archivePet,
   assertPetVisible,

@@ -8,6 +8,7 @@ import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { present } from '../db/rows.ts';
 import type { StoredFile } from '../lib/uploads.ts';
+import { isStaff } from '../lib/policy.ts';
 
 type PetRow = typeof pets.$inferSelect;
 /** What the pets service reads: the database and the clinic's time zone (for "today"). */
@@ -17,8 +18,6 @@ export interface PetViewer {
   id: string;
   role: Role;
 }
-
-const isStaff = (viewer: PetViewer) => viewer.role === 'employee' || viewer.role === 'admin';
 
 /** The API shape of a stored pet; `photoAt` is its photo's last change (null when it has none). */
 function toPetDto(row: PetRow, photoAt: Date | null, today: string): Pet {

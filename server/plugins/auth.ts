@@ -3,19 +3,9 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { Role } from '#shared/roles';
 import type { User } from '#shared/auth';
-import { prepareUserById } from '../users/service.ts';
 import { errors } from '../errors.ts';
+import type { AuthUser } from '../lib/caller.ts';
 import { isUuid } from '../lib/ids.ts';
-
-/** The signed-in person, loaded fresh from the database on every request (role changes apply at once). */
-export interface AuthUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  /** The whole public user as loaded by the auth check (saves GET /api/auth/me a second query). */
-  profile?: User;
-}
 
 /**
  * What the JWT carries. Only `sub` is trusted for identity; `sv` must equal the user's session version (raising it
@@ -37,9 +27,6 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthUser | null;
-  }
   interface FastifyInstance {
     /** A route's onRequest hook: 401 unless a valid token of an existing user is sent. */
     authenticate: onRequestAsyncHookHandler;
@@ -55,9 +42,14 @@ declare module 'fastify' {
   }
 }
 
+/** A user and their session version by id, or undefined when there is none (the users feature provides it). */
+export type UserLoader = (id: string) => Promise<{ user: User; sessionVersion: number } | null>;
+
 interface AuthOptions {
   secret: string;
   expiresIn: string;
+  /** Loads the user a token names; passed in by the app so this plugin depends on no feature. */
+  loadUser: UserLoader;
 }
 
 /** JWT (HS256) auth with role guards. */
@@ -69,7 +61,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   });
   app.decorateRequest('auth', null);
 
-  const userById = prepareUserById({ db: app.db });
+  const userById = opts.loadUser;
   /** The user of a token's `sub` and `sv`: null when gone, or signed out since (an older session version). */
   async function loadUser(id: string, sv: number): Promise<AuthUser | null> {
     if (!isUuid(id)) return null;
@@ -113,9 +105,3 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     };
   });
 });
-
-/** The signed-in user of a request that passed `authenticate`. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.auth) throw errors.unauthenticated();
-  return request.auth;
-}

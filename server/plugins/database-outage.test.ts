@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../db/scratch.ts';
-import { seedEssentials } from '../db/seed.ts';
+import { seedEssentials } from '../seed.ts';
 import { testConfig } from '../test/app.ts';
 import { startProxy, type CuttableProxy } from '../test/proxy.ts';
 import { openSocket, refusal, connected } from '../test/socket.ts';

@@ -3,13 +3,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { innermostReason, isDatabaseUnavailable } from '../db/client.ts';
-import { AppError, errorBody, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.ts';
+import { AppError, errorBody, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, zodDetails } from '../errors.ts';
 import { refusedValueMessage } from '../lib/refused-value.ts';
-
-/** Maps a zod issue list to our details and picks the first message as the headline (the spec's text). */
-export function zodDetails(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  return issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-}
 
 /**
  * Errors the router raises before any hook or handler runs (a path escape that is not UTF-8, a path parameter too

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RateLimits } from '../config.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { startProxy, type CuttableProxy } from '../test/proxy.ts';
-import { waitText } from './limits.ts';
+import { waitText } from '../errors.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const small = (points: number): RateLimits => ({

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
 import type { RateLimitName, RateLimits } from '../config.ts';
-import { errors } from '../errors.ts';
+import { errors, waitText } from '../errors.ts';
 
 /** The answer of a limit check: allowed, or how long to wait. */
 interface LimitResult {
@@ -33,14 +33,6 @@ interface Limits {
   enforce(name: RateLimitName, key: string, reply: FastifyReply, message: (wait: string) => string): Promise<void>;
   /** True while Redis answers, false while it is away, undefined without Redis. */
   redisReady(): boolean | undefined;
-}
-
-/** "2 minutes", "40 seconds": how long to wait, in words. */
-export function waitText(seconds: number): string {
-  const s = Math.max(1, Math.ceil(seconds));
-  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
-  const m = Math.ceil(s / 60);
-  return `${m} minute${m === 1 ? '' : 's'}`;
 }
 
 const allowed: LimitResult = { allowed: true, retryAfterSeconds: 0 };

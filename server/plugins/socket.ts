@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import {
   RESYNC_EVENT,
   type ClientToServerEvents,
@@ -13,7 +13,8 @@ import {
 import { innermostReason } from '../db/client.ts';
 import { UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { socketCors } from '../lib/cors.ts';
-import type { AuthUser } from './auth.ts';
+import type { AuthUser } from '../lib/caller.ts';
+import { roleRoom, userRoom, type AppServer } from '../lib/realtime.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,16 +43,6 @@ interface RealtimeLink {
 
 /** How long a publish may take before its message is treated as not sent. */
 const PUBLISH_TIMEOUT_MS = 3000;
-
-/** The app's Socket.IO server, typed by the shared event maps. */
-type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-/** One authenticated connection of the app's Socket.IO server. */
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-
-/** Room of one user's sockets (all tabs, all processes). */
-export const userRoom = (id: string) => `user:${id}`;
-/** Room of every connected user of a role. */
-export const roleRoom = (role: string) => `role:${role}`;
 
 /**
  * Socket.IO with JWT handshake auth (`auth: { token }`). A missing or bad token fails the connection

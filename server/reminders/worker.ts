@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { bookingIcs, escapeHtml } from '../mail/booking-confirmed.ts';
 import { createNotification, pushNotification } from '../notifications/service.ts';
 import { enqueueMail, nudgeOutbox } from '../outbox/queue.ts';
-import { hospitalInfoFor, mailFactsOf, recordOf, type BookingRecord } from '../bookings/service.ts';
+import { hospitalInfoFor, mailFactsOf, recordOf, type BookingRecord } from '../bookings/records.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
 /** Notification types of reminders (GET /api/notifications). */

@@ -6,16 +6,17 @@ import { depsOf } from '../deps.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { pushNotification } from '../notifications/service.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
-import { currentUser } from '../plugins/auth.ts';
-import { announceBooking } from '../bookings/service.ts';
+import { currentUser } from '../lib/caller.ts';
+import { announceBooking } from '../bookings/records.ts';
 import { advanceRide, listRides, messageRideCustomer } from './service.ts';
+import { STAFF_ROLES } from '../lib/policy.ts';
 
 const BookingIdParamSchema = z.object({ bookingId: z.string().min(1).max(64) });
 
 /** Pickup rides: staff see the day's rides, move each one step forward and message the customer. */
 export default routes((app) => {
   const deps = depsOf(app);
-  const staffOnly = app.requireRole('employee', 'admin');
+  const staffOnly = app.requireRole(...STAFF_ROLES);
 
   app.get(
     '/api/rides',

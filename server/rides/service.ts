@@ -18,17 +18,17 @@ import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { createNotification } from '../notifications/service.ts';
 import { enqueueMail } from '../outbox/queue.ts';
-import type { AuthUser } from '../plugins/auth.ts';
+import type { AuthUser } from '../lib/caller.ts';
 import {
   dayBounds,
   lockOwnerOf,
   recordOf,
   selectRecords,
   toBookingDto,
-  withRetry,
   type BookingRecord,
   type BookingDeps,
-} from '../bookings/service.ts';
+} from '../bookings/records.ts';
+import { withRetry } from '../db/retry.ts';
 
 /** Notification types of rides (GET /api/notifications). */
 const RIDE_NOTIFICATION_TYPES = { step: 'ride_step', message: 'ride_message' } as const;

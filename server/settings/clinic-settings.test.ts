@@ -22,7 +22,7 @@ import { openDatabase, rowsOf, type Database } from '../db/client.ts';
 import { createTestApp, expectError, nextCursor, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
 import { bookingFor, bookSlot, newBooking } from '../test/bookings.ts';
-import { defaultClinicSettings, openDaysOf, readClinic, writeClinic } from './clinic.ts';
+import { defaultClinicSettings, openDaysOf, readClinic, writeClinic } from '../clinic/settings.ts';
 
 let t: TestContext;
 let admin: { token: string };

@@ -9,8 +9,8 @@ import { CLINIC_SETTINGS_EVENT, THEME_EVENT } from '#shared/realtime';
 import { PublicConfigSchema, ThemeBodySchema } from '#shared/settings';
 import { depsOf } from '../deps.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
-import { currentUser } from '../plugins/auth.ts';
-import { ensureClinicSettings, readClinic } from './clinic.ts';
+import { currentUser } from '../lib/caller.ts';
+import { ensureClinicSettings, readClinic } from '../clinic/settings.ts';
 import { saveClinicSettings } from './save-clinic.ts';
 import { getTheme, setTheme } from './service.ts';
 

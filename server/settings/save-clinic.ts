@@ -9,10 +9,10 @@ import {
 } from '#shared/clinic-settings';
 import { recordAudit } from '../audit/record.ts';
 import type { Deps } from '../deps.ts';
-import type { AuthUser } from '../plugins/auth.ts';
+import type { AuthUser } from '../lib/caller.ts';
 import { countOutsideHours, outsideHoursPage } from '../bookings/outside-hours.ts';
-import { withRetry } from '../bookings/service.ts';
-import { readClinic, writeClinic, type ClinicDefaultsConfig } from './clinic.ts';
+import { withRetry } from '../db/retry.ts';
+import { readClinic, writeClinic, type ClinicDefaultsConfig } from '../clinic/settings.ts';
 
 /** How many of the bookings outside the new hours the save's answer lists (the staff list has them all). */
 const OUTSIDE_HOURS_SHOWN = 50;

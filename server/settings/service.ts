@@ -3,7 +3,7 @@ import { DEFAULT_THEME, THEMES, type Theme } from '#shared/theme-colors';
 import { recordAudit } from '../audit/record.ts';
 import { siteSettings } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
-import type { AuthUser } from '../plugins/auth.ts';
+import type { AuthUser } from '../lib/caller.ts';
 
 /** The site's theme colour; white until an admin picks another. */
 export async function getTheme({ db }: Pick<Deps, 'db'>): Promise<Theme> {

@@ -9,7 +9,7 @@ import { NEXT_CURSOR_HEADER } from '#shared/common';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { seedEssentials } from '../db/seed.ts';
+import { seedEssentials } from '../seed.ts';
 import { createUser } from '../users/service.ts';
 import { createTestDatabase } from './db.ts';
 

@@ -10,9 +10,9 @@ import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { olderThanRow, type Cursor } from '../lib/pagination.ts';
-import { mailAccountLink } from '../auth/account-tokens.ts';
+import { mailAccountLink } from './account-tokens.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { AuthUser } from '../plugins/auth.ts';
+import type { AuthUser } from '../lib/caller.ts';
 import { toUserDto } from './presenter.ts';
 
 const { passwordHash: _omit, sessionVersion: _version, ...publicColumns } = getTableColumns(users);

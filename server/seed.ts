@@ -3,10 +3,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import type { Role } from '#shared/roles';
-import { PRODUCT_SEED, productImage } from '../catalogue/products-data.ts';
-import type { Db } from './client.ts';
-import { products, users } from './schema/index.ts';
-import { createUser } from '../users/service.ts';
+import { PRODUCT_SEED, productImage } from './catalogue/products-data.ts';
+import type { Db } from './db/client.ts';
+import { products, users } from './db/schema/index.ts';
+import { createUser } from './users/service.ts';
 
 /**
  * Fills an empty catalogue with the 15 products and their first stock. Once the shop has products it is the admins'

@@ -1,0 +1,12 @@
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from '#shared/realtime';
+
+/** The app's Socket.IO server, typed by the shared event maps (started by server/plugins/socket.ts). */
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+/** One authenticated connection of the app's Socket.IO server. */
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/** Room of one user's sockets (all tabs, all processes). */
+export const userRoom = (id: string) => `user:${id}`;
+/** Room of every connected user of a role. */
+export const roleRoom = (role: string) => `role:${role}`;
