@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { addDays, formatDayLong, todayIn } from '#shared/dates';
 
 export { expect };
 
@@ -202,18 +203,8 @@ export async function seriousViolations(page: Page) {
 const CLINIC_TZ = process.env.E2E_CLINIC_TZ ?? 'Asia/Kolkata';
 
 /** A clinic-local day `offset` days from today, as 'YYYY-MM-DD'. Each test uses its own day so they never collide. */
-export function clinicDay(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: CLINIC_TZ,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
-}
+export const clinicDay = (offset: number): string => addDays(todayIn(CLINIC_TZ), offset);
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January',
   'February',
@@ -234,11 +225,8 @@ const MONTHS = [
  * would: next month until the day shows, then the day's button, named "Tuesday, 4 March 2031, 3 free times".
  */
 export async function pickDay(scope: Page | Locator, date: string) {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  const day = scope.getByRole('button', {
-    name: new RegExp(`^(Today, )?${weekday}, ${d} ${MONTHS[m - 1]} ${y}, \\d+ free times?`),
-  });
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const day = scope.getByRole('button', { name: new RegExp(`^(Today, )?${formatDayLong(date)}, \\d+ free times?`) });
   const shown = scope.getByRole('grid').first();
   for (let i = 0; i < 4; i++) {
     await expect(scope.getByText(/Days in bold have free times|No free times this month/)).toBeVisible();

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatDayLong, formatWhen, zonedDateTime } from './dates.ts';
+import {
+  addDays,
+  formatDateTime,
+  formatDay,
+  formatDayLong,
+  formatWhen,
+  todayIn,
+  zonedDateTime,
+  zonedParts,
+  zonedTimeToUtc,
+} from './dates.ts';
+
+const utc = (date: string, time: string, timeZone: string) => zonedTimeToUtc(date, time, timeZone).toISOString();
 
 describe('one date format for people', () => {
   it('writes a calendar day with its weekday, and leaves the year out only in the year given', () => {
@@ -59,5 +71,93 @@ describe('one date format for people', () => {
       date: '2026-11-25',
       time: '00:00',
     });
+  });
+});
+
+describe("the clinic's clock across zones and daylight-saving changes", () => {
+  it('gives a time New York skips in spring the earlier instant, read there as an hour before (gap)', () => {
+    // 8 Mar 2026: at 07:00Z New York goes from 02:00 EST (UTC-5) to 03:00 EDT (UTC-4); 02:00-02:59 never happen.
+    expect(utc('2026-03-08', '01:59', 'America/New_York')).toBe('2026-03-08T06:59:00.000Z');
+    expect(utc('2026-03-08', '02:00', 'America/New_York')).toBe('2026-03-08T06:00:00.000Z');
+    expect(utc('2026-03-08', '02:30', 'America/New_York')).toBe('2026-03-08T06:30:00.000Z');
+    expect(zonedDateTime(new Date('2026-03-08T06:30:00Z'), 'America/New_York')).toEqual({
+      date: '2026-03-08',
+      time: '01:30',
+    });
+    expect(utc('2026-03-08', '03:00', 'America/New_York')).toBe('2026-03-08T07:00:00.000Z');
+    // The day has 23 hours.
+    const start = zonedTimeToUtc('2026-03-08', '00:00', 'America/New_York').getTime();
+    expect(zonedTimeToUtc('2026-03-09', '00:00', 'America/New_York').getTime() - start).toBe(23 * 3_600_000);
+  });
+
+  it('gives a time New York shows twice in autumn its first, daylight-saving instant (overlap)', () => {
+    // 1 Nov 2026: at 06:00Z New York goes from 02:00 EDT (UTC-4) back to 01:00 EST (UTC-5); 01:00-01:59 happen twice.
+    expect(utc('2026-11-01', '00:59', 'America/New_York')).toBe('2026-11-01T04:59:00.000Z');
+    expect(utc('2026-11-01', '01:30', 'America/New_York')).toBe('2026-11-01T05:30:00.000Z');
+    expect(zonedDateTime(new Date('2026-11-01T05:30:00Z'), 'America/New_York').time).toBe('01:30');
+    expect(zonedDateTime(new Date('2026-11-01T06:30:00Z'), 'America/New_York').time).toBe('01:30');
+    expect(utc('2026-11-01', '02:00', 'America/New_York')).toBe('2026-11-01T07:00:00.000Z');
+    // The day has 25 hours.
+    const start = zonedTimeToUtc('2026-11-01', '00:00', 'America/New_York').getTime();
+    expect(zonedTimeToUtc('2026-11-02', '00:00', 'America/New_York').getTime() - start).toBe(25 * 3_600_000);
+  });
+
+  it('gives skipped and repeated times east of Greenwich the later instant, as it always has (London)', () => {
+    // 29 Mar 2026: 01:00 GMT becomes 02:00 BST at 01:00Z; 25 Oct 2026: 02:00 BST becomes 01:00 GMT at 01:00Z.
+    expect(utc('2026-03-29', '01:30', 'Europe/London')).toBe('2026-03-29T01:30:00.000Z');
+    expect(utc('2026-10-25', '01:30', 'Europe/London')).toBe('2026-10-25T01:30:00.000Z');
+    expect(utc('2026-10-25', '00:30', 'Europe/London')).toBe('2026-10-24T23:30:00.000Z');
+  });
+
+  it('keeps India at +05:30 all year, with days starting at 18:30Z the evening before', () => {
+    expect(utc('2026-11-24', '00:00', 'Asia/Kolkata')).toBe('2026-11-23T18:30:00.000Z');
+    expect(utc('2026-06-24', '23:59', 'Asia/Kolkata')).toBe('2026-06-24T18:29:00.000Z');
+    expect(zonedParts(new Date('2026-11-23T18:29:59Z'), 'Asia/Kolkata')).toEqual({
+      date: '2026-11-23',
+      time: '23:59',
+      second: 59,
+    });
+    expect(todayIn('Asia/Kolkata', new Date('2026-11-23T18:30:00Z'))).toBe('2026-11-24');
+  });
+
+  it('reads Etc/GMT-N as UTC+N, fourteen hours ahead at most, and Etc/GMT+N as UTC-N', () => {
+    expect(utc('2026-01-01', '00:00', 'Etc/GMT-14')).toBe('2025-12-31T10:00:00.000Z');
+    expect(todayIn('Etc/GMT-14', new Date('2025-12-31T09:59:00Z'))).toBe('2025-12-31');
+    expect(todayIn('Etc/GMT-14', new Date('2025-12-31T10:00:00Z'))).toBe('2026-01-01');
+    expect(zonedDateTime(new Date('2025-12-31T10:00:00Z'), 'Etc/GMT+12')).toEqual({
+      date: '2025-12-30',
+      time: '22:00',
+    });
+    expect(utc('2026-07-01', '12:00', 'Etc/GMT+12')).toBe('2026-07-02T00:00:00.000Z');
+  });
+
+  it('works up to the last day the API accepts, 2100-12-31', () => {
+    expect(utc('2100-12-31', '23:59', 'Asia/Kolkata')).toBe('2100-12-31T18:29:00.000Z');
+    expect(zonedDateTime(new Date('2100-12-31T18:30:00Z'), 'Asia/Kolkata')).toEqual({
+      date: '2101-01-01',
+      time: '00:00',
+    });
+    expect(utc('2100-12-31', '12:00', 'America/New_York')).toBe('2100-12-31T17:00:00.000Z');
+    // New York still springs forward on the second Sunday of March: 14 Mar 2100.
+    expect(utc('2100-03-14', '02:30', 'America/New_York')).toBe('2100-03-14T06:30:00.000Z');
+    expect(utc('2100-07-01', '09:00', 'America/New_York')).toBe('2100-07-01T13:00:00.000Z');
+    expect(addDays('2100-12-31', 1)).toBe('2101-01-01');
+    expect(addDays('2100-02-28', 1)).toBe('2100-03-01'); // 2100 is not a leap year.
+  });
+
+  it('adds days across months, years and leap days, and refuses a day that does not exist', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2026-03-08', 0)).toBe('2026-03-08');
+    expect(addDays('2026-01-01', 365)).toBe('2027-01-01');
+    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
+    expect(() => zonedTimeToUtc('2026-13-01', '09:00', 'Asia/Kolkata')).toThrow(RangeError);
+  });
+
+  it('refuses a time zone that does not exist', () => {
+    expect(() => todayIn('Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => zonedTimeToUtc('2026-01-01', '09:00', 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });

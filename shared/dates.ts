@@ -2,8 +2,13 @@
  * Dates and times as people read them, one format everywhere (screens, notifications, e-mails): 'Tue, 4 Mar 2031'
  * and 'Tue, 4 Mar 2031 at 10:30', always the clinic's wall clock. Names are spelled here, not by Intl, so the words
  * are the same in every browser and on the server (Intl's en-GB writes 'Sept' in some versions, 'Sep' in others).
- * No zod here: public pages may load this file.
+ * No zod here: public pages may load this file. Time-zone and calendar arithmetic goes through the Temporal polyfill's
+ * function API (decision 036), so a bundle keeps only the functions a page uses.
  */
+import * as Instant from 'temporal-polyfill/fns/Instant';
+import * as PlainDate from 'temporal-polyfill/fns/PlainDate';
+import * as PlainDateTime from 'temporal-polyfill/fns/PlainDateTime';
+import * as ZonedDateTime from 'temporal-polyfill/fns/ZonedDateTime';
 
 /** Every date the API accepts (queries, schedules, page cursors) lies in this range: sane, and storable as it is. */
 export const DATE_MIN = '2000-01-01';
@@ -47,28 +52,13 @@ const MONTHS = [
   'December',
 ];
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall-clock date ('YYYY-MM-DD'), time ('HH:mm', 00:00 to 23:59) and second of an instant in a time zone. */
 export function zonedParts(instant: Date, timeZone: string): { date: string; time: string; second: number } {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  const p: Record<string, string> = {};
-  for (const part of f.formatToParts(instant)) p[part.type] = part.value;
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, second: Number(p.second) };
+  const z = Instant.toZonedDateTimeISO(Instant.fromEpochMilliseconds(instant.getTime()), timeZone);
+  return { date: `${z.year}-${two(z.month)}-${two(z.day)}`, time: `${two(z.hour)}:${two(z.minute)}`, second: z.second };
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
 
 /** The clinic-local calendar date and wall-clock time of an instant. */
 export function zonedDateTime(instant: Date, timeZone: string): { date: string; time: string } {
@@ -117,28 +107,32 @@ export function formatDateTime(instant: Date | string, timeZone: string, current
 /** Today's date ('YYYY-MM-DD') in a time zone. */
 export const todayIn = (timeZone: string, now: Date = new Date()) => zonedParts(now, timeZone).date;
 
+/** Year, month and day of a 'YYYY-MM-DD' date; Temporal throws a RangeError when they are not a real day. */
+const ymd = (date: string) => date.split('-').map(Number) as [number, number, number];
+
 /** Adds whole days to a 'YYYY-MM-DD' date. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+export const addDays = (date: string, days: number): string =>
+  PlainDate.toString(PlainDate.addDays(PlainDate.create(...ymd(date)), days));
 
 /**
- * The instant at which a clinic-local wall-clock time happens. Uses the zone's offset at that moment
- * (found with Intl), so it stays right across daylight-saving changes in zones that have them.
+ * The instant at which a clinic-local wall-clock time happens, with the zone's rules (daylight saving included) as
+ * the Temporal polyfill knows them.
+ *
+ * A time the clock skips (spring forward) or shows twice (fall back) has two candidate instants. Which one is taken
+ * is the rule this function has always had (it read the zone's offset at the wall time taken as if it were UTC):
+ * the earlier one when the change happens after that moment, otherwise the later one. In practice zones west of
+ * Greenwich take the earlier instant and zones east of it the later: in America/New_York, 02:30 on 8 March 2026
+ * (skipped) is 06:30Z, read there as 01:30 EST, and 01:30 on 1 November 2026 (twice) is 05:30Z, the EDT one; in
+ * Europe/London, 01:30 on 25 October 2026 (twice) is 01:30Z, the GMT one. Days start at 00:00 this way too, so a
+ * day's bounds and stored instants do not move.
  */
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const asUtc = Date.UTC(y, m - 1, d, hh, mm);
-  const offsetAt = (t: number) => {
-    const p = zonedParts(new Date(t), timeZone);
-    const [py, pm, pd] = p.date.split('-').map(Number) as [number, number, number];
-    const [ph, pmin] = p.time.split(':').map(Number) as [number, number];
-    return Date.UTC(py, pm - 1, pd, ph, pmin, p.second) - t;
-  };
-  let guess = asUtc - offsetAt(asUtc);
-  const second = asUtc - offsetAt(guess);
-  if (second !== guess) guess = second;
-  return new Date(guess);
+  const wall = PlainDateTime.create(...ymd(date), hh, mm);
+  const earlier = PlainDateTime.toZonedDateTime(wall, timeZone, { disambiguation: 'earlier' });
+  const later = PlainDateTime.toZonedDateTime(wall, timeZone, { disambiguation: 'later' });
+  if (earlier.epochMilliseconds === later.epochMilliseconds) return new Date(earlier.epochMilliseconds);
+  const change = ZonedDateTime.getTimeZoneTransition(earlier, 'next')!;
+  const wallAsUtc = PlainDateTime.toZonedDateTime(wall, 'UTC').epochMilliseconds;
+  return new Date((wallAsUtc < change.epochMilliseconds ? earlier : later).epochMilliseconds);
 }
