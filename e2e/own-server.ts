@@ -31,7 +31,7 @@ export class OwnServer {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     this.proc = proc;
-    proc.stderr!.on('data', (chunk: Buffer) => {
+    proc.stderr.on('data', (chunk: Buffer) => {
       this.log = (this.log + chunk.toString()).slice(-4000);
     });
     const exited = new Promise<never>((_, reject) =>
