@@ -71,8 +71,16 @@ export default tseslint.config(
     },
   },
   {
-    // Type-aware rules where the product's code lives: no floating or misused promises, no `any` leaking from a library.
-    files: ['server/**/*.{ts,tsx}', 'web/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    // Type-aware rules where the product's code lives, and its browser tests and benchmarks: no floating or misused
+    // promises, no `any` leaking from a library. Each file is checked in its project of tsconfig.json's references.
+    files: [
+      'server/**/*.{ts,tsx}',
+      'web/**/*.{ts,tsx}',
+      'shared/**/*.{ts,tsx}',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'playwright.config.ts',
+    ],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },

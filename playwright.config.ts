@@ -83,7 +83,10 @@ export default defineConfig({
   outputDir: path.join('test-results', `port-${PORT}`),
   fullyParallel: false,
   forbidOnly: isCI,
+  // A test that passes only on its retry is a flake: the run lists it at the end (the list reporter's "flaky") and
+  // fails. The retry stays so the report shows both tries.
   retries: isCI ? 1 : 0,
+  failOnFlakyTests: isCI,
   workers: isCI ? 1 : 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -23,6 +23,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // One jsdom per worker, each test file still in a context of its own: building a jsdom for each of the 60-odd
+          // files took about half of this project's time (docs/decisions/034-ci-under-thirty-minutes.md).
+          pool: 'vmThreads',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
           testTimeout: 20_000,

@@ -68,12 +68,12 @@ async function serveOurs(msg: ServeMessage): Promise<number> {
     LOG_LEVEL: process.env.API_BENCH_LOG_LEVEL ?? 'warn',
     // The bench hammers from one address; login is not measured here.
     LOGIN_RATE_LIMIT_IP: '1000000',
-  } as NodeJS.ProcessEnv);
+  });
   const database = await openDatabase({ databaseUrl: msg.databaseUrl, poolSize: POOL });
   const app = await buildApp({
     config,
     database,
-    logger: { level: config.LOG_LEVEL, stream: { write: () => undefined } } as never,
+    logger: { level: config.LOG_LEVEL, stream: { write: () => undefined } },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as { port: number }).port;
@@ -92,6 +92,9 @@ function verifyJwt(token: string, secret: string): { sub: string } | null {
   if (!payload.sub || (payload.exp && payload.exp * 1000 < Date.now())) return null;
   return { sub: payload.sub };
 }
+
+/** A row of USER_COLUMNS. */
+type UserRow = Record<string, unknown> & { id: string; role: string; created_at: Date };
 
 const USER_COLUMNS = `u.id, u.name, u.email, u.phone, u.address, u.blood_group, u.role, u.created_at,
   exists (select 1 from identity_proofs p where p.user_id = u.id) as has_proof`;
@@ -122,24 +125,28 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
     });
     res.end(text);
   };
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
       const auth = req.headers.authorization?.match(/^Bearer\s+(.+)$/i);
       const claims = auth ? verifyJwt(auth[1]!, msg.secret) : null;
       if (!claims) return send(res, 401, { error: 'Please log in to continue', code: 'UNAUTHENTICATED' });
       const url = req.url?.split('?')[0];
       if (url === '/api/auth/me') {
-        const { rows } = await pool.query(`select ${USER_COLUMNS} from users u where u.id = $1 limit 1`, [claims.sub]);
+        const { rows } = await pool.query<UserRow>(`select ${USER_COLUMNS} from users u where u.id = $1 limit 1`, [
+          claims.sub,
+        ]);
         if (!rows[0]) return send(res, 401, { error: 'Your session has expired', code: 'UNAUTHENTICATED' });
         return send(res, 200, userDto(rows[0]));
       }
       if (url === '/api/all-customers') {
         // The same statement our auth check runs (the whole public user, as /api/auth/me needs it).
-        const me = await pool.query(`select ${USER_COLUMNS} from users u where u.id = $1 limit 1`, [claims.sub]);
+        const me = await pool.query<UserRow>(`select ${USER_COLUMNS} from users u where u.id = $1 limit 1`, [
+          claims.sub,
+        ]);
         if (!me.rows[0]) return send(res, 401, { error: 'Your session has expired', code: 'UNAUTHENTICATED' });
         if (me.rows[0].role !== 'admin') return send(res, 403, { error: 'Forbidden', code: 'FORBIDDEN' });
         const limit = 50;
-        const { rows } = await pool.query(
+        const { rows } = await pool.query<UserRow>(
           `select ${USER_COLUMNS} from users u where u.role = any($1) order by u.created_at desc, u.id desc limit $2`,
           [['user'], limit + 1],
         );
@@ -148,7 +155,7 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
         if (rows.length > limit && last) {
           res.setHeader(
             'x-next-cursor',
-            Buffer.from(`${(last.created_at as Date).toISOString()}|${last.id}`).toString('base64url'),
+            Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url'),
           );
         }
         return send(res, 200, page.map(userDto));
@@ -157,7 +164,8 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
     } catch {
       send(res, 500, { error: 'Internal', code: 'INTERNAL' });
     }
-  });
+  };
+  const server = http.createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as { port: number }).port;
 }

@@ -45,7 +45,8 @@ function runRelay() {
     if (role === 'employee') employees.add(ws);
     ws.on('close', () => employees.delete(ws));
     ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw)) as { message: string; clientMessageId: string };
+      // ws hands a message over as one Buffer (its default binaryType).
+      const m = JSON.parse((raw as Buffer).toString()) as { message: string; clientMessageId: string };
       n += 1;
       const stored = {
         _id: String(n),
@@ -282,7 +283,7 @@ async function main() {
         ws.once('error', reject);
       });
       ws.on('message', (raw) => {
-        const { event, data } = JSON.parse(String(raw)) as {
+        const { event, data } = JSON.parse((raw as Buffer).toString()) as {
           event: string;
           data: { clientMessageId?: string; ok?: boolean; message?: { clientMessageId: string } };
         };

@@ -404,7 +404,7 @@ async function main() {
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-slots-')),
         JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
         CLINIC_HOURS: config.CLINIC_HOURS,
-      } as NodeJS.ProcessEnv,
+      },
       {},
     );
     const app = await buildApp({ config: appConfig, database, webDir: path.join(os.tmpdir(), 'pawcare-no-web') });

@@ -124,8 +124,9 @@ async function landingJs(base: string): Promise<JsFile[]> {
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The heading is in the prerendered HTML: wait until React has taken the page over, so every script counts.
-    await page.waitForFunction(() =>
-      Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+    // (A string: it runs in the page, and bench/ is type-checked as Node code, without the DOM's types.)
+    await page.waitForFunction(
+      "Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer'))",
     );
     return [...urls].map((p) => {
       const data = readFileSync(path.join(dist, p));

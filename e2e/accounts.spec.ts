@@ -11,6 +11,7 @@ import {
   loginViaUI,
   newUserDetails,
   seriousViolations,
+  signIn,
   signedIn,
   test,
 } from './fixtures.ts';
@@ -170,7 +171,7 @@ test.describe('accounts', () => {
     browser,
   }) => {
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     const second = await signedIn(browser, customer);
 
     await page.goto('/customer/profile');
@@ -223,7 +224,7 @@ test.describe('accounts', () => {
     request,
   }) => {
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     const banner = page.getByRole('region', { name: 'E-mail verification' });
     await expect(banner).toContainText(ACCOUNT_MSG.verifyBanner);
     await axeAtBothSizes(page);
@@ -260,7 +261,7 @@ test.describe('accounts', () => {
   }) => {
     const invitee = newUserDetails('Invitee');
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, { ...ADMIN, role: 'admin' });
+    await signIn(page, { ...ADMIN, role: 'admin' });
     await page.goto('/admin/employee');
     const form = page.getByRole('form', { name: 'Invite employee' });
     await expect(form).toBeVisible();

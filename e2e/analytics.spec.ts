@@ -97,7 +97,7 @@ test.describe('admin analytics', () => {
       top.getByRole('link', { name: 'Download CSV of top products' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^pawcare-top-products-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile(await download.path(), 'utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Product,Units,Revenue (INR)');
     expect(csv).toContain(`\r\n${PRODUCT},${units},${revenue}\r\n`);
 

@@ -7,6 +7,7 @@ import {
   HOME_OF,
   loginViaUI,
   newUserDetails,
+  signIn,
   test,
   TINY_PNG,
   type Role,
@@ -113,10 +114,10 @@ test.describe('role landing pages', () => {
       await expect(page).toHaveURL(new RegExp(`${HOME_OF[role]}$`), { timeout: 10_000 });
       const stored = await page.evaluate(() => ({
         token: localStorage.getItem('token'),
-        user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+        user: JSON.parse(localStorage.getItem('user') ?? 'null') as { role: string } | null,
       }));
       expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-      expect(stored.user.role).toBe(role);
+      expect(stored.user?.role).toBe(role);
     });
   }
 });
@@ -138,7 +139,7 @@ test.describe('guards', () => {
 
   test('a customer cannot open the employee dashboard or admin screens', async ({ page, request }) => {
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     for (const path of ['/employee/home', '/admin/customer']) {
       await page.goto(path);
       await expect(page, `visiting ${path}`).toHaveURL(/\/login$/);
@@ -147,7 +148,7 @@ test.describe('guards', () => {
 
   test('an employee cannot open admin screens', async ({ page, request }) => {
     const employee = await createUser(request, 'employee');
-    await loginViaUI(page, employee);
+    await signIn(page, employee);
     await page.goto('/admin/home');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -176,7 +177,7 @@ test.describe('guards', () => {
 test.describe('profile and logout', () => {
   test('a customer edits the profile, sees My orders, and logs out', async ({ page, request }) => {
     const customer = await createUser(request, 'user');
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
     await page.getByRole('link', { name: /Profile/ }).click();
     await expect(page).toHaveURL(/\/customer\/profile$/);
     await expect(page.getByText(customer.name, { exact: true })).toBeVisible();
@@ -214,13 +215,13 @@ test.describe('profile and logout', () => {
 
   test('employees and admins have their own profile page with Logout', async ({ page, request }) => {
     const employee = await createUser(request, 'employee');
-    await loginViaUI(page, employee);
+    await signIn(page, employee);
     await page.goto('/employee/profile');
     await expect(page.getByText('Role: Employee')).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    await loginViaUI(page, { ...ADMIN, role: 'admin' });
+    await signIn(page, { ...ADMIN, role: 'admin' });
     await page.getByRole('link', { name: /Profile/ }).click();
     await expect(page).toHaveURL(/\/admin\/profile$/);
     await expect(page.getByText('Role: Admin')).toBeVisible();
@@ -238,7 +239,7 @@ test.describe('live notifications', () => {
         });
       });
     });
-    await loginViaUI(page, customer);
+    await signIn(page, customer);
 
     const day = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     const booked = await request.post('/api/slots/book', {

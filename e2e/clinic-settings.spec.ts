@@ -10,7 +10,7 @@ import {
   seriousViolations,
   test,
 } from './fixtures.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * An admin changes the clinic's settings at /admin/settings and customers' calendars follow at once. This spec runs
@@ -26,6 +26,7 @@ let server: OwnServer;
 let dispose: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
+  test.setTimeout(OWN_SERVER_START_MS);
   ({ server, dispose } = await startOwnServer('settings', {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,

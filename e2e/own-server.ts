@@ -31,7 +31,11 @@ export class OwnServer {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     this.proc = proc;
-    proc.stderr!.on('data', (chunk: Buffer) => {
+    // A beforeAll that times out while the server starts never gets to stop it: it goes with the test worker.
+    const stopWithWorker = () => proc.kill('SIGKILL');
+    process.once('exit', stopWithWorker);
+    proc.once('exit', () => process.off('exit', stopWithWorker));
+    proc.stderr.on('data', (chunk: Buffer) => {
       this.log = (this.log + chunk.toString()).slice(-4000);
     });
     const exited = new Promise<never>((_, reject) =>
@@ -60,6 +64,13 @@ export class OwnServer {
     this.proc = null;
   }
 }
+
+/**
+ * How long a spec's beforeAll may take to start its server: as long as the shared server gets (webServer.timeout in
+ * playwright.config.ts). A fresh database is migrated first, which on a busy two-core machine takes well over the
+ * 60 s a test gets.
+ */
+export const OWN_SERVER_START_MS = 180_000;
 
 /**
  * A server of a spec's own, started: on a fresh embedded database in a temporary folder, or on a scratch

@@ -15,7 +15,7 @@ test.describe('product cards', () => {
         const top = Math.round(card.getBoundingClientRect().top);
         const row = byRow.get(top) ?? [];
         row.push({
-          name: card.querySelector('h2')!.textContent!,
+          name: card.querySelector('h2')!.textContent,
           price: Math.round(price.getBoundingClientRect().bottom),
         });
         byRow.set(top, row);

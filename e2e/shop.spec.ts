@@ -102,7 +102,7 @@ test.describe('shop', () => {
       await form.getByRole('button', { name: 'Save address' }).click();
       await expect(page.getByRole('radio', { name: new RegExp(customer.name) })).toBeChecked();
       const saved = await page.evaluate(
-        (id) => JSON.parse(localStorage.getItem(`deliveryAddresses:${id}`) ?? '[]'),
+        (id) => JSON.parse(localStorage.getItem(`deliveryAddresses:${id}`) ?? '[]') as unknown[],
         customer.id,
       );
       expect(saved).toHaveLength(1);

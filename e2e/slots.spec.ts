@@ -33,7 +33,7 @@ test.describe('slot booking', () => {
       await bookThroughForm(page, { date, time: '10:00', petName, petAge: '3' });
       await expect(page.getByText('Slot booked successfully!')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Your slot is booked' })).toBeVisible();
-      const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
+      const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null') as unknown);
       expect(saved).toMatchObject({
         date,
         time: '10:00',
@@ -86,7 +86,7 @@ test.describe('slot booking', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Slot changed successfully! Please book again.')).toHaveCount(0);
 
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null'));
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null') as unknown);
     expect(saved).toMatchObject({ date, time: '11:30', petName: 'Milo', selectedSlot: `${date} at 11:30` });
     const list = page.getByRole('region', { name: 'My bookings' });
     await expect(list.getByText(/at 11:30$/)).toBeVisible();
@@ -95,7 +95,7 @@ test.describe('slot booking', () => {
     const res = await request.get(`${BASE_URL}/api/slots/availability?date=${date}`, {
       headers: { authorization: `Bearer ${customer.token}` },
     });
-    const slots = (await res.json()).slots as { time: string; booked: number }[];
+    const { slots } = (await res.json()) as { slots: { time: string; booked: number }[] };
     expect(slots.find((s) => s.time === '11:00')).toMatchObject({ booked: 0 });
     expect(slots.find((s) => s.time === '11:30')).toMatchObject({ booked: 1 });
   });
@@ -128,7 +128,8 @@ test.describe('slot booking', () => {
     const res = await request.get(`${BASE_URL}/api/slots/availability?date=${date}`, {
       headers: { authorization: `Bearer ${customer.token}` },
     });
-    expect((await res.json()).slots.find((s: { time: string }) => s.time === '12:00')).toMatchObject({ booked: 0 });
+    const { slots } = (await res.json()) as { slots: { time: string; booked: number }[] };
+    expect(slots.find((s) => s.time === '12:00')).toMatchObject({ booked: 0 });
   });
 
   test('full times cannot be picked, and a missing field is reported with the spec message', async ({

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifyManager } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/catalogue';
@@ -316,8 +317,8 @@ describe('checkout of the cart (spec section 4)', () => {
     // The server's cart_changed (the ordered lines left the cart) reaches this tab before the order's answer.
     await act(async () => {
       queryClient.setQueryData(['cart'], makeCart([]));
-      // Query updates reach components on the next tick.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Query updates reach components in a batch React Query runs later: this resolves once the page was told.
+      await new Promise<void>((resolve) => notifyManager.schedule(resolve));
     });
     expect(screen.queryByText('No product selected')).not.toBeInTheDocument();
     letAnswer();
