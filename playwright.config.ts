@@ -88,7 +88,9 @@ export default defineConfig({
   retries: isCI ? 1 : 0,
   failOnFlakyTests: isCI,
   workers: isCI ? 1 : 2,
-  timeout: 60_000,
+  // The longest journeys take about a minute on a two-core machine that also runs CI's checks lane (decision 034)
+  // and other work: twice that before a test is stopped. Each step still fails after expect's 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

@@ -28,7 +28,8 @@ export default defineConfig({
           pool: 'vmThreads',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
-          testTimeout: 20_000,
+          // CI runs these beside the browser suite on two cores (decision 034): a hang guard, not a time budget.
+          testTimeout: 60_000,
         },
       },
     ],

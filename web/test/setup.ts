@@ -24,7 +24,7 @@ afterEach(() => {
 // findBy*/waitFor give up after this long. Testing Library's 1 s is too short on a loaded CI machine (two cores, the
 // whole suite in parallel): a page that renders correctly but late must not fail. A page that never shows what is
 // awaited still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
