@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { ACCOUNT_MSG, ACCOUNT_TOKEN_MINUTES, InvitationBodySchema, type InvitationBodyInput } from '#shared/accounts';
 import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { FormOutcome } from '../../../components/form-outcome.tsx';
 import { fieldError, showFieldErrors } from '../../../lib/accounts.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -19,16 +19,11 @@ const FIELDS = ['name', 'email'] as const;
 export function InviteEmployeeForm() {
   const mutation = useInviteEmployeeMutation();
   const [sent, setSent] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<InvitationBodyInput>({
+  const form = useForm<InvitationBodyInput>({
     resolver: zodResolver(InvitationBodySchema),
     defaultValues: { name: '', email: '' },
   });
+  const { handleSubmit, reset, setError } = form;
 
   const onField = (err: unknown) =>
     (err instanceof ApiError && err.code === 'EMAIL_TAKEN') || FIELDS.some((f) => fieldError(err, f));
@@ -63,23 +58,18 @@ export function InviteEmployeeForm() {
         We e-mail them a link to choose their own password. It works for {ACCOUNT_TOKEN_MINUTES.invite / (24 * 60)}{' '}
         days.
       </p>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="invite-heading" className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name" autoComplete="off" markRequired error={errors.name?.message} {...register('name')} />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            markRequired
-            error={errors.email?.message}
-            {...register('email')}
-          />
-        </div>
-        <FormOutcome message={failure ?? sent ?? ''} alert={!!failure} focusKey={mutation.submittedAt} />
-        <Button type="submit" loading={mutation.isPending}>
-          Send invitation
-        </Button>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="invite-heading" className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField name="name" label="Name" autoComplete="off" markRequired />
+            <FormField name="email" label="Email" type="email" autoComplete="off" markRequired />
+          </div>
+          <FormOutcome message={failure ?? sent ?? ''} alert={!!failure} focusKey={mutation.submittedAt} />
+          <Button type="submit" loading={mutation.isPending}>
+            Send invitation
+          </Button>
+        </form>
+      </FormProvider>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ACCOUNT_MSG, ACCOUNT_TOKEN_MINUTES, ACCOUNT_TOKEN_PARAM } from '#shared/accounts';
@@ -10,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { homePathFor, useSession } from '../../../lib/session.tsx';
 import { useAcceptInvitationMutation } from '../api/accept-invitation.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { InvalidLinkCard } from '../components/invalid-link-card.tsx';
 import { Outcome } from '../components/outcome.tsx';
 import { isInvalidLink, passwordRefusal } from '../lib/invalid-link.ts';
 
@@ -25,13 +27,8 @@ export default function AcceptInvitationPage() {
   const session = useSession();
   const navigate = useNavigate();
   const mutation = useAcceptInvitationMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useNewPasswordForm();
+  const form = useNewPasswordForm();
+  const { handleSubmit, setError, setFocus } = form;
 
   const invalid = !token || isInvalidLink(mutation.error);
 
@@ -58,14 +55,12 @@ export default function AcceptInvitationPage() {
 
   if (invalid) {
     return (
-      <AuthCard
+      <InvalidLinkCard
         title="This invitation does not work"
         subtitle={`Invitation links work once, for ${ACCOUNT_TOKEN_MINUTES.invite / (24 * 60)} days.`}
       >
-        <Outcome role="alert" message={ACCOUNT_MSG.tokenInvalid}>
-          <p>{ACCOUNT_MSG.askNewInvitation}</p>
-        </Outcome>
-      </AuthCard>
+        <p>{ACCOUNT_MSG.askNewInvitation}</p>
+      </InvalidLinkCard>
     );
   }
 
@@ -76,22 +71,20 @@ export default function AcceptInvitationPage() {
       title="Join the Pawcare team"
       subtitle="Choose the password of your staff account. You will be signed in straight away."
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <ReadyFieldset className="space-y-4">
-          <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
-          <ConfirmPasswordField
-            label="Confirm password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          {failure && (
-            <Outcome key={mutation.submittedAt} role="alert" message={errorMessage(mutation.error, ACCEPT_FAILED)} />
-          )}
-          <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || mutation.isSuccess}>
-            Set password and sign in
-          </Button>
-        </ReadyFieldset>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <ReadyFieldset className="space-y-4">
+            <NewPasswordField label="Password" />
+            <ConfirmPasswordField label="Confirm password" />
+            {failure && (
+              <Outcome key={mutation.submittedAt} role="alert" message={errorMessage(mutation.error, ACCEPT_FAILED)} />
+            )}
+            <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || mutation.isSuccess}>
+              Set password and sign in
+            </Button>
+          </ReadyFieldset>
+        </form>
+      </FormProvider>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ACCOUNT_MSG, ACCOUNT_TOKEN_MINUTES, ForgotPasswordBodySchema } from '#shared/accounts';
 import { Button } from '../../../components/button.tsx';
@@ -20,12 +20,8 @@ const SEND_FAILED = 'We could not send the reset link. Please try again.';
  */
 export default function ForgotPasswordPage() {
   const mutation = useForgotPasswordMutation();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(ForgotPasswordBodySchema), defaultValues: { email: '' } });
+  const form = useForm({ resolver: zodResolver(ForgotPasswordBodySchema), defaultValues: { email: '' } });
+  const { handleSubmit, setFocus } = form;
 
   useEffect(() => {
     if (!mutation.isSuccess) setFocus('email');
@@ -62,17 +58,19 @@ export default function ForgotPasswordPage() {
           </p>
         </Outcome>
       ) : (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <ReadyFieldset className="space-y-4">
-            <EmailField error={errors.email?.message} {...register('email')} />
-            {mutation.isError && (
-              <Outcome key={mutation.submittedAt} role="alert" message={errorMessage(mutation.error, SEND_FAILED)} />
-            )}
-            <Button type="submit" className="w-full" size="lg" loading={mutation.isPending}>
-              Send reset link
-            </Button>
-          </ReadyFieldset>
-        </form>
+        <FormProvider {...form}>
+          <form onSubmit={(e) => void onSubmit(e)} noValidate>
+            <ReadyFieldset className="space-y-4">
+              <EmailField />
+              {mutation.isError && (
+                <Outcome key={mutation.submittedAt} role="alert" message={errorMessage(mutation.error, SEND_FAILED)} />
+              )}
+              <Button type="submit" className="w-full" size="lg" loading={mutation.isPending}>
+                Send reset link
+              </Button>
+            </ReadyFieldset>
+          </form>
+        </FormProvider>
       )}
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ACCOUNT_PAGES } from '#shared/accounts';
@@ -9,7 +9,7 @@ import { REDIRECT_DELAY_MS } from '#shared/ui-timings';
 import { MSG } from '#shared/messages';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { EmailField } from '../../../components/account-fields.tsx';
-import { TextField } from '../../../components/field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { returnPath } from '../../../lib/login-return.ts';
 import { homePathFor, useSession } from '../../../lib/session.tsx';
@@ -37,13 +37,9 @@ export default function LoginPage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(LoginBodySchema), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver: zodResolver(LoginBodySchema), defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { token, user } = await mutation.mutateAsync(values);
       const home = homePathFor(user.role);
@@ -84,30 +80,25 @@ export default function LoginPage() {
           </LinkButton>
         </div>
       )}
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <ReadyFieldset className="space-y-4">
-          <EmailField error={errors.email?.message} {...register('email')} />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            markRequired
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <p className="-mt-2 text-right text-sm">
-            <Link
-              to={ACCOUNT_PAGES.forgotPassword}
-              className="font-semibold text-brand-800 underline underline-offset-2"
-            >
-              Forgot password?
-            </Link>
-          </p>
-          <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
-            {redirecting ? 'Redirecting…' : 'Login'}
-          </Button>
-        </ReadyFieldset>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <ReadyFieldset className="space-y-4">
+            <EmailField />
+            <FormField name="password" label="Password" type="password" autoComplete="current-password" markRequired />
+            <p className="-mt-2 text-right text-sm">
+              <Link
+                to={ACCOUNT_PAGES.forgotPassword}
+                className="font-semibold text-brand-800 underline underline-offset-2"
+              >
+                Forgot password?
+              </Link>
+            </p>
+            <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
+              {redirecting ? 'Redirecting…' : 'Login'}
+            </Button>
+          </ReadyFieldset>
+        </form>
+      </FormProvider>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { REDIRECT_DELAY_MS } from '#shared/ui-timings';
 import { MSG } from '#shared/messages';
 import { Button } from '../../../components/button.tsx';
 import { EmailField, NewPasswordField } from '../../../components/account-fields.tsx';
-import { SelectField, TextField } from '../../../components/field.tsx';
+import { FormField, FormSelect } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useRegisterMutation } from '../api/register.ts';
@@ -41,15 +41,11 @@ export default function RegisterPage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RegisterFormInput, unknown, z.output<typeof RegisterFormSchema>>({
+  const form = useForm<RegisterFormInput, unknown, z.output<typeof RegisterFormSchema>>({
     resolver: zodResolver(RegisterFormSchema),
     defaultValues: { name: '', email: '', password: '', phone: '', address: '', bloodGroup: '' },
   });
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit(async ({ identityProof, ...fields }) => {
     try {
@@ -83,50 +79,45 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <ReadyFieldset className="space-y-4">
-          <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
-          <EmailField error={errors.email?.message} {...register('email')} />
-          <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
-          <TextField
-            label="Phone number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            markRequired
-            hint="10 digits."
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-          <TextField
-            label="Identity proof"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,application/pdf"
-            markRequired
-            hint="A photo or PDF of an ID card, at most 5 MB. Only our staff can see it."
-            className="file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-900"
-            error={errors.identityProof?.message}
-            {...register('identityProof')}
-          />
-          <TextField
-            label="Address (optional)"
-            autoComplete="street-address"
-            error={errors.address?.message}
-            {...register('address')}
-          />
-          <SelectField label="Blood group (optional)" error={errors.bloodGroup?.message} {...register('bloodGroup')}>
-            <option value="">Not known</option>
-            {BLOOD_GROUPS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </SelectField>
-          <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
-            {redirecting ? 'Redirecting…' : 'Sign Up'}
-          </Button>
-        </ReadyFieldset>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <ReadyFieldset className="space-y-4">
+            <FormField name="name" label="Name" autoComplete="name" markRequired />
+            <EmailField />
+            <NewPasswordField label="Password" />
+            <FormField
+              name="phone"
+              label="Phone number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              markRequired
+              hint="10 digits."
+            />
+            <FormField
+              name="identityProof"
+              label="Identity proof"
+              type="file"
+              accept="image/png,image/jpeg,image/webp,application/pdf"
+              markRequired
+              hint="A photo or PDF of an ID card, at most 5 MB. Only our staff can see it."
+              className="file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-900"
+            />
+            <FormField name="address" label="Address (optional)" autoComplete="street-address" />
+            <FormSelect name="bloodGroup" label="Blood group (optional)">
+              <option value="">Not known</option>
+              {BLOOD_GROUPS.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </FormSelect>
+            <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
+              {redirecting ? 'Redirecting…' : 'Sign Up'}
+            </Button>
+          </ReadyFieldset>
+        </form>
+      </FormProvider>
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_MSG, ACCOUNT_PAGES, ACCOUNT_TOKEN_PARAM } from '#shared/accounts';
 import { Button, LinkButton } from '../../../components/button.tsx';
@@ -9,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useResetPasswordMutation } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { InvalidLinkCard } from '../components/invalid-link-card.tsx';
 import { Outcome, textLinkClass } from '../components/outcome.tsx';
 import { isInvalidLink, passwordRefusal } from '../lib/invalid-link.ts';
 
@@ -29,13 +31,8 @@ export default function ResetPasswordPage() {
   const token = params.get(ACCOUNT_TOKEN_PARAM)?.trim() ?? '';
   const session = useSession();
   const mutation = useResetPasswordMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useNewPasswordForm();
+  const form = useNewPasswordForm();
+  const { handleSubmit, setError, setFocus } = form;
 
   const invalid = !token || isInvalidLink(mutation.error);
 
@@ -61,17 +58,11 @@ export default function ResetPasswordPage() {
 
   if (invalid) {
     return (
-      <AuthCard
-        title="This link does not work"
-        subtitle="Reset links work once, for a short time."
-        footer={loginFooter}
-      >
-        <Outcome role="alert" message={ACCOUNT_MSG.tokenInvalid}>
-          <LinkButton to={ACCOUNT_PAGES.forgotPassword} className="w-full">
-            {ACCOUNT_MSG.askNewReset}
-          </LinkButton>
-        </Outcome>
-      </AuthCard>
+      <InvalidLinkCard subtitle="Reset links work once, for a short time." footer={loginFooter}>
+        <LinkButton to={ACCOUNT_PAGES.forgotPassword} className="w-full">
+          {ACCOUNT_MSG.askNewReset}
+        </LinkButton>
+      </InvalidLinkCard>
     );
   }
 
@@ -95,18 +86,20 @@ export default function ResetPasswordPage() {
       subtitle="You will be signed out everywhere, then log in with the new password."
       footer={loginFooter}
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <ReadyFieldset className="space-y-4">
-          <NewPasswordField error={errors.password?.message} {...register('password')} />
-          <ConfirmPasswordField error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-          {failure && (
-            <Outcome key={mutation.submittedAt} role="alert" message={errorMessage(mutation.error, RESET_FAILED)} />
-          )}
-          <Button type="submit" className="w-full" size="lg" loading={mutation.isPending}>
-            Reset password
-          </Button>
-        </ReadyFieldset>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <ReadyFieldset className="space-y-4">
+            <NewPasswordField />
+            <ConfirmPasswordField />
+            {failure && (
+              <Outcome key={mutation.submittedAt} role="alert" message={errorMessage(mutation.error, RESET_FAILED)} />
+            )}
+            <Button type="submit" className="w-full" size="lg" loading={mutation.isPending}>
+              Reset password
+            </Button>
+          </ReadyFieldset>
+        </form>
+      </FormProvider>
     </AuthCard>
   );
 }

@@ -9,6 +9,7 @@ import { homePathFor, useSession } from '../../../lib/session.tsx';
 import { getMe } from '../api/get-me.ts';
 import { useVerifyEmailMutation } from '../api/verify-email.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { InvalidLinkCard } from '../components/invalid-link-card.tsx';
 import { Outcome } from '../components/outcome.tsx';
 import { isInvalidLink } from '../lib/invalid-link.ts';
 
@@ -91,11 +92,9 @@ export default function VerifyEmailPage() {
 
   if (!token || isInvalidLink(mutation.error)) {
     return (
-      <AuthCard title="This link does not work" subtitle="Verification links work once, for a short time.">
-        <Outcome role="alert" message={ACCOUNT_MSG.tokenInvalid}>
-          <AskNewLink />
-        </Outcome>
-      </AuthCard>
+      <InvalidLinkCard subtitle="Verification links work once, for a short time.">
+        <AskNewLink />
+      </InvalidLinkCard>
     );
   }
   if (mutation.isSuccess) {

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatWhen } from '#shared/dates';
 import { CompleteVisitBodySchema, BOOKING_MSG, type CompleteVisitBody, type Booking } from '#shared/bookings';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
-import { TextAreaField, TextField } from '../../../components/field.tsx';
+import { FormField, FormTextArea } from '../../../components/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 
 interface VisitForm {
@@ -74,12 +74,8 @@ export interface CompleteVisitDialogProps {
 export function CompleteVisitDialog({ booking, submitting, onSubmit, onClose }: CompleteVisitDialogProps) {
   const schema = useMemo(() => visitFormSchema(booking.date), [booking.date]);
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<VisitForm, unknown, CompleteVisitBody>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const form = useForm<VisitForm, unknown, CompleteVisitBody>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { handleSubmit, setError } = form;
 
   const failed = (err: unknown) => {
     setServerError(errorMessage(err, FAILED));
@@ -103,64 +99,40 @@ export function CompleteVisitDialog({ booking, submitting, onSubmit, onClose }: 
       onClose={onClose}
       dismissible={!submitting}
     >
-      <form
-        noValidate
-        className="mt-5 space-y-4"
-        onSubmit={(e) =>
-          void handleSubmit((body) => {
-            setServerError(null);
-            onSubmit(body, failed);
-          })(e)
-        }
-      >
-        {serverError && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900 ring-1 ring-red-200">
-            {serverError}
-          </p>
-        )}
-        <TextAreaField
-          label="Findings"
-          className="min-h-20"
-          error={errors.findings?.message}
-          {...register('findings')}
-        />
-        <TextAreaField
-          label="Treatment"
-          className="min-h-20"
-          error={errors.treatment?.message}
-          {...register('treatment')}
-        />
-        <TextAreaField
-          label="Medicines"
-          className="min-h-20"
-          error={errors.medicines?.message}
-          {...register('medicines')}
-        />
-        <TextField
-          label="Weight (kg)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.weightKg?.message}
-          {...register('weightKg')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField type="date" label="Next due on" error={errors.nextDueDate?.message} {...register('nextDueDate')} />
-          <TextField
-            label="Next due for"
-            hint='For example "Rabies booster"'
-            error={errors.nextDueReason?.message}
-            {...register('nextDueReason')}
-          />
-        </div>
-        <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={submitting}>
-            Close
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Record visit
-          </Button>
-        </div>
-      </form>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          className="mt-5 space-y-4"
+          onSubmit={(e) =>
+            void handleSubmit((body) => {
+              setServerError(null);
+              onSubmit(body, failed);
+            })(e)
+          }
+        >
+          {serverError && (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900 ring-1 ring-red-200">
+              {serverError}
+            </p>
+          )}
+          <FormTextArea name="findings" label="Findings" className="min-h-20" />
+          <FormTextArea name="treatment" label="Treatment" className="min-h-20" />
+          <FormTextArea name="medicines" label="Medicines" className="min-h-20" />
+          <FormField name="weightKg" label="Weight (kg)" inputMode="decimal" autoComplete="off" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField name="nextDueDate" type="date" label="Next due on" />
+            <FormField name="nextDueReason" label="Next due for" hint='For example "Rabies booster"' />
+          </div>
+          <div className="flex flex-wrap justify-end gap-3 pt-2">
+            <Button variant="secondary" onClick={onClose} disabled={submitting}>
+              Close
+            </Button>
+            <Button type="submit" loading={submitting}>
+              Record visit
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

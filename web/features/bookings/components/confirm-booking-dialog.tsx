@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { formatWhen } from '#shared/dates';
 import { HospitalInfoInputSchema, type HospitalInfo, type HospitalInfoInput, type Booking } from '#shared/bookings';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
-import { TextField } from '../../../components/field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 
 export interface ConfirmBookingDialogProps {
   booking: Booking;
@@ -17,11 +17,8 @@ export interface ConfirmBookingDialogProps {
 
 /** Modal form to confirm a booking with the hospital info the customer will receive (prefilled with the defaults). */
 export function ConfirmBookingDialog({ booking, defaults, submitting, onSubmit, onClose }: ConfirmBookingDialogProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<HospitalInfoInput>({ resolver: zodResolver(HospitalInfoInputSchema), defaultValues: defaults });
+  const form = useForm<HospitalInfoInput>({ resolver: zodResolver(HospitalInfoInputSchema), defaultValues: defaults });
+  const { handleSubmit } = form;
 
   return (
     <Dialog
@@ -36,24 +33,26 @@ export function ConfirmBookingDialog({ booking, defaults, submitting, onSubmit, 
       onClose={onClose}
       dismissible={!submitting}
     >
-      <form noValidate className="mt-5 space-y-4" onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-        <TextField label="Hospital name" error={errors.name?.message} {...register('name')} />
-        <TextField label="Address" error={errors.address?.message} {...register('address')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField type="tel" label="Phone" error={errors.phone?.message} {...register('phone')} />
-          <TextField type="email" label="Email" error={errors.email?.message} {...register('email')} />
-        </div>
-        <TextField label="Opening hours" error={errors.hours?.message} {...register('hours')} />
-        <p className="text-xs text-ink-muted">A field left empty uses the clinic&apos;s default.</p>
-        <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={submitting}>
-            Close
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Confirm and notify
-          </Button>
-        </div>
-      </form>
+      <FormProvider {...form}>
+        <form noValidate className="mt-5 space-y-4" onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+          <FormField name="name" label="Hospital name" />
+          <FormField name="address" label="Address" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField name="phone" type="tel" label="Phone" />
+            <FormField name="email" type="email" label="Email" />
+          </div>
+          <FormField name="hours" label="Opening hours" />
+          <p className="text-xs text-ink-muted">A field left empty uses the clinic&apos;s default.</p>
+          <div className="flex flex-wrap justify-end gap-3 pt-2">
+            <Button variant="secondary" onClick={onClose} disabled={submitting}>
+              Close
+            </Button>
+            <Button type="submit" loading={submitting}>
+              Confirm and notify
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

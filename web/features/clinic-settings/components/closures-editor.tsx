@@ -1,7 +1,7 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { CLOSURE_REASON_MAX, CLOSURES_MAX } from '#shared/clinic-settings';
 import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import type { SettingsFormValues } from '../lib/settings-form.ts';
 
 /**
@@ -9,13 +9,7 @@ import type { SettingsFormValues } from '../lib/settings-form.ts';
  * closure puts a new row at the end and moves the focus into it; Remove takes a row out (nothing is saved until Save).
  */
 export function ClosuresEditor({ today }: { today: string }) {
-  const {
-    control,
-    register,
-    getValues,
-    setValue,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
+  const { control, getValues, setValue } = useFormContext<SettingsFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'closures' });
   return (
     <div className="space-y-3">
@@ -24,37 +18,26 @@ export function ClosuresEditor({ today }: { today: string }) {
       ) : (
         <ul className="space-y-3">
           {fields.map((field, i) => {
-            const e = errors.closures?.[i];
-            const from = register(`closures.${i}.from`);
             return (
               <li key={field.id}>
                 <fieldset className="grid gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-start">
                   <legend className="px-1 text-sm font-medium">Closure {i + 1}</legend>
-                  <TextField
+                  <FormField<SettingsFormValues>
+                    name={`closures.${i}.from`}
                     type="date"
                     label="From"
                     min={today}
-                    error={e?.from?.message}
-                    {...from}
                     onChange={(ev) => {
-                      void from.onChange(ev);
                       // A single day is the common case: the last day follows the first until it is set.
                       if (!getValues(`closures.${i}.to`)) setValue(`closures.${i}.to`, ev.target.value);
                     }}
                   />
-                  <TextField
-                    type="date"
-                    label="To"
-                    min={today}
-                    error={e?.to?.message}
-                    {...register(`closures.${i}.to`)}
-                  />
-                  <TextField
+                  <FormField<SettingsFormValues> name={`closures.${i}.to`} type="date" label="To" min={today} />
+                  <FormField<SettingsFormValues>
+                    name={`closures.${i}.reason`}
                     label="Reason"
                     hint="Shown to customers on the calendar"
                     maxLength={CLOSURE_REASON_MAX}
-                    error={e?.reason?.message}
-                    {...register(`closures.${i}.reason`)}
                   />
                   <Button
                     variant="secondary"

@@ -1,20 +1,15 @@
 import { useFormContext } from 'react-hook-form';
 import { WEEKDAY_NAME, WEEKDAYS } from '#shared/clinic-settings';
-import { TextField } from '../../../components/field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import type { SettingsFormValues } from '../lib/settings-form.ts';
 
 /** The week's opening hours: for each weekday, open or closed, and its opening and closing times. */
 export function WeeklyHours() {
-  const {
-    register,
-    watch,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
+  const { register, watch } = useFormContext<SettingsFormValues>();
   return (
     <div className="space-y-3">
       {WEEKDAYS.map((day) => {
         const open = watch(`hours.${day}.isOpen`);
-        const e = errors.hours?.[day];
         return (
           <fieldset
             key={day}
@@ -28,19 +23,19 @@ export function WeeklyHours() {
                 <span className="block text-sm font-normal text-ink-muted">{open ? 'Open' : 'Closed'}</span>
               </span>
             </label>
-            <TextField
+            <FormField<SettingsFormValues>
+              name={`hours.${day}.open`}
               type="time"
               label="Opens"
               disabled={!open}
-              error={open ? e?.open?.message : undefined}
-              {...register(`hours.${day}.open`)}
+              showError={(message) => (open ? message : undefined)}
             />
-            <TextField
+            <FormField<SettingsFormValues>
+              name={`hours.${day}.close`}
               type="time"
               label="Closes"
               disabled={!open}
-              error={open ? e?.close?.message : undefined}
-              {...register(`hours.${day}.close`)}
+              showError={(message) => (open ? message : undefined)}
             />
           </fieldset>
         );

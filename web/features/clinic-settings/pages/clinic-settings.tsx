@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { CLINIC_LIMITS, CLINIC_MSG, formatNotice, type ClinicSettingsSaved } from '#shared/clinic-settings';
+import { CLINIC_MSG, type ClinicSettingsSaved } from '#shared/clinic-settings';
 import { CLINIC_SETTINGS_EVENT } from '#shared/realtime';
 import { todayIn } from '#shared/dates';
 import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/field.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { OutsideHoursList } from '../../../components/outside-hours-list.tsx';
 import { Card, PageShell } from '../../../components/page-shell.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,7 +15,9 @@ import { placeRefusal } from '../../../lib/form-refusal.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { useSaveClinicSettings } from '../api/save-clinic-settings.ts';
+import { BookingRules } from '../components/booking-rules.tsx';
 import { ClosuresEditor } from '../components/closures-editor.tsx';
+import { SavedOutcome } from '../components/saved-outcome.tsx';
 import { WeeklyHours } from '../components/weekly-hours.tsx';
 import {
   formPaths,
@@ -26,11 +26,6 @@ import {
   settingsResolver,
   type SettingsFormValues,
 } from '../lib/settings-form.ts';
-
-const noticeHint = (text: string, minutes: string) => {
-  const n = Number(minutes);
-  return Number.isInteger(n) && n > 0 ? `${text} ${n} minutes = ${formatNotice(n)}.` : `${text} 0 = none.`;
-};
 
 /**
  * /admin/settings: the clinic's weekly hours, booking rules and closed days, saved whole. A save applies to the next
@@ -66,28 +61,21 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
     shouldFocusError: false,
   });
   const {
-    register,
     handleSubmit,
     reset,
     setError,
     setFocus,
-    watch,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = form;
   const save = useSaveClinicSettings();
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<ClinicSettingsSaved | null>(null);
-  const resultRef = useRef<HTMLHeadingElement>(null);
 
   // Another admin saved meanwhile: show their settings, unless this form holds changes not saved yet.
   useSocketEvent(CLINIC_SETTINGS_EVENT, (settings) => {
     queryClient.setQueryData(clinicSettingsKey, settings);
     if (!isDirty) reset(formValuesOf(settings));
   });
-
-  useEffect(() => {
-    if (outcome) resultRef.current?.focus();
-  }, [outcome]);
 
   const onInvalid = (errs: FieldErrors<SettingsFormValues>) => {
     setOutcome(null);
@@ -131,61 +119,7 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
 
         <Card as="section" className="space-y-4">
           <h2 className="text-xl font-semibold">Booking rules</h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              type="number"
-              inputMode="numeric"
-              label="Slot length (minutes)"
-              min={CLINIC_LIMITS.slotMinutes.min}
-              max={CLINIC_LIMITS.slotMinutes.max}
-              hint="Times start this often. Existing bookings keep their times."
-              error={errors.slotMinutes?.message}
-              {...register('slotMinutes')}
-            />
-            <TextField
-              type="number"
-              inputMode="numeric"
-              label="Booking window (days)"
-              min={CLINIC_LIMITS.bookingWindowDays.min}
-              max={CLINIC_LIMITS.bookingWindowDays.max}
-              hint="How far ahead customers may book."
-              error={errors.bookingWindowDays?.message}
-              {...register('bookingWindowDays')}
-            />
-            <TextField
-              type="number"
-              inputMode="numeric"
-              label="Booking notice (minutes)"
-              min={CLINIC_LIMITS.noticeMinutes.min}
-              max={CLINIC_LIMITS.noticeMinutes.max}
-              hint={noticeHint('How soon a booking may start at the earliest.', watch('bookingNoticeMinutes'))}
-              error={errors.bookingNoticeMinutes?.message}
-              {...register('bookingNoticeMinutes')}
-            />
-            <TextField
-              type="number"
-              inputMode="numeric"
-              label="Change notice (minutes)"
-              min={CLINIC_LIMITS.noticeMinutes.min}
-              max={CLINIC_LIMITS.noticeMinutes.max}
-              hint={noticeHint(
-                'Customers may move or cancel a booking until this long before it starts; staff always may.',
-                watch('changeNoticeMinutes'),
-              )}
-              error={errors.changeNoticeMinutes?.message}
-              {...register('changeNoticeMinutes')}
-            />
-            <TextField
-              type="number"
-              inputMode="numeric"
-              label="Upcoming bookings per customer"
-              min={CLINIC_LIMITS.maxOpenBookings.min}
-              max={CLINIC_LIMITS.maxOpenBookings.max}
-              hint="The most pending or confirmed bookings one customer may hold."
-              error={errors.maxOpenBookings?.message}
-              {...register('maxOpenBookings')}
-            />
-          </div>
+          <BookingRules />
         </Card>
 
         <Card as="section" className="space-y-4">
@@ -202,26 +136,7 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
         </Button>
       </form>
 
-      {outcome && (
-        <section aria-labelledby="saved-title" className="mt-8 space-y-3">
-          <h2 id="saved-title" ref={resultRef} tabIndex={-1} className="themed text-xl font-semibold outline-none">
-            {CLINIC_MSG.saved}
-          </h2>
-          {outcome.outsideHoursTotal === 0 ? (
-            <p className="themed">Every upcoming booking is within the opening hours.</p>
-          ) : (
-            <>
-              <p className="themed">
-                {outcome.outsideHoursTotal === 1
-                  ? '1 upcoming booking is now outside the opening hours or on a closed day.'
-                  : `${outcome.outsideHoursTotal} upcoming bookings are now outside the opening hours or on a closed day.`}{' '}
-                They are not canceled: staff see them on their dashboard to move or cancel with each customer.
-              </p>
-              <OutsideHoursList items={outcome.outsideHours} label="Bookings outside the opening hours" />
-            </>
-          )}
-        </section>
-      )}
+      {outcome && <SavedOutcome outcome={outcome} />}
     </FormProvider>
   );
 }

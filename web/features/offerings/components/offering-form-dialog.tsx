@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { OFFERING_MSG, type Service, type OfferingKind } from '#shared/offerings';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
+import { FormField, FormSelect, FormTextArea } from '../../../components/form-field.tsx';
 import { placeRefusal } from '../../../lib/form-refusal.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateOffering } from '../api/create-offering.ts';
@@ -64,16 +64,11 @@ function OfferingForm({
   const create = useCreateOffering();
   const update = useUpdateOffering();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<OfferingFormValues, unknown, z.output<typeof schema>>({
+  const form = useForm<OfferingFormValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: formValuesOf(service, { slotMinutes, capacity: config.data?.slot.capacity, sortOrder }),
   });
+  const { handleSubmit, setError, watch } = form;
   const kind = watch('kind') as OfferingKind;
   const pending = create.isPending || update.isPending;
 
@@ -108,61 +103,49 @@ function OfferingForm({
   });
 
   return (
-    <form
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      aria-label={service ? `Edit ${service.name}` : 'New service'}
-      className="mt-4 space-y-4"
-    >
-      <TextField label="Name" markRequired autoComplete="off" error={errors.name?.message} {...register('name')} />
-      <SelectField label="Kind" markRequired error={errors.kind?.message} hint={KIND_HINT[kind]} {...register('kind')}>
-        {KIND_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </SelectField>
-      <TextAreaField label="Description" rows={3} error={errors.description?.message} {...register('description')} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Duration (minutes)"
-          inputMode="numeric"
-          markRequired
-          hint={slotMinutes ? `A multiple of ${slotMinutes}.` : undefined}
-          error={errors.durationMinutes?.message}
-          {...register('durationMinutes')}
-        />
-        <TextField
-          label="Price in rupees"
-          inputMode="decimal"
-          hint='Shown as "from"; leave empty to show none.'
-          error={errors.price?.message}
-          {...register('price')}
-        />
-        <TextField
-          label="Bookings per time"
-          inputMode="numeric"
-          markRequired
-          error={errors.capacity?.message}
-          {...register('capacity')}
-        />
-        <TextField
-          label="Position in lists"
-          inputMode="numeric"
-          hint="Lower numbers come first."
-          error={errors.sortOrder?.message}
-          {...register('sortOrder')}
-        />
-      </div>
-      <FormError message={formError} />
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          {service ? 'Save changes' : 'Add service'}
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        aria-label={service ? `Edit ${service.name}` : 'New service'}
+        className="mt-4 space-y-4"
+      >
+        <FormField name="name" label="Name" markRequired autoComplete="off" />
+        <FormSelect name="kind" label="Kind" markRequired hint={KIND_HINT[kind]}>
+          {KIND_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </FormSelect>
+        <FormTextArea name="description" label="Description" rows={3} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            name="durationMinutes"
+            label="Duration (minutes)"
+            inputMode="numeric"
+            markRequired
+            hint={slotMinutes ? `A multiple of ${slotMinutes}.` : undefined}
+          />
+          <FormField
+            name="price"
+            label="Price in rupees"
+            inputMode="decimal"
+            hint='Shown as "from"; leave empty to show none.'
+          />
+          <FormField name="capacity" label="Bookings per time" inputMode="numeric" markRequired />
+          <FormField name="sortOrder" label="Position in lists" inputMode="numeric" hint="Lower numbers come first." />
+        </div>
+        <FormError message={formError} />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {service ? 'Save changes' : 'Add service'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

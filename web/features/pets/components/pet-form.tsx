@@ -1,29 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import {
-  PET_MSG,
-  PET_PHOTO_MAX_BYTES,
-  PET_PHOTO_MIMES,
-  PET_SEXES,
-  PET_SPECIES,
-  PET_YEARS_MAX,
-  PetCreateSchema,
-  type Pet,
-  type PetCreateInput,
-} from '#shared/pets';
+import { PET_SEXES, PET_SPECIES, PET_YEARS_MAX, PetCreateSchema, type Pet, type PetCreateInput } from '#shared/pets';
 import { PET_WEIGHT_MAX } from '#shared/bookings';
 import { Button } from '../../../components/button.tsx';
-import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
+import { FormField, FormSelect, FormTextArea } from '../../../components/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCreatePet } from '../../../lib/pets.ts';
 import { useDeletePetPhoto } from '../api/delete-pet-photo.ts';
 import { useSetPetPhoto } from '../api/set-pet-photo.ts';
 import { useUpdatePet } from '../api/update-pet.ts';
 import { SEX_LABEL, SPECIES_LABEL } from '../lib/format.ts';
-import { PetPhoto } from './pet-photo.tsx';
+import { PetPhotoField, usePhotoChoice } from './pet-photo-field.tsx';
 
 /** What the form holds: text as typed, turned into the API's body by the shared PetCreateSchema on submit. */
 const PetFormFields = z.object({
@@ -72,32 +61,42 @@ function valuesOf(pet: Pet | undefined): PetFormValues {
   };
 }
 
-/** The browser's own check of a chosen photo (the server checks its bytes again). */
-function photoProblem(file: File): string | null {
-  if (!(PET_PHOTO_MIMES as readonly string[]).includes(file.type)) return PET_MSG.photoType;
-  if (file.size > PET_PHOTO_MAX_BYTES) return PET_MSG.photoTooLarge;
-  return null;
-}
-
 /** Today on this device, for the birth date's upper bound (the server checks against the clinic's today). */
 function localToday(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** A preview of a chosen file, as an object URL revoked when it is replaced or the form closes. */
-function useFilePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
+/** Whether the birth date or the age in years is known, and that one field. */
+function PetAgeFields() {
+  const { register } = useFormContext<PetFormValues>();
+  const ageKnown = useWatch<PetFormValues, 'ageKnown'>({ name: 'ageKnown' });
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-ink">Age</legend>
+      <div className="flex flex-wrap gap-4 text-sm">
+        <label className="inline-flex items-center gap-2">
+          <input type="radio" value="birthDate" {...register('ageKnown')} />I know the birth date
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="radio" value="ageYears" {...register('ageKnown')} />I know the age in years
+        </label>
+      </div>
+      {ageKnown === 'birthDate' ? (
+        <FormField name="birthDate" label="Birth date" type="date" min="2000-01-01" max={localToday()} />
+      ) : (
+        <FormField
+          name="ageYears"
+          label="Age in years"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={PET_YEARS_MAX}
+          step={1}
+        />
+      )}
+    </fieldset>
+  );
 }
 
 /**
@@ -109,21 +108,16 @@ export function PetForm({ pet, onDone, onCancel }: { pet?: Pet; onDone: (pet: Pe
   const update = useUpdatePet();
   const setPhoto = useSetPetPhoto();
   const deletePhoto = useDeletePetPhoto();
-  const [photo, setPhotoFile] = useState<File | null>(null);
-  const [photoError, setPhotoError] = useState<string | undefined>();
-  const [removePhoto, setRemovePhoto] = useState(false);
-  const preview = useFilePreview(photo);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PetFormValues, unknown, PetBody>({
+  const photo = usePhotoChoice();
+  const form = useForm<PetFormValues, unknown, PetBody>({
     resolver: zodResolver(PetFormSchema),
     defaultValues: valuesOf(pet),
   });
-  const ageKnown = useWatch({ control, name: 'ageKnown' });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting: busy },
+  } = form;
 
   const onSubmit = handleSubmit(async (body) => {
     let saved: Pet;
@@ -137,12 +131,12 @@ export function PetForm({ pet, onDone, onCancel }: { pet?: Pet; onDone: (pet: Pe
       return;
     }
     try {
-      if (photo) saved = await setPhoto.mutateAsync({ id: saved.id, file: photo });
-      else if (removePhoto && saved.photoUrl) saved = await deletePhoto.mutateAsync(saved.id);
+      if (photo.file) saved = await setPhoto.mutateAsync({ id: saved.id, file: photo.file });
+      else if (photo.remove && saved.photoUrl) saved = await deletePhoto.mutateAsync(saved.id);
     } catch (err) {
       // The pet itself is saved: say so, and keep the form open on the photo.
       const message = errorMessage(err, 'Could not save the photo. Please try again.');
-      setPhotoError(message);
+      photo.setError(message);
       toast.error(`${saved.name} is saved, but the photo is not: ${message}`);
       if (!pet) onDone(saved);
       return;
@@ -151,117 +145,56 @@ export function PetForm({ pet, onDone, onCancel }: { pet?: Pet; onDone: (pet: Pe
     onDone(saved);
   });
 
-  const busy = isSubmitting;
   return (
-    <form
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      className="mt-4 space-y-4"
-      aria-label={pet ? 'Edit pet' : 'Add a pet'}
-    >
-      <TextField label="Name" markRequired autoComplete="off" error={errors.name?.message} {...register('name')} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Species" error={errors.species?.message} {...register('species')}>
-          {PET_SPECIES.map((s) => (
-            <option key={s} value={s}>
-              {SPECIES_LABEL[s]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Sex" error={errors.sex?.message} {...register('sex')}>
-          <option value="">Not given</option>
-          {PET_SEXES.map((s) => (
-            <option key={s} value={s}>
-              {SEX_LABEL[s]}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <TextField label="Breed" autoComplete="off" error={errors.breed?.message} {...register('breed')} />
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-ink">Age</legend>
-        <div className="flex flex-wrap gap-4 text-sm">
-          <label className="inline-flex items-center gap-2">
-            <input type="radio" value="birthDate" {...register('ageKnown')} />I know the birth date
-          </label>
-          <label className="inline-flex items-center gap-2">
-            <input type="radio" value="ageYears" {...register('ageKnown')} />I know the age in years
-          </label>
+    <FormProvider {...form}>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="mt-4 space-y-4"
+        aria-label={pet ? 'Edit pet' : 'Add a pet'}
+      >
+        <FormField name="name" label="Name" markRequired autoComplete="off" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormSelect name="species" label="Species">
+            {PET_SPECIES.map((s) => (
+              <option key={s} value={s}>
+                {SPECIES_LABEL[s]}
+              </option>
+            ))}
+          </FormSelect>
+          <FormSelect name="sex" label="Sex">
+            <option value="">Not given</option>
+            {PET_SEXES.map((s) => (
+              <option key={s} value={s}>
+                {SEX_LABEL[s]}
+              </option>
+            ))}
+          </FormSelect>
         </div>
-        {ageKnown === 'birthDate' ? (
-          <TextField
-            label="Birth date"
-            type="date"
-            min="2000-01-01"
-            max={localToday()}
-            error={errors.birthDate?.message}
-            {...register('birthDate')}
-          />
-        ) : (
-          <TextField
-            label="Age in years"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={PET_YEARS_MAX}
-            step={1}
-            error={errors.ageYears?.message}
-            {...register('ageYears')}
-          />
-        )}
-      </fieldset>
-      <TextField
-        label="Weight (kg)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={PET_WEIGHT_MAX}
-        step="0.01"
-        error={errors.weightKg?.message}
-        {...register('weightKg')}
-      />
-      <TextField label="Markings" autoComplete="off" error={errors.markings?.message} {...register('markings')} />
-      <TextField label="Allergies" autoComplete="off" error={errors.allergies?.message} {...register('allergies')} />
-      <TextAreaField label="Notes" error={errors.notes?.message} {...register('notes')} />
-      <div className="space-y-2">
-        <TextField
-          label="Photo"
-          type="file"
-          accept={PET_PHOTO_MIMES.join(',')}
-          hint={`PNG, JPEG or WebP, at most ${PET_PHOTO_MAX_BYTES / 1024 / 1024} MB.`}
-          error={photoError}
-          className="file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-900"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0] ?? null;
-            const problem = file ? photoProblem(file) : null;
-            setPhotoError(problem ?? undefined);
-            setPhotoFile(problem ? null : file);
-            if (file && !problem) setRemovePhoto(false);
-          }}
+        <FormField name="breed" label="Breed" autoComplete="off" />
+        <PetAgeFields />
+        <FormField
+          name="weightKg"
+          label="Weight (kg)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={PET_WEIGHT_MAX}
+          step="0.01"
         />
-        {preview ? (
-          <img src={preview} alt="Preview of the chosen photo" className="h-32 w-32 rounded-xl object-cover" />
-        ) : (
-          pet?.photoUrl &&
-          !removePhoto && (
-            <div className="flex items-center gap-3">
-              <PetPhoto pet={pet} />
-              <Button variant="secondary" size="sm" onClick={() => setRemovePhoto(true)}>
-                Remove photo
-              </Button>
-            </div>
-          )
-        )}
-        {removePhoto && <p className="text-sm text-ink-muted">The photo will be removed when you save.</p>}
-      </div>
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={busy}>
-          {pet ? 'Save changes' : 'Add pet'}
-        </Button>
-      </div>
-    </form>
+        <FormField name="markings" label="Markings" autoComplete="off" />
+        <FormField name="allergies" label="Allergies" autoComplete="off" />
+        <FormTextArea name="notes" label="Notes" />
+        <PetPhotoField pet={pet} choice={photo} />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {pet ? 'Save changes' : 'Add pet'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

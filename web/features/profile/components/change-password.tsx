@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ACCOUNT_MSG, ChangePasswordBodySchema } from '#shared/accounts';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmPasswordField, NewPasswordField } from '../../../components/account-fields.tsx';
-import { TextField } from '../../../components/field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { FormOutcome } from '../../../components/form-outcome.tsx';
 import { CONFIRM_PASSWORD_MSG, ConfirmPasswordSchema, fieldError, showFieldErrors } from '../../../lib/accounts.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -34,16 +34,11 @@ const FIELDS = ['currentPassword', 'newPassword'] as const;
 export function ChangePasswordSection() {
   const { login } = useSession();
   const mutation = useChangePasswordMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ChangePasswordForm>({
+  const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const { handleSubmit, reset, setError } = form;
 
   // A refusal the fields do not show (too many tries, the network) and the success both take the focus.
   const fieldRefusal = FIELDS.some((f) => fieldError(mutation.error, f));
@@ -72,32 +67,33 @@ export function ChangePasswordSection() {
         Change password
       </h2>
       <p className="mb-4 text-sm text-ink-muted">Your other devices and browsers will be signed out.</p>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-labelledby="password-heading">
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          markRequired
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-        <NewPasswordField error={errors.newPassword?.message} {...register('newPassword')} />
-        <ConfirmPasswordField error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <FormOutcome
-          message={
-            mutation.isSuccess
-              ? ACCOUNT_MSG.passwordChanged
-              : mutation.isError && !fieldRefusal
-                ? errorMessage(mutation.error, CHANGE_FAILED)
-                : ''
-          }
-          alert={mutation.isError}
-          focusKey={mutation.submittedAt}
-        />
-        <Button type="submit" loading={mutation.isPending}>
-          Change password
-        </Button>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-labelledby="password-heading">
+          <FormField
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            markRequired
+          />
+          <NewPasswordField name="newPassword" />
+          <ConfirmPasswordField />
+          <FormOutcome
+            message={
+              mutation.isSuccess
+                ? ACCOUNT_MSG.passwordChanged
+                : mutation.isError && !fieldRefusal
+                  ? errorMessage(mutation.error, CHANGE_FAILED)
+                  : ''
+            }
+            alert={mutation.isError}
+            focusKey={mutation.submittedAt}
+          />
+          <Button type="submit" loading={mutation.isPending}>
+            Change password
+          </Button>
+        </form>
+      </FormProvider>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { NameSchema, PhoneSchema, type User } from '#shared/auth';
 import { ADDRESS_MAX } from '#shared/account-rules';
 import { MSG } from '#shared/messages';
 import { Button, LinkButton } from '../../../components/button.tsx';
-import { TextField } from '../../../components/field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -35,15 +35,11 @@ type EditEnd = 'saved' | 'canceled';
 function EditProfileForm({ user, onDone }: { user: User; onDone: (end: EditEnd) => void }) {
   const { updateUser } = useSession();
   const mutation = useUpdateProfileMutation();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<ProfileForm, unknown, z.output<typeof ProfileFormSchema>>({
+  const form = useForm<ProfileForm, unknown, z.output<typeof ProfileFormSchema>>({
     resolver: zodResolver(ProfileFormSchema),
     defaultValues: { name: user.name, phone: user.phone, address: user.address ?? '' },
   });
+  const { handleSubmit, setFocus } = form;
   // The Edit profile button is gone once the form shows: its first field takes the focus.
   useEffect(() => setFocus('name'), [setFocus]);
 
@@ -59,32 +55,28 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: (end: EditEnd) 
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label="Edit profile">
-      <TextField label="Name" autoComplete="name" markRequired error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        markRequired
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
-      <TextField
-        label="Address"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={mutation.isPending}>
-          Save changes
-        </Button>
-        <Button variant="secondary" onClick={() => onDone('canceled')} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label="Edit profile">
+        <FormField name="name" label="Name" autoComplete="name" markRequired />
+        <FormField
+          name="phone"
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          markRequired
+        />
+        <FormField name="address" label="Address" autoComplete="street-address" />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={mutation.isPending}>
+            Save changes
+          </Button>
+          <Button variant="secondary" onClick={() => onDone('canceled')} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }
 
