@@ -14,7 +14,7 @@ import { createNotification } from '../notifications/service.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../lib/caller.ts';
 import { readClinic } from '../clinic/settings.ts';
-import { isStaff } from '../lib/policy.ts';
+import { isStaff, mayOpenRecordOf } from '../lib/policy.ts';
 import { type BookingDeps, OPEN, bookingWords, isOpen, recordOf, toBookingDto } from './records.ts';
 import { lockCustomer } from './records.ts';
 import { checkChangeNotice, rideUnderWay } from './schedule.ts';
@@ -41,7 +41,7 @@ export async function cancelBooking(
   return withRetry(() =>
     db.transaction(async (tx) => {
       const current = await recordOf(tx, id);
-      if (!current || (!isStaff(me) && current.booking.userId !== me.id)) throw errors.notFound('Booking');
+      if (!current || !mayOpenRecordOf(me, current.booking.userId)) throw errors.notFound('Booking');
       if (current.booking.status === 'canceled')
         return { booking: toBookingDto(current, config.CLINIC_TZ), changed: false };
       if (settings && isOpen(current.booking.status)) checkChangeNotice(settings, me, current.booking, now);

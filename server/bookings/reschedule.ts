@@ -13,7 +13,7 @@ import { createNotification } from '../notifications/service.ts';
 import type { AuthUser } from '../lib/caller.ts';
 import { capacityOf } from '../offerings/service.ts';
 import { readClinic } from '../clinic/settings.ts';
-import { isStaff } from '../lib/policy.ts';
+import { isStaff, mayOpenRecordOf } from '../lib/policy.ts';
 import {
   type BookingDeps,
   bookingWords,
@@ -50,7 +50,7 @@ export async function rescheduleBooking(
         const clinic = await readClinic(tx, config, { lock: 'key share' });
         const owner = await lockOwnerOf(tx, id);
         const current = owner ? await recordOf(tx, id) : undefined;
-        if (!current || (!isStaff(me) && current.booking.userId !== me.id)) throw errors.notFound('Booking');
+        if (!current || !mayOpenRecordOf(me, current.booking.userId)) throw errors.notFound('Booking');
         const b = current.booking;
         if (isOpen(b.status) && rideUnderWay(b)) throw errors.conflict(BOOKING_MSG.rideUnderWay);
         if (!isOpen(b.status) || b.startsAt.getTime() <= now.getTime())

@@ -31,8 +31,7 @@ import {
   unreadCount,
 } from './service.ts';
 import { onlineCustomerIds, registerChatSocket } from './socket.ts';
-import { isStaff } from '../lib/policy.ts';
-import { STAFF_ROLES } from '../lib/policy.ts';
+import { isStaff, mayOpenRecordOf, STAFF_ROLES } from '../lib/policy.ts';
 
 /** `before` (or `cursor`) of a history page; cursors always carry a message or customer UUID. */
 function pageCursor(q: { before?: string; cursor?: string }): Cursor | undefined {
@@ -69,7 +68,7 @@ export default routes((app) => {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      if (!isStaff(me) && me.id !== request.params.id) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
+      if (!mayOpenRecordOf(me, request.params.id)) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
       const customer = await loadCustomer(deps, request.params.id);
       const { limit } = request.query;
       const rows = await customerHistory(deps, customer, limit, pageCursor(request.query));
@@ -162,7 +161,7 @@ export default routes((app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      if (!isStaff(me) && me.id !== request.params.customerId) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
+      if (!mayOpenRecordOf(me, request.params.customerId)) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
       const customer = await loadCustomer(deps, request.params.customerId);
       await markConversationRead(deps, customer.id, me);
       // The reader's other tabs (on any process) clear that row and set their badge without refetching.

@@ -11,8 +11,6 @@ export const STAFF_ROLES = ['employee', 'admin'] as const satisfies readonly Rol
 
 export const isStaff = (who: Someone): boolean => who.role === 'employee' || who.role === 'admin';
 
-export const isAdmin = (who: Someone): boolean => who.role === 'admin';
-
 /** Staff see every customer's records; a customer sees their own only. */
-export const mayOpenRecordOf = (who: Someone & { id: string }, ownerId: string): boolean =>
+export const mayOpenRecordOf = (who: Someone & { id: string }, ownerId: string | null): boolean =>
   isStaff(who) || who.id === ownerId;

@@ -20,7 +20,7 @@ import { olderThanRow, type Cursor } from '../lib/pagination.ts';
 import type { AuthUser } from '../lib/caller.ts';
 import { roleRoom, userRoom } from '../lib/realtime.ts';
 import { pushNotification } from '../notifications/service.ts';
-import { isStaff } from '../lib/policy.ts';
+import { mayOpenRecordOf } from '../lib/policy.ts';
 
 /* An order as every screen reads it: its row with its lines, the lists, one order as its owner or staff may see it, and the live event. */
 
@@ -106,7 +106,7 @@ export async function listOrders(
 export async function visibleRow(db: Executor, me: AuthUser, id: string): Promise<OrderRow> {
   if (!isUuid(id)) throw errors.notFound('Order');
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!row || (!isStaff(me) && row.userId !== me.id)) throw errors.notFound('Order');
+  if (!row || !mayOpenRecordOf(me, row.userId)) throw errors.notFound('Order');
   return row;
 }
 

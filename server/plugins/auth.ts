@@ -43,7 +43,7 @@ declare module 'fastify' {
 }
 
 /** A user and their session version by id, or undefined when there is none (the users feature provides it). */
-export type UserLoader = (id: string) => Promise<{ user: User; sessionVersion: number } | null>;
+type UserLoader = (id: string) => Promise<{ user: User; sessionVersion: number } | null>;
 
 interface AuthOptions {
   secret: string;
