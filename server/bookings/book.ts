@@ -16,13 +16,7 @@ import { addMinutes, resolveSchedule, spanOf } from './schedule.ts';
 
 /* Booking a visit: one statement takes the seats and checks the customer's cap and the pet's other bookings (decision 021). */
 
-/**
- * Takes the customer's row lock for the rest of the transaction. Every change to one customer's bookings takes it
- * first (booking through `slot_booking_guard`, cancel, confirm, reschedule, outcomes; the account's deletion by
- * deleting the row), so they run one at a time per customer and their counts are exact. False when the account no
- * longer exists.
- */
-export /** The stored booking of one attempt (the customer's Idempotency-Key), if that attempt already booked. */
+/** The stored booking of one attempt (the customer's Idempotency-Key), if that attempt already booked. */
 async function bookingOfAttempt(db: Executor, userId: string, key: string): Promise<BookingRecord | undefined> {
   const [record] = await selectRecords(db)
     .where(and(eq(slotBookings.userId, userId), eq(slotBookings.idempotencyKey, key)))

@@ -236,6 +236,12 @@ export function mailFactsOf(b: Row, hospital: HospitalInfo, timeZone: string): C
   };
 }
 
+/**
+ * Takes the customer's row lock for the rest of the transaction. Every change to one customer's bookings takes it
+ * first (booking through `slot_booking_guard`, cancel, confirm, reschedule, outcomes; the account's deletion by
+ * deleting the row), so they run one at a time per customer and their counts are exact. False when the account no
+ * longer exists.
+ */
 export async function lockCustomer(tx: Executor, userId: string): Promise<boolean> {
   return rowsOf(await tx.execute(sql`select 1 from users where id = ${userId}::uuid for no key update`)).length > 0;
 }
