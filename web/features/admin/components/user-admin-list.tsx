@@ -9,11 +9,9 @@ import { CardsOrTable } from '../../../components/cards-or-table.tsx';
 import { type Column } from '../../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useClinicTimeZone } from '../../../lib/clinic-time.ts';
-import { useChangeRoleMutation } from '../api/change-role.ts';
-import { useDeleteUserMutation } from '../api/delete-user.ts';
-import { getIdentityProof } from '../api/get-identity-proof.ts';
 import { useAdminUsers, type UserKind } from '../api/list-users.ts';
-import { confirmToast } from './confirm-toast.tsx';
+import { useUserActions } from '../hooks/use-user-actions.ts';
+import { EmailState, UserRowActions } from './user-row.tsx';
 
 const TEXT = {
   employees: {
@@ -47,53 +45,13 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-const EMAIL_STATES = {
-  verified: { label: 'Verified', style: 'bg-green-100 text-green-900 ring-green-300' },
-  unverified: { label: 'Not verified', style: 'bg-amber-100 text-amber-900 ring-amber-300' },
-  invited: { label: 'Invited', style: 'bg-sky-100 text-sky-900 ring-sky-300' },
-};
-
-/**
- * Whether an account's e-mail address is verified. An unverified employee without an identity proof was invited
- * and has not accepted yet (sign-up always takes a proof, so a promoted customer has one).
- */
-function EmailState({ user }: { user: AdminUser }) {
-  const state = user.emailVerified
-    ? EMAIL_STATES.verified
-    : user.role === 'employee' && !user.hasIdentityProof
-      ? EMAIL_STATES.invited
-      : EMAIL_STATES.unverified;
-  return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${state.style}`}>
-      {state.label}
-    </span>
-  );
-}
-
-async function openIdentityProof(user: AdminUser) {
-  // Open the tab synchronously (popup blockers), then point it at the file once it has arrived.
-  const tab = window.open('', '_blank');
-  try {
-    const blob = await getIdentityProof(user.id);
-    const url = URL.createObjectURL(blob);
-    if (tab) tab.location.href = url;
-    else window.location.assign(url);
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch {
-    tab?.close();
-    toast.error(`Could not open the identity proof of ${user.name}`);
-  }
-}
-
 /** The admin's table of customers or employees: search, change role, delete with confirmation. */
 export function UserAdminList({ kind }: { kind: UserKind }) {
   const text = TEXT[kind];
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const query = useAdminUsers(kind, q);
-  const changeRole = useChangeRoleMutation();
-  const deleteUser = useDeleteUserMutation();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const userActions = useUserActions(text.newRole);
 
   // The spec's load toasts: once per load the admin asked for, not on every background refresh.
   const announced = useRef<'none' | 'ok' | 'failed'>('none');
@@ -108,68 +66,8 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
     }
   }, [query.isSuccess, query.isError, kind, text]);
 
-  const onChangeRole = async (user: AdminUser) => {
-    setBusyId(user.id);
-    try {
-      await changeRole.mutateAsync({ id: user.id, role: text.newRole });
-      toast.success(MSG.roleUpdated);
-    } catch {
-      toast.error(MSG.roleUpdateFailed);
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const remove = async (user: AdminUser) => {
-    setBusyId(user.id);
-    try {
-      await deleteUser.mutateAsync(user.id);
-      toast.success(MSG.userDeleted);
-    } catch {
-      toast.error(MSG.userDeleteFailed);
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const onDelete = (user: AdminUser) =>
-    confirmToast({
-      id: `delete-${user.id}`,
-      message: `Delete ${user.name}? Their account, bookings and messages will be removed for good.`,
-      confirmLabel: 'Delete',
-      onConfirm: () => void remove(user),
-    });
-
   const users = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const actions = (u: AdminUser) => (
-    <div className="flex flex-wrap justify-end gap-2">
-      {u.hasIdentityProof && (
-        <Button size="sm" variant="ghost" onClick={() => void openIdentityProof(u)} aria-label={`View ID of ${u.name}`}>
-          View ID
-        </Button>
-      )}
-      <Button
-        size="sm"
-        variant="secondary"
-        loading={busyId === u.id && changeRole.isPending}
-        disabled={busyId === u.id}
-        onClick={() => void onChangeRole(u)}
-        aria-label={`${text.action}: ${u.name}`}
-      >
-        {text.action}
-      </Button>
-      <Button
-        size="sm"
-        variant="danger"
-        loading={busyId === u.id && deleteUser.isPending}
-        disabled={busyId === u.id}
-        onClick={() => onDelete(u)}
-        aria-label={`Delete ${u.name}`}
-      >
-        Delete
-      </Button>
-    </div>
-  );
+  const actions = (u: AdminUser) => <UserRowActions user={u} actions={userActions} roleAction={text.action} />;
   const timeZone = useClinicTimeZone();
   const joined = (u: AdminUser) => formatDay(zonedDateTime(new Date(u.createdAt), timeZone).date);
   const columns: Column<AdminUser>[] = [

@@ -1,30 +1,10 @@
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { formatDay, formatDayLong } from '#shared/dates';
-import { addDays, todayIn } from '#shared/dates';
-import { BOOKING_HORIZON_DAYS } from '#shared/bookings';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
-import { useCalendar } from '../api/get-calendar.ts';
+import { fromLocal, monthOf, toLocal, useCalendarMonth } from '../hooks/use-calendar-month.ts';
 import { closedLabel, closedNotes, freeTimesLabel } from '../lib/format.ts';
-
-/**
- * The picker works on the browser's Date objects; a clinic day 'YYYY-MM-DD' is kept as that day's local midnight,
- * so the browser's own time zone never moves it to another day.
- */
-const toLocal = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
-const pad = (n: number) => String(n).padStart(2, '0');
-const fromLocal = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const monthOf = (date: string) => date.slice(0, 7);
-const lastOfMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return `${month}-${pad(new Date(y, m, 0).getDate())}`;
-};
-/** The Monday of a day's week (the calendar's weeks start on Monday). */
-const mondayOf = (date: string) => addDays(date, -((toLocal(date).getDay() + 6) % 7));
 
 export interface BookingCalendarProps {
   /** The service whose free times are shown (the checkup when not given). */
@@ -62,69 +42,13 @@ export function BookingCalendar({
   errorId,
   preferred,
 }: BookingCalendarProps) {
-  const today = todayIn(timeZone);
-  const [month, setMonth] = useState(() => {
-    const shown = selected || preferred;
-    return monthOf(shown && shown >= today ? shown : today);
-  });
-  // Until the preferred day is picked (or the person picks or moves first), its week's free days are wanted,
-  // and a week may reach into the month before or after the one shown.
-  const [preferring, setPreferring] = useState(() => !!preferred && !selected);
-  const weekStart = preferred ? mondayOf(preferred) : today;
-  const weekEnd = addDays(weekStart, 6);
-  const weekMonth =
-    (preferring && [monthOf(weekStart), monthOf(weekEnd)].find((m) => m !== month && lastOfMonth(m) >= today)) || month;
-  const calendar = useCalendar(month, serviceId);
-  const weekCalendar = useCalendar(weekMonth, serviceId);
-  // The clinic's booking window, as the server says; the first one until then.
-  const lastDay = calendar.data?.lastDate ?? addDays(today, BOOKING_HORIZON_DAYS);
-  const loaded = calendar.data?.month === month && !calendar.isPlaceholderData;
-  // That other month failing to load only narrows the choice.
-  const weekLoaded =
-    (weekCalendar.data?.month === weekMonth && !weekCalendar.isPlaceholderData) || weekCalendar.isError;
-
-  const free = useMemo(() => {
-    const m = new Map<string, number>();
-    if (loaded) for (const d of calendar.data!.days) m.set(d.date, d.freeTimes);
-    return m;
-  }, [loaded, calendar.data]);
-  // The days the clinic is closed, with the reason an admin gave (null on a weekday it is always closed).
-  const closed = useMemo(() => {
-    const m = new Map<string, string | null>();
-    if (loaded) for (const d of calendar.data!.days) if (d.closed) m.set(d.date, d.closedReason ?? null);
-    return m;
-  }, [loaded, calendar.data]);
-
-  useEffect(() => {
-    if (!preferring || !preferred || !loaded || !weekLoaded) return;
-    const freeDays = new Map(free);
-    if (weekCalendar.data?.month === weekMonth)
-      for (const d of weekCalendar.data.days) freeDays.set(d.date, d.freeTimes);
-    const open = (s: string) => s >= today && s <= lastDay && (freeDays.get(s) ?? 0) > 0;
-    const week = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
-    let pick = [preferred, ...week].find(open);
-    const last = lastOfMonth(weekMonth > month ? weekMonth : month);
-    for (let s = weekEnd >= today ? addDays(weekEnd, 1) : today; !pick && s <= last; s = addDays(s, 1))
-      if (open(s)) pick = s;
-    setPreferring(false);
-    if (!pick) return;
-    if (monthOf(pick) !== month) setMonth(monthOf(pick));
-    onSelect(pick);
-  }, [
-    preferring,
-    preferred,
-    loaded,
-    weekLoaded,
-    free,
-    weekCalendar.data,
-    today,
-    lastDay,
-    weekStart,
-    weekEnd,
-    weekMonth,
-    month,
+  const { today, month, showMonth, pick, calendar, loaded, lastDay, free, closed } = useCalendarMonth({
+    serviceId,
+    timeZone,
+    selected,
     onSelect,
-  ]);
+    preferred,
+  });
 
   const freeOn = (d: Date) => free.get(fromLocal(d)) ?? 0;
   const isOpen = (d: Date) => {
@@ -155,15 +79,9 @@ export function BookingCalendar({
           required
           autoFocus={autoFocus}
           selected={selected ? toLocal(selected) : undefined}
-          onSelect={(d: Date | undefined) => {
-            setPreferring(false);
-            if (d) onSelect(fromLocal(d));
-          }}
+          onSelect={(d: Date | undefined) => pick(d && fromLocal(d))}
           month={toLocal(`${month}-01`)}
-          onMonthChange={(d: Date) => {
-            setPreferring(false);
-            setMonth(fromLocal(d).slice(0, 7));
-          }}
+          onMonthChange={(d: Date) => showMonth(fromLocal(d).slice(0, 7))}
           startMonth={toLocal(`${monthOf(today)}-01`)}
           endMonth={toLocal(`${monthOf(lastDay)}-01`)}
           today={toLocal(today)}

@@ -1,30 +1,20 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import type { Product } from '#shared/catalogue';
 import { CATALOGUE_PAGE_SIZE } from '#shared/catalogue-rules';
 import { PRODUCT_AD_ROTATE_MS } from '#shared/ui-timings';
 import { PageShell } from '../../../components/page-shell.tsx';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useAllProducts } from '../api/get-all-products.ts';
 import { useProducts } from '../api/get-products.ts';
-import { Pagination } from '../components/pagination.tsx';
 import { ProductAd } from '../components/product-ad.tsx';
-import { ProductCard, ProductCardSkeleton } from '../components/product-card.tsx';
+import { ProductCard } from '../components/product-card.tsx';
 import { ProductFilters } from '../components/product-filters.tsx';
+import { ProductResults } from '../components/product-results.tsx';
 import { SortSelect } from '../components/sort-select.tsx';
-import {
-  DEFAULT_FILTERS,
-  isFiltered,
-  readView,
-  writeFilters,
-  writeView,
-  type CatalogueFilters,
-  type CatalogueSort,
-} from '../lib/filters.ts';
+import { useCatalogueView } from '../hooks/use-catalogue-view.ts';
+import { DEFAULT_FILTERS, isFiltered } from '../lib/filters.ts';
 import { catalogueBase, productPath, type ProductPageState } from '../lib/paths.ts';
 import { useShopAddToCart } from '../lib/use-add-to-cart.ts';
-import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 
 /** Route state of /customer/product: the product a Medical Tips ad pointed at. */
 interface ProductRouteState {
@@ -38,46 +28,10 @@ interface ProductRouteState {
  */
 export default function ProductsPage() {
   const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
   const base = catalogueBase(location.pathname);
   const { addToCart, addingId, isCustomer } = useShopAddToCart();
   const highlightId = (location.state as ProductRouteState | null)?.product?.id;
-  // Whatever came with this page (the product an ad pointed at) stays when the view is written to the URL.
-  const routeState: unknown = location.state;
-
-  // The URL decides what is asked for. The filter controls follow every keystroke; the URL follows once input
-  // settles, and a new filter starts again from page 1.
-  const view = useMemo(() => readView(searchParams), [searchParams]);
-  const [draft, setDraft] = useState<CatalogueFilters>(view.filters);
-  const lastWritten = useRef(writeFilters(view.filters).toString());
-  useEffect(() => {
-    // Back/forward or a pasted link changed the URL: show those filters.
-    const fromUrl = writeFilters(view.filters).toString();
-    if (fromUrl !== lastWritten.current) {
-      lastWritten.current = fromUrl;
-      setDraft(view.filters);
-    }
-  }, [view.filters]);
-  const settled = useDebouncedValue(draft, 250);
-  useEffect(() => {
-    const next = writeFilters(settled).toString();
-    if (next === lastWritten.current) return;
-    lastWritten.current = next;
-    setSearchParams((prev) => writeView({ ...readView(prev), filters: settled, page: 1 }), {
-      replace: true,
-      state: routeState,
-    });
-  }, [settled, setSearchParams, routeState]);
-
-  const changeSort = (sort: CatalogueSort) => {
-    // The filters on screen go with the new order, even when they have not reached the URL yet.
-    lastWritten.current = writeFilters(draft).toString();
-    setSearchParams(writeView({ filters: draft, sort, page: 1 }), { state: routeState });
-  };
-  const pageHref = (page: number) => {
-    const qs = writeView({ ...view, page }).toString();
-    return qs ? `${location.pathname}?${qs}` : location.pathname;
-  };
+  const { view, draft, setDraft, changeSort, pageHref, routeState } = useCatalogueView();
 
   const products = useProducts(view);
   const allProducts = useAllProducts();
@@ -85,13 +39,7 @@ export default function ProductsPage() {
   const list = products.data?.items ?? [];
   const total = products.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
-
-  const highlightRef = useRef<HTMLLIElement>(null);
   const highlighted = highlightId ? allProducts.data?.find((p) => p.id === highlightId) : undefined;
-  const listed = list.length > 0;
-  useEffect(() => {
-    if (highlighted && listed) highlightRef.current?.scrollIntoView?.({ block: 'center' });
-  }, [highlighted, listed]);
 
   // Another page: bring its first products into view (the links to it sit under the list).
   const listTop = useRef<HTMLDivElement>(null);
@@ -157,65 +105,20 @@ export default function ProductsPage() {
           <SortSelect value={view.sort} onChange={changeSort} />
         </div>
 
-        {products.isPending ? (
-          <div>
-            <p role="status" className="sr-only">
-              Loading products…
-            </p>
-            <ul className="grid gap-3 min-[22.5rem]:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
-              {Array.from({ length: 8 }, (_, i) => (
-                <li key={i} className="flex">
-                  <ProductCardSkeleton />
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : products.isError ? (
-          <ErrorState
-            message={errorMessage(products.error, 'Could not load products. Please try again.')}
-            onRetry={() => void products.refetch()}
-          />
-        ) : total === 0 ? (
-          <EmptyState title="No products match your filters">
-            <button
-              type="button"
-              onClick={() => setDraft(DEFAULT_FILTERS)}
-              className="font-semibold text-brand-800 underline"
-            >
-              Clear filters
-            </button>{' '}
-            to see the whole catalogue.
-          </EmptyState>
-        ) : list.length === 0 ? (
-          <EmptyState title={`There is no page ${view.page}`}>
-            <Link to={pageHref(1)} state={routeState} className="font-semibold text-brand-800 underline">
-              Go to the first page
-            </Link>
-          </EmptyState>
-        ) : (
-          <>
-            {/* Two columns from 360 px: one column made a phone scroll through the whole catalogue card by card. */}
-            <ul
-              className={`grid gap-3 min-[22.5rem]:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4 ${products.isPlaceholderData ? 'opacity-70' : ''}`}
-              aria-busy={products.isFetching}
-            >
-              {list.map((p, i) => (
-                <li key={p.id} ref={p.id === highlightId ? highlightRef : undefined} className="flex">
-                  <ProductCard
-                    product={p}
-                    to={cardLink(p)}
-                    linkState={linkState}
-                    onAddToCart={addToCart}
-                    adding={addingId === p.id}
-                    highlighted={p.id === highlightId}
-                    eager={i < 4}
-                  />
-                </li>
-              ))}
-            </ul>
-            <Pagination page={view.page} pages={pages} hrefFor={pageHref} state={routeState} />
-          </>
-        )}
+        <ProductResults
+          products={products}
+          page={view.page}
+          pages={pages}
+          pageHref={pageHref}
+          routeState={routeState}
+          onClearFilters={() => setDraft(DEFAULT_FILTERS)}
+          highlightId={highlightId}
+          highlighted={!!highlighted}
+          cardLink={cardLink}
+          linkState={linkState}
+          onAddToCart={addToCart}
+          addingId={addingId}
+        />
       </div>
     </PageShell>
   );

@@ -1,21 +1,11 @@
-import { useId, useState } from 'react';
-import {
-  EMERGENCY_NOTE_MAX,
-  EMERGENCY_STATUS_LABELS,
-  TRIAGE_LABELS,
-  TRIAGE_LEVELS,
-  type Emergency,
-  type EmergencyStatus,
-} from '#shared/emergencies';
-import { Button } from '../../../components/button.tsx';
+import { useId } from 'react';
+import { EMERGENCY_STATUS_LABELS, TRIAGE_LABELS, type Emergency, type EmergencyStatus } from '#shared/emergencies';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useFormatInstant } from '../../../lib/clinic-time.ts';
-import { useUpdateEmergency } from '../api/update-emergency.ts';
+import { useEmergencyUpdate } from '../hooks/use-emergency-update.ts';
 import { mapsHref, telHref } from '../lib/links.ts';
 import { timeAgo } from '../lib/lists.ts';
-
-const UPDATE_FAILED = 'We could not update the request. Please try again.';
+import { QueueItemActions } from './queue-item-actions.tsx';
 
 const statusClass: Record<EmergencyStatus, string> = {
   open: 'bg-red-100 text-red-900',
@@ -70,33 +60,10 @@ export function QueueItem({
   now: number;
 }) {
   const titleId = useId();
-  const noteId = useId();
-  const triageId = useId();
-  const update = useUpdateEmergency();
+  const update = useEmergencyUpdate(e);
   const fullTime = useFormatInstant();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
   const resolved = e.status === 'resolved';
   const notes = e.events.filter((ev) => ev.note);
-
-  const send = (what: string, body: { status: EmergencyStatus; triageLevel?: number; note?: string }) => {
-    setError(null);
-    setBusy(what);
-    update.mutate(
-      { id: e.id, body: { ...body, ...(note.trim() ? { note } : {}) } },
-      {
-        onSuccess: () => setNote(''),
-        onError: (err) => setError(errorMessage(err, UPDATE_FAILED)),
-        onSettled: () => {
-          setBusy(null);
-          setConfirming(false);
-        },
-      },
-    );
-  };
-  const pet = <span className="sr-only"> request for {e.petName}</span>;
 
   return (
     <article
@@ -160,91 +127,15 @@ export function QueueItem({
           ))}
         </ul>
       )}
-      {!resolved && (
-        <div className="mt-4 space-y-3 border-t border-gray-200 pt-4">
-          <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-            <div className="space-y-1">
-              <label htmlFor={triageId} className="block text-sm font-medium">
-                Triage level
-              </label>
-              <select
-                id={triageId}
-                value={e.triageLevel ?? ''}
-                disabled={!!busy}
-                onChange={(ev) => send('triage', { status: e.status, triageLevel: Number(ev.target.value) })}
-                className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 shadow-sm"
-              >
-                {e.triageLevel === null && <option value="">Not triaged</option>}
-                {TRIAGE_LEVELS.map((l) => (
-                  <option key={l} value={l}>
-                    {l} {TRIAGE_LABELS[l]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="space-y-1">
-              <label htmlFor={noteId} className="block text-sm font-medium">
-                Note <span className="font-normal text-ink-muted">(optional, kept with the next change)</span>
-              </label>
-              <textarea
-                id={noteId}
-                rows={2}
-                maxLength={EMERGENCY_NOTE_MAX}
-                value={note}
-                onChange={(ev) => setNote(ev.target.value)}
-                className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 shadow-sm"
-              />
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            {e.status === 'open' && (
-              <Button
-                loading={busy === 'acknowledged'}
-                disabled={!!busy}
-                onClick={() => send('acknowledged', { status: 'acknowledged' })}
-              >
-                Acknowledge{pet}
-              </Button>
-            )}
-            {(e.status !== 'assigned' || e.assignedToId !== meId) && (
-              <Button
-                variant={e.status === 'open' ? 'secondary' : 'primary'}
-                loading={busy === 'assigned'}
-                disabled={!!busy}
-                onClick={() => send('assigned', { status: 'assigned' })}
-              >
-                Assign to me{pet}
-              </Button>
-            )}
-            {note.trim() && (
-              <Button
-                variant="secondary"
-                loading={busy === 'note'}
-                disabled={!!busy}
-                onClick={() => send('note', { status: e.status })}
-              >
-                Add note{pet}
-              </Button>
-            )}
-            <Button variant="secondary" disabled={!!busy} onClick={() => setConfirming(true)}>
-              Resolve{pet}
-            </Button>
-          </div>
-          {error && (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
-        </div>
-      )}
+      {!resolved && <QueueItemActions emergency={e} meId={meId} update={update} />}
       <ConfirmDialog
-        open={confirming}
+        open={update.confirming}
         title={`Resolve the request for ${e.petName}?`}
         confirmLabel="Resolve"
         cancelLabel="Keep it open"
-        busy={busy === 'resolved'}
-        onConfirm={() => send('resolved', { status: 'resolved' })}
-        onCancel={() => setConfirming(false)}
+        busy={update.busy === 'resolved'}
+        onConfirm={() => update.send('resolved', { status: 'resolved' })}
+        onCancel={() => update.setConfirming(false)}
       >
         <p>It leaves the queue and the customer is told it is resolved. A resolved request cannot be reopened.</p>
       </ConfirmDialog>
