@@ -52,8 +52,8 @@ test.describe('shop', () => {
     'a customer orders with COD and UPI, sees the history, and an employee ships one',
     EMBEDDED,
     async ({ page, browser, request }) => {
-      // The whole journey of two people in two browsers: longer than one screen's test.
-      test.setTimeout(180_000);
+      // The whole journey of two people in two browsers: longer than one screen's test (3 min on a busy CI machine).
+      test.setTimeout(300_000);
       const [customer, employee] = await customerAndEmployee(request);
       await signIn(page, customer);
 
@@ -158,7 +158,7 @@ test.describe('shop', () => {
     EMBEDDED,
     async ({ page, browser, request }) => {
       // Two devices of the customer and a member of staff: a longer journey than one screen's test.
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const [customer, employee] = await customerAndEmployee(request);
 
       // First visit: two products.
