@@ -16,7 +16,7 @@ import { refusedLines, withoutLines, type RefusedLine } from '../lib/cart-lines.
 import { finishAttempt, idempotencyKeyFor } from '../lib/checkout-attempt.ts';
 
 /** The server's refusal of an order for some of its lines (stock ran out, a product left the catalogue). */
-export interface CartRefusal {
+interface CartRefusal {
   message: string;
   lines: Map<number, RefusedLine>;
 }
