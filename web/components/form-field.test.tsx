@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
@@ -42,7 +42,7 @@ function TestForm({ onSave, onNameChange }: { onSave: (v: Values) => void; onNam
 describe('FormField', () => {
   it('shows its hint, then its error, tied to the control by aria-describedby and aria-invalid', async () => {
     const user = userEvent.setup();
-    const onSave = vi.fn();
+    const onSave = vi.fn<(v: Values) => void>();
     render(<TestForm onSave={onSave} />);
     const name = screen.getByLabelText(/^Name/);
     expect(name).toHaveAccessibleDescription('As on the card');
@@ -63,7 +63,7 @@ describe('FormField', () => {
 
   it('holds the form value by name and runs its own onChange after the form', async () => {
     const user = userEvent.setup();
-    const onSave = vi.fn();
+    const onSave = vi.fn<(v: Values) => void>();
     const onNameChange = vi.fn();
     render(<TestForm onSave={onSave} onNameChange={onNameChange} />);
     await user.type(screen.getByLabelText(/^Name/), 'Rex');
@@ -71,12 +71,8 @@ describe('FormField', () => {
     await user.type(screen.getByLabelText('Opens'), '09:00');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await vi.waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith(
-        { name: 'Rex', kind: 'dog', note: '', hours: { open: '09:00' } },
-        expect.anything(),
-      ),
-    );
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]?.[0]).toEqual({ name: 'Rex', kind: 'dog', note: '', hours: { open: '09:00' } });
     expect(onNameChange).toHaveBeenCalledTimes(3);
   });
 });
