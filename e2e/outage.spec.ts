@@ -74,7 +74,7 @@ test(
     const back = Date.now();
     const since = () => `${((Date.now() - back) / 1000).toFixed(1)} s`;
     const figures: string[] = [];
-    // Within the expect timeout (10 s) of the server answering again, with no reload and no click.
+    // Within the expect timeout (10 s; 20 s in CI) of the server answering again, with no reload and no click.
     await expect(chat.getByRole('status')).toHaveText('Online');
     figures.push(`chat Online after ${since()}`);
     await expect(page.getByRole('article')).toHaveCount(2);
