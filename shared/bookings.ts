@@ -22,12 +22,16 @@ const VISIT_TEXT_MAX = 2000;
 export const PET_WEIGHT_MAX = 500;
 export const WEIGHT_INVALID = `Weight must be a number of kilograms above 0 and at most ${PET_WEIGHT_MAX}.`;
 
-/** Weight in kilograms: above 0, at most two decimals kept. */
+/**
+ * Weight in kilograms: above 0, at most two decimals kept. The rule is checked again on the rounded value, the one
+ * stored: 0.001 kg rounds to 0, which the database's check refuses.
+ */
 export const WeightKgSchema = z
   .number({ error: WEIGHT_INVALID })
   .gt(0, WEIGHT_INVALID)
   .max(PET_WEIGHT_MAX, WEIGHT_INVALID)
-  .transform((v) => Math.round(v * 100) / 100);
+  .transform((v) => Math.round(v * 100) / 100)
+  .pipe(z.number().gt(0, WEIGHT_INVALID).max(PET_WEIGHT_MAX, WEIGHT_INVALID));
 
 /**
  * How far ahead a customer may book until an admin sets another window in the clinic settings (their first value):

@@ -553,6 +553,8 @@ describe('visit outcomes', () => {
       BOOKING_MSG.nextDueBeforeVisit,
     );
     expectError(await put(staff.token, `/api/slots/${started}/complete`, { weightKg: 0 }), 400);
+    // 0.001 kg passes "above 0" but rounds to 0.00, which the column's check refuses: a 400, not a 500.
+    expectError(await put(staff.token, `/api/slots/${started}/complete`, { weightKg: 0.001 }), 400);
     expectError(await put(staff.token, `/api/slots/${started}/complete`, { findings: 'x'.repeat(2001) }), 400);
     expectError(await put(staff.token, '/api/slots/not-a-uuid/complete', {}), 404);
     // A visit with no notes at all may still be completed.

@@ -161,6 +161,8 @@ describe('hostile and wrong input', () => {
     ['a bad sex', { sex: 'yes' }, PET_MSG.sexInvalid],
     ['weight 0', { weightKg: 0 }, PET_MSG.weightInvalid],
     ['weight -1', { weightKg: -1 }, PET_MSG.weightInvalid],
+    ['weight 0.001, which rounds to 0', { weightKg: 0.001 }, PET_MSG.weightInvalid],
+    ['weight 0.004, which rounds to 0', { weightKg: 0.004 }, PET_MSG.weightInvalid],
     ['weight 501', { weightKg: 501 }, PET_MSG.weightInvalid],
     ['weight as text', { weightKg: 'heavy' }, PET_MSG.weightInvalid],
     ['age -1', { ageYears: -1 }, PET_MSG.ageInvalid],
