@@ -12,11 +12,66 @@ const PHONE_PATTERN = /^\d{10}$/;
 
 const requiredText = (label: string, message: string) => singleLineText(label, message).min(1, message);
 
-/** An e-mail address as every form takes it: required, the spec's pattern, stored lower-case. */
+/** Characters that show as nothing (zero-width spaces and joiners, soft hyphens, direction marks, variation selectors). */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/u;
+/** The scripts an address's letters are told apart by; a letter of any other script counts as one more script. */
+const SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Thai',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+].map((name) => [name, new RegExp(`\\p{Script=${name}}`, 'u')] as const);
+
+/** True when the letters of one part of an address (the local part, or one label of the domain) mix scripts. */
+function mixesScripts(part: string): boolean {
+  const seen = new Set<string>();
+  for (const ch of part) {
+    if (!/\p{L}/u.test(ch)) continue;
+    seen.add(SCRIPTS.find(([, re]) => re.test(ch))?.[0] ?? 'other');
+    if (seen.size > 1) return true;
+  }
+  return false;
+}
+
+/**
+ * True when an address could pass for another one: it holds an invisible character, or a part of it mixes scripts
+ * (a Cyrillic "а" among Latin letters). Such an address is refused rather than registered as a new account.
+ */
+export function isLookAlikeEmail(email: string): boolean {
+  return INVISIBLE.test(email) || email.split(/[@.]/).some(mixesScripts);
+}
+
+/**
+ * An e-mail address as every form takes it: required, the spec's pattern, stored in Unicode's compatibility form
+ * (NFKC: a full-width "ｅ" is an "e") and lower-case; look-alike addresses are refused.
+ */
 export const EmailSchema = requiredText('Email', MSG.emailRequired)
   .max(EMAIL_MAX, 'Email is too long')
-  .regex(EMAIL_PATTERN, MSG.emailInvalid)
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.normalize('NFKC').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .max(EMAIL_MAX, 'Email is too long')
+      .regex(EMAIL_PATTERN, MSG.emailInvalid)
+      .refine((v) => !isLookAlikeEmail(v), MSG.emailLookAlike),
+  );
 
 /** A new password (sign-up, reset, change, invitation): the spec's rules and messages. */
 export const PasswordSchema = rawText('Password', MSG.passwordRequired)

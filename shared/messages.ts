@@ -2,6 +2,7 @@
 export const MSG = {
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email format',
+  emailLookAlike: 'Email contains an invisible character or mixes alphabets; type the address with plain letters',
   passwordRequired: 'Password is required',
   passwordShort: 'Password must be at least 6 characters',
   nameRequired: 'Name is required',

@@ -69,6 +69,28 @@ describe('POST /api/auth/register', () => {
     }
   });
 
+  it('refuses look-alike addresses of an account, and takes a full-width address as the plain one it is', async () => {
+    await register(validForm('lookalike@example.com'));
+    for (const email of [
+      'look\u200Balike@example.com', // a zero-width space
+      'lookalike\u00AD@example.com', // a soft hyphen
+      'look\u0430like@example.com', // a Cyrillic "а"
+      'lookalike@ex\u0430mple.com', // the same in the domain
+    ]) {
+      expectError(await register(validForm(email)), 400, 'VALIDATION', MSG.emailLookAlike);
+    }
+    // Full-width letters are the same address in Unicode's compatibility form: the account exists already.
+    expectError(
+      await register(validForm('\uFF4Cookalike@example.com')),
+      409,
+      'EMAIL_TAKEN',
+      'An account with this email already exists',
+    );
+    // An address wholly in another script is an address of its own.
+    const devanagari = 'पालतू@example.com';
+    expect(json(await register(validForm(devanagari)), AuthResponseSchema).user.email).toBe(devanagari);
+  });
+
   it('optional address and blood group may be left out or empty', async () => {
     const form = { ...without(without(validForm(uniqueEmail()), 'address'), 'role'), bloodGroup: '' };
     const res = await register(form);
