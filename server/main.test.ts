@@ -55,11 +55,35 @@ describe('npm run create-admin', () => {
 });
 
 describe('server/main.ts', () => {
-  it('refuses a bad configuration, naming the variable', async () => {
+  /** The fatal JSON log lines among what a process wrote. */
+  const fatalLines = (out: string) =>
+    out
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } })
+      .filter((line) => line.level === 60);
+
+  it('refuses a bad configuration, naming the variable, in a JSON log line like every other', async () => {
     const res = await run(process.execPath, ['server/main.ts'], childEnv({ PORT: 'abc', SLOT_OPEN: '9am' }));
     expect(res.code).toBe(1);
-    expect(res.out).toContain('PORT:');
-    expect(res.out).toContain('SLOT_OPEN:');
+    const [fatal, ...more] = fatalLines(res.out);
+    expect(more).toEqual([]);
+    expect(fatal?.msg).toContain('PORT:');
+    expect(fatal?.msg).toContain('SLOT_OPEN:');
+  }, 120_000);
+
+  it('a start that fails after the configuration (no database to reach) ends in one fatal JSON line with the error', async () => {
+    const res = await run(
+      process.execPath,
+      ['server/main.ts'],
+      childEnv({ PORT: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/pawcare' }),
+    );
+    expect(res.code).toBe(1);
+    const fatal = fatalLines(res.out);
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]?.msg).toBe('Pawcare could not start');
+    // The error and its cause (the refused connection) are fields of the line, not loose text around it.
+    expect(JSON.stringify(fatal[0]?.err)).toContain('ECONNREFUSED');
   }, 120_000);
 
   it('serves the admin made by create-admin, then stops cleanly on SIGTERM', async () => {

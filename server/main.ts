@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -8,16 +9,26 @@ import { startOutboxWorker } from './outbox/worker.ts';
 import { startReminderWorker } from './reminders/worker.ts';
 import { ensureAdmin } from './users/service.ts';
 
+// A terminal gets pino-pretty; anything else (a pipe, a file, a log collector) gets JSON lines through a destination
+// whose exit flush cannot hang on a stalled or vanished reader. Chosen before the configuration is read, so that a
+// start that fails is a log line like every other.
+const pretty = !!process.stdout.isTTY && process.env.NODE_ENV !== 'production';
+const logDestination = pretty ? undefined : createLogDestination();
+
+/** A start that failed: one fatal JSON line (a readable message on a terminal), then exit code 1. */
+function startFailed(message: string, err?: unknown): never {
+  if (pretty) console.error(message, ...(err === undefined ? [] : [err]));
+  else pino(loggerOptions({ level: 'info', stream: logDestination })).fatal({ err }, message);
+  process.exit(1);
+}
+
 /** Starts Pawcare: config, database + migrations, seed, HTTP + socket server, outbox worker, graceful stop. */
 async function main() {
   let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
+    if (err instanceof ConfigError) startFailed(err.message);
     throw err;
   }
 
@@ -25,10 +36,6 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
   });
-  // A terminal gets pino-pretty; anything else (a pipe, a file, a log collector) gets JSON lines through a
-  // destination whose exit flush cannot hang on a stalled or vanished reader.
-  const pretty = !!process.stdout.isTTY && config.NODE_ENV !== 'production';
-  const logDestination = pretty ? undefined : createLogDestination();
   const app = await buildApp({
     config,
     database,
@@ -94,7 +101,4 @@ async function main() {
   process.send?.({ ready: true, port: (app.server.address() as { port: number }).port });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch((err: unknown) => startFailed('Pawcare could not start', err));
