@@ -24,10 +24,13 @@ async function bookingOfAttempt(db: Executor, userId: string, key: string): Prom
   return record;
 }
 
-/** A retried attempt must ask for what it booked; anything else is a client reusing a key by mistake. */
+/**
+ * A retried attempt must ask for what it booked; anything else is a client reusing a key by mistake. The time it
+ * asked for is the one it booked, even when the booking was moved since: the replay then gets the booking as it is.
+ */
 function assertSameAttempt(row: Row, body: BookSlotBody, date: string, time: string): void {
   const same =
-    row.schedule === `${date} at ${time}` &&
+    (row.bookedSchedule ?? row.schedule) === `${date} at ${time}` &&
     (body.petId ? row.petId === body.petId : row.petName === body.petName && row.petAge === (body.petAge ?? null)) &&
     (!body.serviceId || row.serviceId === body.serviceId) &&
     row.ownerName === body.ownerName &&
@@ -180,12 +183,13 @@ export async function bookSlot(
           ),
           booking as (
             insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, ends_at, seat_step_minutes,
-                                       service_id, pet_id, pet_name, owner_name, pet_age, phone, note, pickup_address, idempotency_key)
+                                       service_id, pet_id, pet_name, owner_name, pet_age, phone, note, pickup_address, idempotency_key,
+                                       booked_schedule)
             select ${me.id}::uuid, ${me.name}, ${me.email},
                    coalesce((select address from users where id = ${me.id}::uuid), ${bodyAddress}),
                    ${`${date} at ${time}`}, ${at}::timestamptz, ${until}::timestamptz, ${span.step}::int,
                    ${service.id}::uuid, ${pet.petId}::uuid, ${pet.petName}, ${body.ownerName}, ${pet.petAge}::int, ${body.phone},
-                   ${body.note ?? null}, ${pickupAddress}, ${key ?? null}
+                   ${body.note ?? null}, ${pickupAddress}, ${key ?? null}, ${`${date} at ${time}`}
             from taken where taken.ok
             returning *
           )

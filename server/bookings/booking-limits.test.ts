@@ -138,6 +138,30 @@ describe('Idempotency-Key on POST /api/slots/book', () => {
     expectError(await book(me, body(schedule, 'Milo'), key), 409, 'CONFLICT', BOOKING_MSG.keyReused);
   });
 
+  it('answers a replay after the booking was moved with the booking as it is now, still telling other uses apart', async () => {
+    const me = await t.buildUser({ role: 'user' });
+    const key = randomUUID();
+    const [asked, movedTo] = [scheduleNo(330), scheduleNo(331)];
+    const first = json(await book(me, body(asked), key), BookingSchema);
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/slots/${first.id}/reschedule`,
+      headers: t.auth(me.token),
+      payload: { schedule: movedTo },
+    });
+    expect(moved.statusCode).toBe(200);
+    // The first answer was lost and the client sends the attempt again, as it was.
+    const replay = await book(me, body(asked), key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(json(replay, BookingSchema)).toMatchObject({ id: first.id, schedule: movedTo });
+    expect(await bookingsOf(me.user.id)).toBe(1);
+    expect([await seatsTaken(asked), await seatsTaken(movedTo)]).toEqual([0, 1]);
+    // The key with the time it was moved to, or with another pet, is not the attempt that made it.
+    expectError(await book(me, body(movedTo), key), 409, 'CONFLICT', BOOKING_MSG.keyReused);
+    expectError(await book(me, body(asked, 'Milo'), key), 409, 'CONFLICT', BOOKING_MSG.keyReused);
+  });
+
   it('gives two racing requests with one key the same booking and one seat', async () => {
     const me = await t.buildUser({ role: 'user' });
     const key = randomUUID();

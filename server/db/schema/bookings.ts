@@ -56,6 +56,11 @@ export const slotBookings = pgTable(
       .default('pending'),
     /** The client's Idempotency-Key of the attempt that made this booking (null for clients that send none). */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * The 'date at time' the attempt asked for, kept when the booking is moved: a replay of that attempt asks for it
+     * and gets the booking as it is now (null for bookings made before migration 0010: their schedule then).
+     */
+    bookedSchedule: text('booked_schedule'),
     hospitalInfo: jsonb('hospital_info').$type<{
       name: string;
       address: string;
