@@ -65,6 +65,7 @@ export const BOOKING_MSG = {
     `You already have ${count} upcoming booking${count === 1 ? '' : 's'}, the most one account can hold. Cancel one you no longer need, or call the clinic.`,
   /** The booking-attempt rate limit is used up; `wait` is in words ("4 minutes"). */
   tooManyAttempts: (wait: string) => `Too many booking attempts. Please try again in ${wait}.`,
+  tooManyChanges: (wait: string) => `Too many booking changes. Please try again in ${wait}.`,
   keyReused: 'This booking attempt was already used for a different booking. Please book again.',
   keyInvalid: 'The Idempotency-Key header must be 8 to 200 printable characters.',
   petBusy: 'This pet already has a booking that overlaps this time.',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiErrorSchema } from '#shared/common';
 import { addDays, todayIn } from '#shared/dates';
 import { BookingSchema, BOOKING_MSG, slotGrid, type Booking } from '#shared/bookings';
@@ -113,6 +114,30 @@ describe('BOOKING_RATE_LIMIT: booking attempts per customer', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(540);
     // Others book as usual.
     expect((await book(await t.buildUser({ role: 'user' }), body(scheduleNo(200)))).statusCode).toBe(201);
+  });
+
+  it('counts reschedules and cancels too: moving one booking back and forth stops at the limit, staff still can', async () => {
+    const me = await t.buildUser({ role: 'user' });
+    const staff = await t.buildUser({ role: 'employee' });
+    const booking = json(await book(me, body(scheduleNo(210))), BookingSchema);
+    const move = (who: Customer, n: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/slots/${booking.id}/reschedule`,
+        headers: t.auth(who.token),
+        payload: { schedule: scheduleNo(n) },
+      });
+    // The booking was the first of the 30; 29 moves follow.
+    for (let i = 1; i < ATTEMPTS; i++) expect((await move(me, 210 + (i % 2))).statusCode).toBe(200);
+    expectError(await move(me, 212), 429, 'RATE_LIMITED', BOOKING_MSG.tooManyChanges('10 minutes'));
+    expectError(await cancel(me, booking.id), 429, 'RATE_LIMITED', BOOKING_MSG.tooManyChanges('10 minutes'));
+    // Refused changes changed nothing: the booking is where the 29th move put it.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/slots/mine', headers: t.auth(me.token) });
+    expect(json(mine, z.array(BookingSchema)).find((b) => b.id === booking.id)?.schedule).toBe(scheduleNo(211));
+    // Staff work on for the customer, and another customer is not held back.
+    expect((await move(staff, 213)).statusCode).toBe(200);
+    expect((await cancel(staff, booking.id)).statusCode).toBe(200);
+    expect((await book(await t.buildUser({ role: 'user' }), body(scheduleNo(214)))).statusCode).toBe(201);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { OutsideHoursBookingSchema, type OutsideHoursBooking } from '#shared/clinic-settings';
 import { IdParamSchema, PageQuerySchema } from '#shared/common';
@@ -28,7 +28,7 @@ import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { pushNotification } from '../notifications/service.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
-import { currentUser } from '../lib/caller.ts';
+import { currentUser, type AuthUser } from '../lib/caller.ts';
 import { readClinic } from '../clinic/settings.ts';
 import { outsideHoursPage } from './outside-hours.ts';
 import { announceBooking, hospitalInfoFor } from './records.ts';
@@ -52,6 +52,14 @@ export default routes((app) => {
   const staffOnly = app.requireRole('employee', 'admin');
 
   const broadcast = (b: Booking, action: BookingChangedEvent['action']) => announceBooking(deps, b, action);
+
+  /**
+   * A customer's reschedule or cancel counts against the same limit as a booking attempt: each one is an event on
+   * every staff screen. Staff changes are not limited.
+   */
+  async function limitCustomerChange(me: AuthUser, reply: FastifyReply) {
+    if (!isStaff(me)) await app.limits.enforce('booking', me.id, reply, BOOKING_MSG.tooManyChanges);
+  }
 
   // An anonymous visitor who tries to book is asked to log in to book.
   async function customerAuth(request: FastifyRequest) {
@@ -250,15 +258,13 @@ export default routes((app) => {
           'Cancel a pending or confirmed booking and free its seats (staff: any booking; customers: their own); 409 once the visit has its outcome',
         ...secured,
         params: IdParamSchema,
-        response: { 200: BookingSchema, ...errorReplies(401, 404, 409) },
+        response: { 200: BookingSchema, ...errorReplies(401, 404, 409, 429) },
       },
     },
-    async (request) => {
-      const { booking, changed, notification, audit } = await cancelBooking(
-        deps,
-        currentUser(request),
-        request.params.id,
-      );
+    async (request, reply) => {
+      const me = currentUser(request);
+      await limitCustomerChange(me, reply);
+      const { booking, changed, notification, audit } = await cancelBooking(deps, me, request.params.id);
       if (changed) {
         nudgeOutbox();
         if (notification) pushNotification(deps, booking.userId, notification);
@@ -280,11 +286,12 @@ export default routes((app) => {
         ...secured,
         params: IdParamSchema,
         body: RescheduleBodySchema,
-        response: { 200: BookingSchema, ...errorReplies(400, 401, 404, 409) },
+        response: { 200: BookingSchema, ...errorReplies(400, 401, 404, 409, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = currentUser(request);
+      await limitCustomerChange(me, reply);
       const { booking, notification, audit } = await rescheduleBooking(
         deps,
         me,
