@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './config.ts';
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'pawcare-config-'));
 const env = (vars: Record<string, string>) => ({ DATA_DIR: tmp(), ...vars }) as NodeJS.ProcessEnv;
 const secret = 's'.repeat(40);
+/** A secret as `openssl rand -base64 48` gives one: what production is configured with. */
+const randomSecret = 'qv3N8xR2pLk9Wm4ZtY7bHc1FjD6gSa0eUo5iVn2KrXw8TzQy';
 
 function configError(vars: Record<string, string>): string {
   try {
@@ -67,10 +69,37 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses a production JWT_SECRET with too little variety, and takes random ones of any common shape', () => {
+    for (const weak of [
+      's'.repeat(40),
+      'changeme'.repeat(4),
+      'passwordpasswordpasswordpassword',
+      '0123401234012340123401234012340123',
+    ]) {
+      expect(
+        configError({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare', JWT_SECRET: weak }),
+      ).toContain('JWT_SECRET: too little variety for production');
+    }
+    for (const strong of [
+      randomSecret,
+      'a3f9c2e871b04d6e95f2c8a17b3e0d4f',
+      '9b1e4f7a2c8d3e6f0a5b7c9d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f',
+    ]) {
+      expect(
+        loadConfig(env({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare', JWT_SECRET: strong }))
+          .JWT_SECRET,
+      ).toBe(strong);
+    }
+    // Development keeps taking any secret of 32 characters.
+    expect(loadConfig(env({ JWT_SECRET: secret })).JWT_SECRET).toBe(secret);
+  });
+
   it('warns in production without DATABASE_URL that PGlite is not durable, and does not seed demo accounts elsewhere', () => {
-    const c = loadConfig(env({ NODE_ENV: 'production', JWT_SECRET: secret }));
+    const c = loadConfig(env({ NODE_ENV: 'production', JWT_SECRET: randomSecret }));
     expect(c.warnings.join('\n')).toMatch(/DATABASE_URL not set in production.*PGlite.*NOT durable/s);
-    const pg = loadConfig(env({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://db/pawcare' }));
+    const pg = loadConfig(
+      env({ NODE_ENV: 'production', JWT_SECRET: randomSecret, DATABASE_URL: 'postgres://db/pawcare' }),
+    );
     expect(pg.warnings).toEqual([]);
     expect(pg.SEED_DEMO).toBe(false);
   });
@@ -102,7 +131,7 @@ describe('TRUST_PROXY', () => {
 
   it('trusts nobody by default, in production too: the client is the socket address', () => {
     expect(
-      loadConfig(env({ JWT_SECRET: secret, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare' }))
+      loadConfig(env({ JWT_SECRET: randomSecret, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pawcare' }))
         .TRUST_PROXY,
     ).toBe(false);
     expect(trust('')).toBe(false);

@@ -247,6 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     else if (minutesOf(e.SLOT_CLOSE) - minutesOf(e.SLOT_OPEN) < e.SLOT_MINUTES)
       problems.push('SLOT_MINUTES: one slot must fit between SLOT_OPEN and SLOT_CLOSE');
     if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+    else if (e.NODE_ENV === 'production' && e.JWT_SECRET && !variedEnough(e.JWT_SECRET))
+      problems.push(
+        'JWT_SECRET: too little variety for production (a repeated word or character); use a random value, e.g. `openssl rand -base64 48`',
+      );
     if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD))
       problems.push('ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
     if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 6) problems.push('ADMIN_PASSWORD: must be at least 6 characters');
@@ -286,6 +290,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 /** Reads or creates the development JWT secret under DATA_DIR, so tokens survive restarts. */
+/**
+ * True when a secret looks random enough to sign sessions: at least 10 different characters and about 96 bits by
+ * the character frequencies (a 32-character hex or base64 value passes; "s" x 40 or "changeme" x 4 do not). A
+ * floor against placeholders and repeated words, not a proof of randomness.
+ */
+export function variedEnough(secret: string): boolean {
+  const counts = new Map<string, number>();
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...secret].length;
+  let bitsPerChar = 0;
+  for (const c of counts.values()) bitsPerChar -= (c / n) * Math.log2(c / n);
+  return counts.size >= 10 && bitsPerChar * n >= 96;
+}
+
 function devSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthResponseSchema, UserSchema } from '#shared/auth';
@@ -285,6 +286,16 @@ describe('POST /api/auth/login', () => {
         'Please log in to continue',
       );
     }
+  });
+
+  it('refuses a token signed with the right secret that never ends (no exp)', async () => {
+    const u = await t.buildUser();
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: u.user.id, role: 'user', name: 'x', sv: 1, iat: Math.floor(Date.now() / 1000) })}`;
+    const forever = `${unsigned}.${createHmac('sha256', t.config.JWT_SECRET).update(unsigned).digest('base64url')}`;
+    expectError(await inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(forever) }), 401, 'UNAUTHENTICATED');
+    // The same account's own token, which ends, works.
+    expect((await inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(u.token) })).statusCode).toBe(200);
   });
 
   it('trusts the role in the database, not the one in the token', async () => {

@@ -57,7 +57,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   await app.register(fastifyJwt, {
     secret: opts.secret,
     sign: { algorithm: 'HS256', expiresIn: opts.expiresIn },
-    verify: { algorithms: ['HS256'] },
+    // A token must say when it ends: one signed without `exp` (by a script holding the secret) is refused.
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
   app.decorateRequest('auth', null);
 
