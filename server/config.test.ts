@@ -118,6 +118,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).JWT_SECRET).not.toBe(first.JWT_SECRET);
   });
 
+  it('gives unsubscribe links a key of their own: UNSUBSCRIBE_SECRET, else one derived from JWT_SECRET', () => {
+    const derived = loadConfig(env({ JWT_SECRET: secret }));
+    expect(derived.UNSUBSCRIBE_SECRET).toHaveLength(43);
+    expect(derived.UNSUBSCRIBE_SECRET).not.toBe(secret);
+    // The same secret derives the same key (links stay valid across restarts); another secret another key.
+    expect(loadConfig(env({ JWT_SECRET: secret })).UNSUBSCRIBE_SECRET).toBe(derived.UNSUBSCRIBE_SECRET);
+    expect(loadConfig(env({ JWT_SECRET: randomSecret })).UNSUBSCRIBE_SECRET).not.toBe(derived.UNSUBSCRIBE_SECRET);
+    const own = 'u'.repeat(32);
+    expect(loadConfig(env({ JWT_SECRET: secret, UNSUBSCRIBE_SECRET: own })).UNSUBSCRIBE_SECRET).toBe(own);
+    expect(configError({ JWT_SECRET: secret, UNSUBSCRIBE_SECRET: 'short' })).toContain('UNSUBSCRIBE_SECRET:');
+  });
+
   it('treats empty variables as unset', () => {
     const c = loadConfig(env({ JWT_SECRET: secret, DATABASE_URL: '', REDIS_URL: '', CORS_ORIGIN: '', SEED_DEMO: '' }));
     expect(c.DATABASE_URL).toBeUndefined();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -68,6 +68,11 @@ const EnvSchema = z.object({
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().url('must be a redis:// URL').optional()),
   /** HS256 signing secret, at least 32 characters; generated under DATA_DIR in development when unset. */
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * The key of the unsubscribe links in reminder e-mails, at least 32 characters; when unset, a key derived from
+   * JWT_SECRET for this use alone (HKDF), so a link's signature never doubles as a session's.
+   */
+  UNSUBSCRIBE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /** Token lifetime, e.g. 7d or 12h. */
   JWT_EXPIRES_IN: z
     .string()
@@ -151,8 +156,10 @@ const EnvSchema = z.object({
 
 type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'UNSUBSCRIBE_SECRET' | 'SEED_DEMO' | 'PUBLIC_URL'> {
   JWT_SECRET: string;
+  /** The unsubscribe links' own key: UNSUBSCRIBE_SECRET, or derived from JWT_SECRET for this use alone. */
+  UNSUBSCRIBE_SECRET: string;
   /** Base of links in e-mails, without a trailing slash. */
   PUBLIC_URL: string;
   SEED_DEMO: boolean;
@@ -286,7 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
   // Limits follow the variables they come from, overridden ones included (tests pass low values).
-  return { ...merged, limits: overrides.limits ?? rateLimitsOf(merged) };
+  return {
+    ...merged,
+    UNSUBSCRIBE_SECRET: merged.UNSUBSCRIBE_SECRET ?? derivedKey(merged.JWT_SECRET, 'pawcare unsubscribe links'),
+    limits: overrides.limits ?? rateLimitsOf(merged),
+  };
 }
 
 /** Reads or creates the development JWT secret under DATA_DIR, so tokens survive restarts. */
@@ -302,6 +313,11 @@ export function variedEnough(secret: string): boolean {
   let bitsPerChar = 0;
   for (const c of counts.values()) bitsPerChar -= (c / n) * Math.log2(c / n);
   return counts.size >= 10 && bitsPerChar * n >= 96;
+}
+
+/** A key for one use, derived from a secret (HKDF-SHA256): knowing it tells nothing of the secret or other uses' keys. */
+function derivedKey(secret: string, use: string): string {
+  return Buffer.from(hkdfSync('sha256', secret, '', use, 32)).toString('base64url');
 }
 
 function devSecret(dataDir: string): string {

@@ -12,6 +12,7 @@ import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
 import { bookingFor, newBooking } from '../test/bookings.ts';
+import { unsubscribeToken } from './unsubscribe.ts';
 import { startReminderWorker } from './worker.ts';
 
 let t: TestContext;
@@ -203,6 +204,10 @@ describe('turning reminder e-mails off', () => {
     const post = (body: object) => t.app.inject({ method: 'POST', url: '/api/reminders/unsubscribe', payload: body });
 
     const [id, mac] = token.split('.');
+    // The link is signed with the links' own key, not the session secret.
+    expect(token).toBe(unsubscribeToken(t.config.UNSUBSCRIBE_SECRET, customer.user.id));
+    expect(t.config.UNSUBSCRIBE_SECRET).not.toBe(t.config.JWT_SECRET);
+    expect(token).not.toBe(unsubscribeToken(t.config.JWT_SECRET, customer.user.id));
     for (const forged of [
       `${other.user.id}.${mac}`,
       // One character of the signature changed (a fixed replacement would leave a signature that already ends so).
@@ -223,5 +228,8 @@ describe('turning reminder e-mails off', () => {
     expect(json(me, UserSchema).reminderEmails).toBe(false);
     const otherMe = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(other.token) });
     expect(json(otherMe, UserSchema).reminderEmails).toBe(true);
+    // A link mailed before the links had a key of their own (signed with the session secret) still works.
+    const older = await post({ token: unsubscribeToken(t.config.JWT_SECRET, other.user.id) });
+    expect(older.statusCode).toBe(200);
   });
 });

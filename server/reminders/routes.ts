@@ -28,7 +28,10 @@ export default routes((app) => {
       },
     },
     async (request) => {
-      const userId = accountOfUnsubscribeToken(deps.config.JWT_SECRET, request.body.token);
+      const userId = accountOfUnsubscribeToken(
+        [deps.config.UNSUBSCRIBE_SECRET, deps.config.JWT_SECRET],
+        request.body.token,
+      );
       if (!userId) throw errors.badRequest(UNSUBSCRIBE_MSG.invalid);
       const [row] = await deps.db
         .update(users)

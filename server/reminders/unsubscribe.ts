@@ -12,11 +12,18 @@ export function unsubscribeToken(secret: string, userId: string): string {
   return `${userId}.${macOf(secret, userId)}`;
 }
 
-/** The account a token was made for, or null when it was not made by this server for this purpose. */
-export function accountOfUnsubscribeToken(secret: string, token: string): string | null {
+/**
+ * The account a token was made for, or null when it was not made by this server for this purpose: signed with one
+ * of `secrets` (the links' own key first; then the session secret, which signed the links mailed before the links
+ * had a key of their own).
+ */
+export function accountOfUnsubscribeToken(secrets: readonly string[], token: string): string | null {
   const [userId = '', mac = '', ...rest] = token.split('.');
   if (rest.length || !isUuid(userId)) return null;
-  const expected = Buffer.from(macOf(secret, userId));
   const given = Buffer.from(mac);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+  const signedWith = (secret: string) => {
+    const expected = Buffer.from(macOf(secret, userId));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  return secrets.some(signedWith) ? userId : null;
 }

@@ -48,7 +48,7 @@ type Mail = { subject: string; text: string; html: string; ics?: string };
 
 /** The lines every reminder e-mail ends with: why it came and how to stop it, without logging in. */
 function footer(config: Config, userId: string) {
-  const link = `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.JWT_SECRET, userId))}`;
+  const link = `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.UNSUBSCRIBE_SECRET, userId))}`;
   return {
     text: ['', '--', 'You get reminder e-mails because they are on in your profile.', `Turn them off: ${link}`],
     html: `<p style="color:#6b7280;font-size:12px">You get reminder e-mails because they are on in your profile. <a href="${escapeHtml(link)}">Turn reminder e-mails off</a>.</p>`,
