@@ -67,6 +67,7 @@ export const ACCOUNT_MSG = {
   newPasswordSame: 'New password must be different from the current one',
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
   signedOutEverywhere: 'You have been signed out on every device.',
+  signedOut: 'You have been signed out.',
   emailVerified: 'Your e-mail address is verified',
   alreadyVerified: 'Your e-mail address is already verified',
   verificationSent: 'We have sent a new verification link to your e-mail address.',

@@ -20,12 +20,14 @@ import { addressKey } from '../lib/client-address.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
 import { currentUser } from '../lib/caller.ts';
-import { userRoom } from '../lib/realtime.ts';
+import { sessionRoom, userRoom } from '../lib/realtime.ts';
+import { bearerToken, tokenHashOf } from '../lib/session-token.ts';
 import { toAdminUser } from '../users/presenter.ts';
 import { getUser } from '../users/service.ts';
 import {
   acceptInvitation,
   changePassword,
+  endSession,
   inviteEmployee,
   requestPasswordReset,
   resendVerification,
@@ -143,6 +145,29 @@ export default routes((app) => {
       dropSockets(me.id);
       const user = await getUser(deps, me.id);
       return { token: app.signToken(user, sessionVersion), user };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Log out: this token stops working at once and its sockets close; the account stays signed in on its other devices',
+        ...secured,
+        response: { 200: MessageAnswerSchema, ...errorReplies(401) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const token = bearerToken(request.headers.authorization)!;
+      const { exp } = app.jwt.decode<{ exp: number }>(token)!;
+      const tokenHash = tokenHashOf(token);
+      await endSession(deps, me.id, tokenHash, new Date(exp * 1000));
+      app.io.in(sessionRoom(tokenHash)).disconnectSockets(true);
+      return ok(ACCOUNT_MSG.signedOut);
     },
   );
 

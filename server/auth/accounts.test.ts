@@ -328,6 +328,43 @@ describe('sign out everywhere', () => {
   });
 });
 
+describe('POST /api/auth/logout', () => {
+  it('ends this session on the server at once; the account stays signed in on its other devices', async () => {
+    const { user, password } = await t.buildUser();
+    const phone = json(await login(t, user.email, password), AuthResponseSchema).token;
+    const laptop = json(await login(t, user.email, password), AuthResponseSchema).token;
+    const res = await post(t, '/api/auth/logout', undefined, t.auth(phone));
+    expect(json(res, MessageAnswerSchema).message).toBe(ACCOUNT_MSG.signedOut);
+    expectError(await me(t, phone), 401, 'UNAUTHENTICATED', 'Your session has expired, please log in again');
+    // A second logout with the ended token is refused like any request with it.
+    expectError(await post(t, '/api/auth/logout', undefined, t.auth(phone)), 401, 'UNAUTHENTICATED');
+    expect((await me(t, laptop)).statusCode).toBe(200);
+    const again = json(await login(t, user.email, password), AuthResponseSchema).token;
+    expect((await me(t, again)).statusCode).toBe(200);
+  });
+
+  it('keeps one row per ended session until its token would have expired anyway, then prunes it', async () => {
+    const { user } = await t.buildUser();
+    const ended = t.app.jwt.sign({ sub: user.id, role: user.role, name: user.name, sv: 1 });
+    await t.database.db.execute(sql`
+      insert into ended_sessions (token_hash, user_id, expires_at)
+      select 'expired-' || g, ${user.id}::uuid, now() - interval '1 minute' from generate_series(1, 5) g`);
+    expect((await post(t, '/api/auth/logout', undefined, t.auth(ended))).statusCode).toBe(200);
+    const rows = rowsOf<{ token_hash: string; expires_at: string }>(
+      await t.database.db.execute(
+        sql`select token_hash, expires_at from ended_sessions where user_id = ${user.id}::uuid`,
+      ),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(createHash('sha256').update(ended).digest('base64url'));
+    expect(Date.parse(rows[0]!.expires_at)).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+  });
+
+  it('needs a signed-in caller', async () => {
+    expectError(await post(t, '/api/auth/logout'), 401, 'UNAUTHENTICATED');
+  });
+});
+
 describe('open sockets of a signed-out account', () => {
   let live: TestContext;
   let baseUrl: string;
@@ -345,6 +382,22 @@ describe('open sockets of a signed-out account', () => {
     expect((await post(live, '/api/auth/logout-all', undefined, live.auth(token))).statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
     expect((await refusal(openSocket(baseUrl, token))).message).toBe('Authentication failed');
+  });
+
+  it("close on logging out, that session's only: the account's other device stays connected", async () => {
+    const { user, password } = await live.buildUser();
+    const phone = json(await login(live, user.email, password), AuthResponseSchema).token;
+    const laptop = json(await login(live, user.email, password), AuthResponseSchema).token;
+    const [onPhone, onLaptop] = await Promise.all([openConnected(baseUrl, phone), openConnected(baseUrl, laptop)]);
+    const gone = new Promise<string>((resolve) => onPhone.once('disconnect', resolve));
+    expect((await post(live, '/api/auth/logout', undefined, live.auth(phone))).statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect((await refusal(openSocket(baseUrl, phone))).message).toBe('Authentication failed');
+    // The other session's socket still answers: a round trip after the logout's disconnect went out.
+    const again = await openConnected(baseUrl, laptop);
+    expect([onLaptop.connected, again.connected]).toEqual([true, true]);
+    onLaptop.close();
+    again.close();
   });
 
   it("close on a password change; the answer's token connects", async () => {

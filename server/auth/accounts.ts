@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG, ACCOUNT_TOKEN_PURPOSES, type InvitationBody } from '#shared/accounts';
 import type { AuditEntry } from '#shared/audit';
 import type { User } from '#shared/auth';
 import { recordAudit } from '../audit/record.ts';
 import { isUniqueViolation } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { endedSessions, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import type { AuthUser } from '../lib/caller.ts';
@@ -123,6 +123,22 @@ export async function changePassword(
 /** Sign out everywhere: every token issued so far stops working. */
 export async function signOutEverywhere({ db }: Pick<Deps, 'db'>, userId: string): Promise<void> {
   await db.update(users).set({ sessionVersion: nextSessionVersion }).where(eq(users.id, userId));
+}
+
+/**
+ * Log out: the session of one token ends on the server (the token stops working at once), the account's other
+ * sessions go on. Idempotent. The ended sessions whose tokens have expired anyway are pruned in the same statement.
+ */
+export async function endSession(
+  { db }: Pick<Deps, 'db'>,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(endedSessions).where(lt(endedSessions.expiresAt, sql`now()`));
+    await tx.insert(endedSessions).values({ tokenHash, userId, expiresAt }).onConflictDoNothing();
+  });
 }
 
 /** Verify e-mail: uses the link's token and marks the address verified. Answers the user's id. */

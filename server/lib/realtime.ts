@@ -8,5 +8,7 @@ export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Inter
 
 /** Room of one user's sockets (all tabs, all processes). */
 export const userRoom = (id: string) => `user:${id}`;
+/** Room of the sockets opened with one session's token (its hash): logging out closes them. */
+export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 /** Room of every connected user of a role. */
 export const roleRoom = (role: string) => `role:${role}`;

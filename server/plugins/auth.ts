@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +7,7 @@ import type { User } from '#shared/auth';
 import { errors } from '../errors.ts';
 import type { AuthUser } from '../lib/caller.ts';
 import { isUuid } from '../lib/ids.ts';
+import { tokenHashOf } from '../lib/session-token.ts';
 
 /**
  * What the JWT carries. Only `sub` is trusted for identity; `sv` must equal the user's session version (raising it
@@ -42,8 +44,14 @@ declare module 'fastify' {
   }
 }
 
-/** A user and their session version by id, or undefined when there is none (the users feature provides it). */
-type UserLoader = (id: string) => Promise<{ user: User; sessionVersion: number } | null>;
+/**
+ * A user by id with their session version, and whether the token of `tokenHash` was logged out; null when there is
+ * no such user (the users feature provides it).
+ */
+type UserLoader = (
+  id: string,
+  tokenHash: string,
+) => Promise<{ user: User; sessionVersion: number; ended: boolean } | null>;
 
 interface AuthOptions {
   secret: string;
@@ -63,12 +71,15 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   app.decorateRequest('auth', null);
 
   const userById = opts.loadUser;
-  /** The user of a token's `sub` and `sv`: null when gone, or signed out since (an older session version). */
-  async function loadUser(id: string, sv: number): Promise<AuthUser | null> {
+  /**
+   * The user of a token's `sub` and `sv`: null when gone, signed out everywhere since (an older session version), or
+   * when this token was logged out.
+   */
+  async function loadUser(id: string, sv: number, token: string): Promise<AuthUser | null> {
     if (!isUuid(id)) return null;
-    const found = await userById(id);
-    // The version comes with the row the check loads anyway: signing out everywhere costs no query.
-    if (!found || found.sessionVersion !== sv) return null;
+    const found = await userById(id, tokenHashOf(token));
+    // The version and the logout come with the row the check loads anyway: neither costs a query.
+    if (!found || found.sessionVersion !== sv || found.ended) return null;
     const { user } = found;
     return { id: user.id, name: user.name, email: user.email, role: user.role, profile: user };
   }
@@ -82,11 +93,12 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       return null;
     }
     // A failed lookup (database away) is thrown on, never read as "no such user": that would log people out.
-    return loadUser(payload.sub, payload.sv ?? 1);
+    return loadUser(payload.sub, payload.sv ?? 1, token);
   });
 
   app.decorate('signToken', (user: { id: string; role: Role; name: string }, sessionVersion = 1) =>
-    app.jwt.sign({ sub: user.id, role: user.role, name: user.name, sv: sessionVersion }),
+    // jti: two logins of one account in the same second get two tokens, so logging one out leaves the other.
+    app.jwt.sign({ sub: user.id, role: user.role, name: user.name, sv: sessionVersion, jti: randomUUID() }),
   );
 
   async function authenticate(request: FastifyRequest) {

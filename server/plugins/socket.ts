@@ -14,7 +14,8 @@ import { innermostReason } from '../db/client.ts';
 import { UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { socketCors } from '../lib/cors.ts';
 import type { AuthUser } from '../lib/caller.ts';
-import { roleRoom, userRoom, type AppServer } from '../lib/realtime.ts';
+import { roleRoom, sessionRoom, userRoom, type AppServer } from '../lib/realtime.ts';
+import { tokenHashOf } from '../lib/session-token.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,7 +149,9 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
 
   io.on('connection', (socket) => {
     const { user } = socket.data;
-    void socket.join([userRoom(user.id), roleRoom(user.role)]);
+    const token = socket.handshake.auth?.token as string;
+    // The session's own room: logging out closes the sockets opened with that token, on every process.
+    void socket.join([userRoom(user.id), roleRoom(user.role), sessionRoom(tokenHashOf(token))]);
   });
 
   app.decorate('io', io);

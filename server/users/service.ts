@@ -5,7 +5,7 @@ import type { ProfileBody, RegisterFields, User } from '#shared/auth';
 import type { Role } from '#shared/roles';
 import { isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
 import { fromSqlRow } from '../db/rows.ts';
-import { identityProofs, users } from '../db/schema/index.ts';
+import { endedSessions, identityProofs, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -125,19 +125,29 @@ export function registerCustomer(
 }
 
 /**
- * The public user row by id, with the session version tokens must carry, as a prepared statement built once per
- * database: it runs on every authenticated request, so the query is not rebuilt each time.
+ * The public user row by id, with the session version tokens must carry and whether the token (by its hash) was
+ * logged out, as a prepared statement built once per database: it runs on every authenticated request, so the
+ * query is not rebuilt each time, and the logout check costs no second query.
  */
 export function prepareUserById({ db }: Pick<Deps, 'db'>) {
   const query = db
-    .select({ ...selectUser, sessionVersion: users.sessionVersion })
+    .select({
+      ...selectUser,
+      sessionVersion: users.sessionVersion,
+      ended: sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.tokenHash} = ${sql.placeholder('tokenHash')})`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('pawcare_user_by_id');
-  return async (id: string): Promise<{ user: User; sessionVersion: number } | null> => {
-    const [row] = await query.execute({ id });
-    return row ? { user: toUserDto(row, row.hasProof), sessionVersion: row.sessionVersion } : null;
+  return async (
+    id: string,
+    tokenHash: string,
+  ): Promise<{ user: User; sessionVersion: number; ended: boolean } | null> => {
+    const [row] = await query.execute({ id, tokenHash });
+    return row
+      ? { user: toUserDto(row, row.hasProof), sessionVersion: row.sessionVersion, ended: !!row.ended }
+      : null;
   };
 }
 

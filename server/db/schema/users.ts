@@ -87,3 +87,20 @@ export const accountTokens = pgTable(
     check('account_tokens_purpose_ck', sql`${t.purpose} in ('reset', 'verify', 'invite')`),
   ],
 );
+
+/**
+ * Sessions ended by logging out before their token expired: the SHA-256 of the token (base64url) and when the token
+ * would have expired anyway. Every authenticated request checks that its token is not listed; rows past their
+ * expiry are pruned as new ones come in.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ended_sessions_expires_idx').on(t.expiresAt)],
+);
