@@ -19,6 +19,8 @@ interface TokenPayload {
   role: Role;
   name: string;
   sv?: number;
+  /** A random id per token: two logins in the same second are two sessions. */
+  jti?: string;
 }
 
 declare module '@fastify/jwt' {
