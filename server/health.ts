@@ -2,7 +2,10 @@ import { errorBody } from './errors.ts';
 import { routes } from './lib/routes.ts';
 import type { LinkState } from './plugins/socket.ts';
 
-/** GET /healthz (the process answers) and GET /readyz (the database and, when configured, Redis answer too). */
+/**
+ * GET /healthz (the process answers) and GET /readyz (the process can serve: the database answers; Redis, when
+ * configured, is reported, and its absence only degrades).
+ */
 export default routes((app) => {
   /** Redis as the rate limits and the link between processes see it: both must be up to be 'ready'. */
   const redisState = (): LinkState => {
@@ -22,11 +25,10 @@ export default routes((app) => {
         .status(503)
         .send({ ok: false, ...errorBody('Database unreachable', 'UNAVAILABLE'), db: app.database.kind, redis });
     }
-    // Without Redis, limits count per process and live events stay within one process: not ready to serve.
-    if (redis === 'unavailable')
-      return reply
-        .status(503)
-        .send({ ok: false, ...errorBody('Redis unreachable', 'UNAVAILABLE'), db: app.database.kind, redis });
+    // Without Redis the process still serves everything: limits count per process and live events reach this
+    // process's clients only, and they resync when it returns. Ready, reported as degraded in the body, so a load
+    // balancer does not take every process out of service for a Redis outage.
+    if (redis === 'unavailable') return { ok: true, db: app.database.kind, redis, degraded: ['redis'] };
     return { ok: true, db: app.database.kind, redis };
   });
 });

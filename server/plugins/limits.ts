@@ -46,9 +46,10 @@ const refused = (res: RateLimiterRes): LimitResult => ({
  * away each process falls back to its own in-memory count (the insurance limiter), so an outage neither blocks
  * everyone nor lifts the limits.
  */
-export default fp(async function limitsPlugin(
+export default fp(function limitsPlugin(
   app: FastifyInstance,
   opts: { limits: RateLimits; redisUrl?: string; keyPrefix: string },
+  done: (err?: Error) => void,
 ) {
   let redis: ReturnType<typeof createClient> | undefined;
   if (opts.redisUrl) {
@@ -61,7 +62,10 @@ export default fp(async function limitsPlugin(
       warned = true;
     });
     redis.on('ready', () => (warned = false));
-    await redis.connect();
+    // Not awaited: a process started while Redis is away serves at once, counting in memory (the insurance limiter)
+    // until the client connects; node-redis keeps trying in the background. The promise settles only on success,
+    // or fails when the app closes first.
+    redis.connect().catch(() => undefined);
   }
 
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
@@ -118,4 +122,5 @@ export default fp(async function limitsPlugin(
     if (redis.isReady) await redis.quit().catch(() => undefined);
     else redis.destroy();
   });
+  done();
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -44,6 +45,8 @@ interface RealtimeLink {
 
 /** How long a publish may take before its message is treated as not sent. */
 const PUBLISH_TIMEOUT_MS = 3000;
+/** How long a starting process waits for Redis before it serves without it (and links up once Redis answers). */
+const REDIS_START_WAIT_MS = 2000;
 
 /**
  * Socket.IO with JWT handshake auth (`auth: { token }`). A missing or bad token fails the connection
@@ -79,7 +82,7 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
       );
     };
     const back = () => {
-      if (closing || !down || !pub.isReady || !sub.isReady) return;
+      if (closing || !down || !installed || !pub.isReady || !sub.isReady) return;
       down = false;
       app.log.info('socket.io: redis link back, clients told to resync');
       // Whatever other processes published meanwhile never reached this process's clients.
@@ -91,7 +94,12 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
       client.on('error', lost);
       client.on('ready', back);
     }
-    await Promise.all([pub.connect(), sub.connect()]);
+    // Connected in the background: a process started while Redis is away serves at once, its live events reaching
+    // its own clients, and links up with the other processes when Redis answers (node-redis keeps trying).
+    const connected = Promise.all([pub.connect(), sub.connect()]).then(
+      () => true,
+      () => false,
+    );
     // The adapter publishes without awaiting; a failed publish (Redis gone, or a request answered while shutting
     // down) must not crash the process with an unhandled rejection. Its outcome is kept for `published()`.
     const publish = pub.publish.bind(pub);
@@ -112,9 +120,27 @@ export default fp(async function socketPlugin(app: FastifyInstance, opts: { redi
         return sent.then((ok) => (ok ? 1 : 0));
       },
     });
-    io.adapter(createAdapter(pub, sub, { requestsTimeout: PUBLISH_TIMEOUT_MS }));
     redisClients.push(pub, sub);
-    app.log.info('socket.io: redis adapter enabled');
+    let installed = false;
+    const install = () => {
+      installed = true;
+      io.adapter(createAdapter(pub, sub, { requestsTimeout: PUBLISH_TIMEOUT_MS }));
+      app.log.info('socket.io: redis adapter enabled');
+    };
+    // The adapter subscribes as it is made, which fails while Redis is away: it is made once both clients are up.
+    const atStart = await Promise.race([connected, sleep(REDIS_START_WAIT_MS).then(() => false)]);
+    if (atStart) install();
+    else {
+      app.log.warn('socket.io: redis unavailable at start, live events stay within this process until it answers');
+      void connected.then((ok) => {
+        if (!ok || closing) return;
+        install();
+        // The sockets that connected meanwhile joined their rooms in the in-process adapter the new one replaced:
+        // their transports are closed, so the clients reconnect at once, join again and resync.
+        for (const socket of io.of('/').sockets.values()) socket.conn.close();
+        app.log.info('socket.io: redis link up, clients connected meanwhile reconnect');
+      });
+    }
   }
   const [pubClient, subClient] = redisClients;
   const realtime: RealtimeLink = {
