@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, LoginBody } from '#shared/auth';
-import { api } from '../../../lib/api-client.ts';
+import { AuthResponseSchema, type AuthResponse, type LoginBody } from '#shared/auth';
+import { client } from '../../../lib/api-client.ts';
+import { trusted } from '../../../lib/api-extra.ts';
 
 /** POST /api/auth/login. */
 function login(body: LoginBody): Promise<AuthResponse> {
-  return api<AuthResponse>('/api/auth/login', { method: 'POST', body });
+  return trusted(AuthResponseSchema, client.POST('/api/auth/login', { body }));
 }
 
 /** Login mutation; the page decides what to do with the session. */

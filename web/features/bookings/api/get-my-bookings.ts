@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Booking } from '#shared/bookings';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { slotKeys } from './keys.ts';
 
@@ -8,7 +8,9 @@ const PAGE = 20;
 
 /** GET /api/slots/mine: one page of the customer's bookings, newest first. */
 function getMyBookings(cursor: string | null, signal?: AbortSignal) {
-  return apiPage<Booking>('/api/slots/mine', { query: { limit: PAGE, cursor }, signal });
+  return page(
+    client.GET('/api/slots/mine', { params: { query: { limit: PAGE, cursor: cursor ?? undefined } }, signal }),
+  );
 }
 
 /** The customer's bookings, page by page. */

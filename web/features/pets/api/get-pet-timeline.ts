@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Booking } from '#shared/bookings';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { petKeys } from '../../../lib/pets.ts';
 
@@ -8,10 +8,12 @@ const PAGE = 10;
 
 /** GET /api/pets/{id}/timeline: one page of the pet's bookings and visits, newest appointment first. */
 function getPetTimeline(id: string, cursor: string | null, signal?: AbortSignal) {
-  return apiPage<Booking>(`/api/pets/${encodeURIComponent(id)}/timeline`, {
-    query: { limit: PAGE, cursor },
-    signal,
-  });
+  return page(
+    client.GET('/api/pets/{id}/timeline', {
+      params: { path: { id }, query: { limit: PAGE, cursor: cursor ?? undefined } },
+      signal,
+    }),
+  );
 }
 
 /** The pet's history, page by page ("Load more"). */
