@@ -33,7 +33,11 @@ const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'A
 /** The query string of a call: values left undefined, null or empty ('') are not sent. */
 function queryString(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+      if (v !== '') params.set(k, String(v));
+    }
+  }
   return params.toString();
 }
 
@@ -104,7 +108,13 @@ export async function answer<T>(call: Promise<Answered<T>>): Promise<T> {
 }
 
 /** A page of a list endpoint: the items and the cursor of the next page (X-Next-Cursor), if any. */
-export async function page<T>(call: Promise<Answered<T[]>>): Promise<{ items: T[]; nextCursor: string | null }> {
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** The page a list endpoint answered (see {@link Page}). */
+export async function page<T>(call: Promise<Answered<T[]>>): Promise<Page<T>> {
   const { data, response } = await call;
   return { items: Array.isArray(data) ? data : [], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }

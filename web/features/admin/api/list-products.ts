@@ -12,7 +12,7 @@ export const productKeys = {
 };
 
 /** GET /api/admin/products (admin): one page of products, deactivated ones too, with how many match (X-Total-Count). */
-function listProducts(view: AdminProductView, signal?: AbortSignal) {
+function listProducts(view: AdminProductView, signal?: AbortSignal): Promise<{ items: Product[]; total: number }> {
   return pageWithTotal(client.GET('/api/admin/products', { params: { query: toAdminQuery(view) }, signal }));
 }
 

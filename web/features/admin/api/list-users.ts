@@ -1,13 +1,13 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUser } from '#shared/auth';
-import { client, page } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 
 export type UserKind = 'customers' | 'employees';
 
 const PAGE_SIZE = 50;
 
 /** GET /api/all-customers or /api/all-employees, one page (newest first; X-Next-Cursor for more). */
-function listUsers(kind: UserKind, q: string, cursor?: string) {
+function listUsers(kind: UserKind, q: string, cursor?: string): Promise<Page<AdminUser>> {
   return page(client.GET(`/api/all-${kind}`, { params: { query: { limit: PAGE_SIZE, cursor, q: q || undefined } } }));
 }
 

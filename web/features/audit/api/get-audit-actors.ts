@@ -5,7 +5,7 @@ import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { auditKeys } from './keys.ts';
 
 /** GET /api/audit/actors (admin): everyone who appears in the log, by name. */
-function getAuditActors(signal?: AbortSignal) {
+function getAuditActors(signal?: AbortSignal): Promise<AuditActor[]> {
   return answer(client.GET(AUDIT_ACTORS_ENDPOINT, { signal }));
 }
 

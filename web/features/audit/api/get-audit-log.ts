@@ -1,13 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AUDIT_ENDPOINT, type AuditEntry } from '#shared/audit';
-import { client, page } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { auditKeys, type AuditFilters } from './keys.ts';
 
 const PAGE_SIZE = 25;
 
 /** GET /api/audit (admin): one page of the log, newest first, with the filters that are set. */
-function getAuditLog(f: AuditFilters, cursor: string | null, signal?: AbortSignal) {
+function getAuditLog(f: AuditFilters, cursor: string | null, signal?: AbortSignal): Promise<Page<AuditEntry>> {
   return page(
     client.GET(AUDIT_ENDPOINT, {
       // Filters left empty ('') are not sent.

@@ -6,10 +6,12 @@ import type { paths } from '../../../lib/api/schema';
 import { useBookingSaved } from '../lib/booking-lists.ts';
 
 /** The body of POST /api/slots/book as the API documents it: the web sends the pet's age as a number. */
-export type BookSlotBody = NonNullable<paths['/api/slots/book']['post']['requestBody']>['content']['application/json'];
+export type BookSlotRequest = NonNullable<
+  paths['/api/slots/book']['post']['requestBody']
+>['content']['application/json'];
 
 /** POST /api/slots/book with the spec's JSON and the attempt's Idempotency-Key (a retry returns the stored booking). */
-function bookSlot(body: BookSlotBody, idempotencyKey: string): Promise<Booking> {
+function bookSlot(body: BookSlotRequest, idempotencyKey: string): Promise<Booking> {
   return answer(
     client.POST('/api/slots/book', { params: { header: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }, body }),
   );
@@ -18,7 +20,7 @@ function bookSlot(body: BookSlotBody, idempotencyKey: string): Promise<Booking> 
 /** Books a slot: the booking joins the customer's list, and the seats load again (after a 409 too: they moved). */
 export function useBookSlot() {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: BookSlotBody; idempotencyKey: string }) =>
+    mutationFn: ({ body, idempotencyKey }: { body: BookSlotRequest; idempotencyKey: string }) =>
       bookSlot(body, idempotencyKey),
     ...useBookingSaved(),
   });

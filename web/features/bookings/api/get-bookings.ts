@@ -1,13 +1,13 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingListQuery, Booking } from '#shared/bookings';
-import { client, page } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { slotKeys } from './keys.ts';
 
 const PAGE = 25;
 
 /** GET /api/slots/bookings (staff): one page, filtered by status, service and day, in the order `sort` names. */
-function getBookings(filter: BookingListQuery, cursor: string | null, signal?: AbortSignal) {
+function getBookings(filter: BookingListQuery, cursor: string | null, signal?: AbortSignal): Promise<Page<Booking>> {
   return page(
     client.GET('/api/slots/bookings', {
       params: { query: { ...filter, limit: PAGE, cursor: cursor ?? undefined } },

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ChatMessage } from '#shared/chat';
-import { client, page } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { chatKeys } from './keys.ts';
 
 const PAGE_SIZE = 50;
 
 /** GET /api/chat/employee/{id}: every customer's messages and this staff member's replies, a page at a time. */
-function getStaffInbox(staffId: string, before: string | null, signal?: AbortSignal) {
+function getStaffInbox(staffId: string, before: string | null, signal?: AbortSignal): Promise<Page<ChatMessage>> {
   return page(
     client.GET('/api/chat/employee/{id}', {
       params: { path: { id: staffId }, query: { limit: PAGE_SIZE, before: before ?? undefined } },

@@ -4,7 +4,7 @@ import { answer, client } from '../../../lib/api-client.ts';
 import { petKeys } from '../../../lib/pets.ts';
 
 /** GET /api/pets/{id}: one pet (its owner and staff). */
-function getPet(id: string, signal?: AbortSignal) {
+function getPet(id: string, signal?: AbortSignal): Promise<Pet> {
   return answer(client.GET('/api/pets/{id}', { params: { path: { id } }, signal }));
 }
 
