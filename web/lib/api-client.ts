@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import type { ZodType, output } from 'zod';
 import { NEXT_CURSOR_HEADER } from '#shared/http';
 import type { paths } from './api/schema';
 import { serverAnswered } from './reconnect.ts';
@@ -105,6 +106,16 @@ export interface Answered<T> {
 /** The body of a successful call's answer. */
 export async function answer<T>(call: Promise<Answered<T>>): Promise<T> {
   return (await call).data as T;
+}
+
+/**
+ * An answer's body checked against its shared schema (see `trusted` in api-extra.ts): an answer of another shape
+ * fails like a server error. The caller brings the schema, so zod loads only where one is used.
+ */
+export function checked<S extends ZodType>(schema: S, body: unknown): output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(500, 'INVALID_ANSWER', 'The server answered in an unexpected form.');
+  return parsed.data;
 }
 
 /** A page of a list endpoint: the items and the cursor of the next page (X-Next-Cursor), if any. */

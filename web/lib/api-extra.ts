@@ -1,6 +1,6 @@
 import type { ZodType, output } from 'zod';
 import { TOTAL_COUNT_HEADER } from '#shared/http';
-import { ApiError, answer, type Answered } from './api-client.ts';
+import { answer, checked, type Answered } from './api-client.ts';
 
 /*
  * API calls only some screens need, kept out of api-client.ts: that module is part of every page's first script,
@@ -31,13 +31,6 @@ export async function pageWithTotal<T>(call: Promise<Answered<T[]>>): Promise<{ 
  */
 export async function trusted<S extends ZodType>(schema: S, call: Promise<Answered<unknown>>): Promise<output<S>> {
   return checked(schema, await answer(call));
-}
-
-/** An answer's body checked against its shared schema, as {@link trusted} does. */
-export function checked<S extends ZodType>(schema: S, body: unknown): output<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(500, 'INVALID_ANSWER', 'The server answered in an unexpected form.');
-  return parsed.data;
 }
 
 /**

@@ -4,8 +4,7 @@ import { toast } from 'react-toastify';
 import type { User } from '#shared/auth';
 import { STORAGE_KEYS } from './storage.ts';
 import { MSG } from '#shared/messages';
-import { ApiError, answer, client, setUnauthorizedHandler } from './api-client.ts';
-import { checked } from './api-extra.ts';
+import { ApiError, answer, checked, client, setUnauthorizedHandler } from './api-client.ts';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './storage.ts';
 
 type SessionStatus = 'anonymous' | 'validating' | 'authenticated';
