@@ -20,7 +20,7 @@ import catalogueRoutes from './catalogue/routes.ts';
 import chatRoutes from './chat/routes.ts';
 import healthRoutes from './health.ts';
 import { httpCors } from './lib/cors.ts';
-import { documentTransform } from './lib/openapi.ts';
+import { documentTransforms } from './lib/openapi.ts';
 import notificationRoutes from './notifications/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import petRoutes from './pets/routes.ts';
@@ -117,7 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: documentTransform,
+    ...documentTransforms(),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -273,10 +273,11 @@ const show = (v: unknown) => {
 function variantsOf(op: Operation, caller: Caller): Variant[] {
   const params = op.parameters;
   // Reads use the caller's own id (to get past existence checks); writes a random one, so the walk never deletes
-  // or demotes its own callers. Product paths (the catalogue's, the cart's) take the walk's own product.
+  // or demotes its own callers. Product paths (the catalogue's, the cart's) take the walk's own product, and the pet
+  // photo's operations, which change nothing but the photo, the walk's own pet.
   const pathId = /^\/api\/(products|cart\/items)\//.test(op.path)
     ? walkProductId
-    : op.method === 'GET'
+    : op.method === 'GET' || op.path === '/api/pets/{id}/photo'
       ? op.path.startsWith('/api/pets/')
         ? walkPetId
         : caller.id

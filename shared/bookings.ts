@@ -178,7 +178,6 @@ export const BookSlotBodySchema = z
     if (!b.petId && !b.petName) ctx.addIssue({ code: 'custom', path: ['petName'], message: MSG.fillAllFields });
   });
 export type BookSlotBody = z.infer<typeof BookSlotBodySchema>;
-export type BookSlotInput = z.input<typeof BookSlotBodySchema>;
 
 /**
  * The optional Idempotency-Key of POST /api/slots/book: one per booking attempt, sent again when that attempt is

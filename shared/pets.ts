@@ -103,6 +103,13 @@ export const PetSchema = z.object({
 });
 export type Pet = z.infer<typeof PetSchema>;
 
+/** PUT /api/pets/{id}/photo form as the API documents it: one file, `photo`, checked by its bytes on the server. */
+export const PetPhotoFormSchema = z.object({
+  photo: z
+    .string()
+    .meta({ format: 'binary', description: `PNG, JPEG or WebP, at most ${PET_PHOTO_MAX_BYTES / 1024 / 1024} MB` }),
+});
+
 /** GET /api/pets: the signed-in customer's pets; staff pass `ownerId`. Archived pets only with `archived=true`. */
 export const PetListQuerySchema = z.object({
   ownerId: z.string().max(64).optional(),

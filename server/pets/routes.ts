@@ -6,6 +6,7 @@ import {
   PET_PHOTO_MIMES,
   PetCreateSchema,
   PetListQuerySchema,
+  PetPhotoFormSchema,
   PetSchema,
   PetUpdateSchema,
 } from '#shared/pets';
@@ -134,8 +135,8 @@ export default routes((app) => {
         tags: ['pets'],
         summary: `Set the pet's photo (its owner; multipart, one file "photo": PNG, JPEG or WebP by its bytes, at most ${PET_PHOTO_MAX_BYTES / 1024 / 1024} MB)`,
         ...secured,
-        consumes: ['multipart/form-data'],
         params: IdParamSchema,
+        multipartBody: PetPhotoFormSchema,
         response: { 200: PetSchema, ...errorReplies(400, 401, 403, 404, 409, 413, 415) },
       },
     },

@@ -4,7 +4,7 @@ import { useForm, type FieldValues, type Path, type UseFormSetError } from 'reac
 import { z } from 'zod';
 import { ACCOUNT_MSG, type MessageAnswer } from '#shared/accounts';
 import { PasswordSchema } from '#shared/auth';
-import { ApiError, api } from './api-client.ts';
+import { ApiError, answer, client } from './api-client.ts';
 import { useSession } from './session.tsx';
 
 /** Texts of the "confirm the new password" field, which only the web has. */
@@ -38,7 +38,7 @@ export function useNewPasswordForm() {
 
 /** POST /api/auth/resend-verification: a new verification link for the signed-in account. */
 function resendVerification(): Promise<MessageAnswer> {
-  return api<MessageAnswer>('/api/auth/resend-verification', { method: 'POST' });
+  return answer(client.POST('/api/auth/resend-verification'));
 }
 
 /**

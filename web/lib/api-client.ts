@@ -1,4 +1,7 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { ZodType, output } from 'zod';
 import { NEXT_CURSOR_HEADER } from '#shared/http';
+import type { paths } from './api/schema';
 import { serverAnswered } from './reconnect.ts';
 import { getToken } from './storage.ts';
 
@@ -17,15 +20,6 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A plain object is sent as JSON; FormData as multipart. */
-  body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
@@ -34,85 +28,120 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   onUnauthorized = handler;
 }
 
-function buildUrl(path: string, query?: ApiOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
-}
+const networkError = () => new ApiError(0, 'NETWORK', 'Network error: the server could not be reached.');
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
-/** Sends one request; resolves the parsed JSON body and the response headers, throws ApiError otherwise. */
-/** Sends one request: the parsed body, headers and status of a success; throws ApiError otherwise. */
-export async function apiRaw<T>(
-  path: string,
-  opts: ApiOptions = {},
-): Promise<{ data: T; headers: Headers; status: number }> {
-  const token = getToken();
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (opts.body instanceof FormData) body = opts.body;
-  else if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK', 'Network error: the server could not be reached.');
-  }
-  const text = await res.text();
-  let json: unknown = undefined;
-  if (text) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
+/** The query string of a call: values left undefined, null or empty ('') are not sent. */
+function queryString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+      if (v !== '') params.set(k, String(v));
     }
   }
-  if (!res.ok) {
-    const e = (json ?? {}) as { error?: unknown; code?: unknown; details?: unknown };
-    if (res.status === 401 && token) onUnauthorized?.();
-    throw new ApiError(
-      res.status,
-      typeof e.code === 'string' ? e.code : res.status >= 500 ? 'INTERNAL' : 'HTTP_ERROR',
-      typeof e.error === 'string' ? e.error : `Request failed (${res.status})`,
-      Array.isArray(e.details) ? (e.details as { path: string; message: string }[]) : undefined,
-    );
-  }
-  serverAnswered();
-  return { data: json as T, headers: res.headers, status: res.status };
+  return params.toString();
 }
 
-/** Calls the API with the stored bearer token; resolves the JSON body or throws ApiError. */
-export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  return (await apiRaw<T>(path, opts)).data;
+/**
+ * What every call goes through: the stored bearer token goes out with it; an error answer becomes an ApiError (our
+ * error body's code, message and details) and a 401 to a request that carried a token ends the session; a request
+ * the network failed becomes the NETWORK ApiError (an abort stays an abort); any answer tells the reconnect loops
+ * that the server is back.
+ */
+const session: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('accept', 'application/json');
+    const token = getToken();
+    if (token) request.headers.set('authorization', `Bearer ${token}`);
+  },
+  async onResponse({ request, response }) {
+    if (response.ok) {
+      serverAnswered();
+      return;
+    }
+    const text = await response.text();
+    let json: unknown = undefined;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    const e = (json ?? {}) as { error?: unknown; code?: unknown; details?: unknown };
+    if (response.status === 401 && request.headers.has('authorization')) onUnauthorized?.();
+    throw new ApiError(
+      response.status,
+      typeof e.code === 'string' ? e.code : response.status >= 500 ? 'INTERNAL' : 'HTTP_ERROR',
+      typeof e.error === 'string' ? e.error : `Request failed (${response.status})`,
+      Array.isArray(e.details) ? (e.details as { path: string; message: string }[]) : undefined,
+    );
+  },
+  onError({ error }) {
+    return isAbort(error) ? undefined : networkError();
+  },
+};
+
+/**
+ * The API, typed from the OpenAPI document the server publishes (./api/schema.d.ts, written by `npm run api:types`):
+ * a call's path, method, parameters, body and answer are checked together at compile time.
+ * `client.GET('/api/pets/{id}', { params: { path: { id } }, signal })`. Every error answer rejects with an ApiError
+ * (see `session`), so a call that resolves has succeeded: read it with {@link answer} or {@link page}.
+ */
+export const client = createClient<paths>({
+  // Absolute, as a Request needs outside a page (tests); in the browser the same address as the page's own.
+  baseUrl: typeof location === 'undefined' ? '' : location.origin,
+  // Looked up at each call, not once: a test's fake server stands in for it.
+  fetch: (request) => globalThis.fetch(request),
+  querySerializer: queryString,
+});
+client.use(session);
+
+/** What a call of {@link client} resolves: its answer's body and the answer itself. */
+export interface Answered<T> {
+  data?: T;
+  response: Response;
+}
+
+/** The body of a successful call's answer. */
+export async function answer<T>(call: Promise<Answered<T>>): Promise<T> {
+  return (await call).data as T;
+}
+
+/**
+ * An answer's body checked against its shared schema (see `trusted` in api-extra.ts): an answer of another shape
+ * fails like a server error. The caller brings the schema, so zod loads only where one is used.
+ */
+export function checked<S extends ZodType>(schema: S, body: unknown): output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(500, 'INVALID_ANSWER', 'The server answered in an unexpected form.');
+  return parsed.data;
 }
 
 /** A page of a list endpoint: the items and the cursor of the next page (X-Next-Cursor), if any. */
-export async function apiPage<T>(
-  path: string,
-  opts: ApiOptions = {},
-): Promise<{ items: T[]; nextCursor: string | null }> {
-  const { data, headers } = await apiRaw<T[]>(path, opts);
-  return { items: Array.isArray(data) ? data : [], nextCursor: headers.get(NEXT_CURSOR_HEADER) };
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** The page a list endpoint answered (see {@link Page}). */
+export async function page<T>(call: Promise<Answered<T[]>>): Promise<Page<T>> {
+  const { data, response } = await call;
+  return { items: Array.isArray(data) ? data : [], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }
 
 /**
  * A file the API serves only with the bearer token (an identity proof, a pet photo), as a Blob: a plain link or an
  * <img src> cannot send the token. Show it through URL.createObjectURL.
  */
-export async function apiBlob(path: string, opts: Pick<ApiOptions, 'signal'> & { fallback: string }): Promise<Blob> {
+export async function apiBlob(path: string, opts: { signal?: AbortSignal; fallback: string }): Promise<Blob> {
   const token = getToken();
   let res: Response;
   try {
     res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: opts.signal });
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK', 'Network error: the server could not be reached.');
+    if (isAbort(err)) throw err;
+    throw networkError();
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };

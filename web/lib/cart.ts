@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CART_CHANGED_EVENT, Cart } from '#shared/cart';
-import { api } from './api-client.ts';
+import { answer, client } from './api-client.ts';
 import { LIVE_QUERY } from './live-lists.ts';
 import { useSession } from './session.tsx';
 import { useSocketEvent } from './socket.ts';
@@ -15,9 +15,10 @@ export const cartKey = ['cart'] as const;
 // the public catalogue, which adds to the cart too.
 const CART_CHANGED: typeof CART_CHANGED_EVENT = 'cart_changed';
 
-const getCart = (signal?: AbortSignal) => api<Cart>('/api/cart', { signal });
+const getCart = (signal?: AbortSignal) => answer(client.GET('/api/cart', { signal }));
 
-const cartPath = (productId: number) => `/api/cart/items/${encodeURIComponent(String(productId))}`;
+/** The path parameter of a cart line: its product's id. */
+const line = (productId: number) => ({ path: { productId: String(productId) } });
 
 /** The signed-in customer's cart; disabled (no request) for visitors and staff. */
 export function useCart() {
@@ -51,13 +52,15 @@ function useCartChange<V>(request: (vars: V) => Promise<Cart>) {
 /** Sets a line's quantity (adds the product when it is not in the cart yet). */
 export function useSetCartQuantity() {
   return useCartChange(({ productId, quantity }: { productId: number; quantity: number }) =>
-    api<Cart>(cartPath(productId), { method: 'PUT', body: { quantity } }),
+    answer(client.PUT('/api/cart/items/{productId}', { params: line(productId), body: { quantity } })),
   );
 }
 
 /** Removes one product's line. */
 export function useRemoveCartLine() {
-  return useCartChange((productId: number) => api<Cart>(cartPath(productId), { method: 'DELETE' }));
+  return useCartChange((productId: number) =>
+    answer(client.DELETE('/api/cart/items/{productId}', { params: line(productId) })),
+  );
 }
 
 /** Add to Cart: one more unit of the product (its line's quantity + 1, or a new line of 1). */
@@ -66,8 +69,8 @@ export function useAddToCart() {
   return useCartChange(async (productId: number) => {
     // The cached cart, or the one being loaded (the navbar's), or a fresh one: never two loads at once.
     const cart = await queryClient.ensureQueryData({ queryKey: cartKey, queryFn: ({ signal }) => getCart(signal) });
-    const line = cart.items.find((l) => l.productId === productId);
-    return api<Cart>(cartPath(productId), { method: 'PUT', body: { quantity: (line?.quantity ?? 0) + 1 } });
+    const quantity = (cart.items.find((l) => l.productId === productId)?.quantity ?? 0) + 1;
+    return answer(client.PUT('/api/cart/items/{productId}', { params: line(productId), body: { quantity } }));
   });
 }
 

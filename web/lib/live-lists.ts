@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 
-/** One page of a list endpoint, as apiPage returns it. */
+/** One page of a list endpoint, as `page` (api-client.ts) returns it. */
 interface Page<T> {
   items: T[];
   nextCursor: string | null;

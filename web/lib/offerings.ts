@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatRupees } from '#shared/money';
 import type { Service } from '#shared/offerings';
-import { api } from './api-client.ts';
+import { answer, client } from './api-client.ts';
 
 /** Query keys of the clinic's services: every one starts with `all` (the public list), so one invalidation covers them. */
 export const serviceKeys = {
@@ -11,7 +11,7 @@ export const serviceKeys = {
 
 /** GET /api/services: the clinic's active services in their order (public). */
 function getOfferings(signal?: AbortSignal): Promise<Service[]> {
-  return api<Service[]>('/api/services', { signal });
+  return answer(client.GET('/api/services', { signal }));
 }
 
 /**

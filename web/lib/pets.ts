@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Pet, PetCreateInput } from '#shared/pets';
-import { api } from './api-client.ts';
+import { answer, client } from './api-client.ts';
 
 /**
  * The customer's pets: the list and adding one. Shared by My pets and the booking form's pet picker, so it lives here;
@@ -17,7 +17,7 @@ export const petKeys = {
 
 /** GET /api/pets: the signed-in customer's pets (archived ones only when asked). */
 function getPets(archived: boolean, signal?: AbortSignal) {
-  return api<Pet[]>('/api/pets', { query: archived ? { archived: 'true' } : {}, signal });
+  return answer(client.GET('/api/pets', { params: { query: archived ? { archived: 'true' } : {} }, signal }));
 }
 
 /** The customer's pets, for My pets and the booking form's pet picker. */
@@ -32,7 +32,7 @@ export function usePets({ archived = false, enabled = true }: { archived?: boole
 
 /** POST /api/pets */
 function createPet(body: PetCreateInput): Promise<Pet> {
-  return api<Pet>('/api/pets', { method: 'POST', body });
+  return answer(client.POST('/api/pets', { body }));
 }
 
 /** Adds a pet; the pet lists are refetched. */

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CLINIC_SETTINGS_EVENT } from '#shared/realtime';
 import type { PublicConfig } from '#shared/settings';
-import { api } from './api-client.ts';
+import { answer, client } from './api-client.ts';
 import { useSocketEvent } from './socket.ts';
 
 /** GET /api/config: the shop's payee, the clinic's contact details and slot grid (an explicit whitelist). */
 function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return api<PublicConfig>('/api/config', { signal });
+  return answer(client.GET('/api/config', { signal }));
 }
 
 const CONFIG_KEY = ['config'] as const;

@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { fakeServer, makeUser, NETWORK_ERROR, renderApp, storeSignedIn } from '../test/utils.tsx';
-import { api } from './api-client.ts';
+import { makePet } from '../test/data.ts';
+import { answer, client } from './api-client.ts';
 import { createQueryClient, recoverFailedQueries } from './query-client.ts';
 import { useSession } from './session.tsx';
 
@@ -14,13 +15,13 @@ const UNAVAILABLE = {
 };
 
 function Pets() {
-  const pets = useQuery({ queryKey: ['pets'], queryFn: () => api<string[]>('/api/pets') });
+  const pets = useQuery({ queryKey: ['pets'], queryFn: () => answer(client.GET('/api/pets')) });
   if (pets.isPending) return <p>Loading…</p>;
   if (pets.isError) return <p role="alert">Could not load the pets.</p>;
   return (
     <ul>
       {pets.data.map((p) => (
-        <li key={p}>{p}</li>
+        <li key={p.id}>{p.name}</li>
       ))}
     </ul>
   );
@@ -47,7 +48,10 @@ describe('lists after an outage', () => {
   it('load again by themselves once the server answers again, without "Try again"', async () => {
     let down = true;
     const calls = fakeServer({
-      'GET /api/pets': () => (down ? { status: 503, body: UNAVAILABLE } : { body: ['Bruno', 'Mitzi'] }),
+      'GET /api/pets': () =>
+        down
+          ? { status: 503, body: UNAVAILABLE }
+          : { body: [makePet(), makePet({ id: 'p2', name: 'Mitzi', species: 'cat' })] },
     });
     renderWithRecovery();
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the pets.');
@@ -58,7 +62,7 @@ describe('lists after an outage', () => {
 
   it('also when the server could not be reached at all (a network error)', async () => {
     let down = true;
-    fakeServer({ '*': () => (down ? NETWORK_ERROR : undefined), 'GET /api/pets': () => ({ body: ['Bruno'] }) });
+    fakeServer({ '*': () => (down ? NETWORK_ERROR : undefined), 'GET /api/pets': () => ({ body: [makePet()] }) });
     renderWithRecovery();
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     down = false;
@@ -68,7 +72,11 @@ describe('lists after an outage', () => {
 
 function WhoAmI() {
   const { user, status } = useSession();
-  const orders = useQuery({ queryKey: ['orders'], queryFn: () => api('/api/orders/mine'), retry: false });
+  const orders = useQuery({
+    queryKey: ['orders'],
+    queryFn: () => answer(client.GET('/api/orders/mine')),
+    retry: false,
+  });
   return (
     <p>
       {user ? `${user.name} (${status})` : 'Nobody'} {orders.isError ? 'orders failed' : ''}

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import type { User } from '#shared/auth';
 import { STORAGE_KEYS } from './storage.ts';
 import { MSG } from '#shared/messages';
-import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, answer, checked, client, setUnauthorizedHandler } from './api-client.ts';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './storage.ts';
 
 type SessionStatus = 'anonymous' | 'validating' | 'authenticated';
@@ -99,7 +99,10 @@ export function SessionProvider({
     const stored = getToken();
     if (!stored) return;
     const controller = new AbortController();
-    api<User>('/api/auth/me', { signal: controller.signal })
+    // The account is stored and decides the pages shown, so its shape is checked; the schema (and zod) load beside the
+    // request, not with every page's first script.
+    Promise.all([import('#shared/auth'), answer(client.GET('/api/auth/me', { signal: controller.signal }))])
+      .then(([{ UserSchema }, me]) => checked(UserSchema, me))
       .then((fresh) => {
         // A login in the meantime wins over this older check.
         if (getToken() !== stored) return;

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, type Theme } from '#shared/theme-colors';
 import { themeColors } from '#shared/theme-colors';
-import { api } from './api-client.ts';
+import { answer, client } from './api-client.ts';
 import { getStoredTheme, isTheme } from './storage.ts';
 
 export { THEME_COLORS, contrastRatio, readableText } from '#shared/theme-colors';
@@ -21,7 +21,7 @@ export const THEME_QUERY_KEY = ['settings', 'theme'] as const;
 
 /** GET /api/settings/theme: the site theme, read by every visitor. */
 async function fetchTheme(): Promise<Theme> {
-  const { theme } = await api<{ theme: Theme }>('/api/settings/theme');
+  const { theme } = await answer(client.GET('/api/settings/theme'));
   return isTheme(theme) ? theme : DEFAULT_THEME;
 }
 

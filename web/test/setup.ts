@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
+import { rememberRequestBodies } from './sent-body.ts';
+
+// Before the app's modules load: its API client builds its Requests with the class found then.
+rememberRequestBodies();
 
 // An unexpected console.error fails the test that caused it, as in the e2e suite: React reports act() warnings,
 // missing keys and errors caught by boundaries this way. A test that provokes one on purpose spies on

@@ -7,6 +7,8 @@ import { ToastContainer } from 'react-toastify';
 import type { User } from '#shared/auth';
 import { createQueryClient } from '../lib/query-client.ts';
 import { SessionProvider } from '../lib/session.tsx';
+import { answerDrift } from './api-contract.ts';
+import { sentBody } from './sent-body.ts';
 
 /** A user as the API returns it. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -47,6 +49,11 @@ export interface FakeAnswer {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Why this success answer is one the API does not give (a role a newer server could add), for a test of how the
+   * page copes with it: without a reason, an answer unlike the API's fails the test.
+   */
+  unlikeTheApi?: string;
 }
 
 /** A handler's answer that never reaches the page: fetch rejects as it does when the network fails. */
@@ -57,27 +64,45 @@ export type FakeHandler = (call: FetchCall) => FakeAnswer | typeof NETWORK_ERROR
 
 let realFetch: typeof fetch | undefined;
 
+/** A request's address as the page wrote it: the path and query, without this page's own origin. */
+function pageRelative(href: string): string {
+  return href.startsWith(`${location.origin}/`) ? href.slice(location.origin.length) : href;
+}
+
+/** Fake answers that are not what the API answers, found in the current test; it fails with them when it ends. */
+let drifts: string[] | undefined;
+
 /**
  * The one way web tests stand in for the server: replaces fetch with a fake for the current test. Keys are
  * `'METHOD /path'` (the query string is ignored) or `'*'` for every request; handlers are tried in order and the
  * first answer wins; unknown requests answer 404. Returns the list of calls made, in order.
+ *
+ * Every success answer (2xx) must be one the real API could give: its status and JSON body are checked against the
+ * API's description of that route (web/test/api-contract.ts), and a test whose fake drifted from it fails, naming
+ * the route and what differs.
  */
 export function fakeServer(handlers: Record<string, FakeHandler>): FetchCall[] {
   const calls: FetchCall[] = [];
   // A second fake in the same test replaces the first; the real fetch comes back once, when the test ends.
   if (!realFetch) {
     realFetch = globalThis.fetch;
+    drifts = [];
     onTestFinished(() => {
       if (realFetch) globalThis.fetch = realFetch;
       realFetch = undefined;
+      const found = drifts ?? [];
+      drifts = undefined;
+      if (found.length) throw new Error(`The fake server drifted from the API:\n${[...new Set(found)].join('\n')}`);
     });
   }
   globalThis.fetch = (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const body: unknown =
-      init.body instanceof FormData ? init.body : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    // The app's typed client sends a Request; a few calls (files) still pass an address and options.
+    const request = input instanceof Request ? input : undefined;
+    const url = pageRelative(request ? request.url : typeof input === 'string' ? input : (input as URL).href);
+    const method = (request?.method ?? init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(new Headers(request?.headers ?? init.headers).entries());
+    const sent = request ? sentBody(request) : init.body;
+    const body: unknown = sent instanceof FormData ? sent : typeof sent === 'string' ? JSON.parse(sent) : sent;
     const call = { url, method, body, headers };
     calls.push(call);
     for (const [key, handler] of Object.entries(handlers)) {
@@ -85,13 +110,16 @@ export function fakeServer(handlers: Record<string, FakeHandler>): FetchCall[] {
       if (key !== '*' && (m !== method || url.split('?')[0] !== path)) continue;
       const res = handler(call);
       if (res === NETWORK_ERROR) return Promise.reject(new TypeError('Failed to fetch'));
-      if (res)
+      if (res) {
+        const drift = res.unlikeTheApi ? undefined : answerDrift(method, url, res.status ?? 200, res.body);
+        if (drift) drifts?.push(drift);
         return Promise.resolve(
           new Response(res.body === undefined ? null : JSON.stringify(res.body), {
             status: res.status ?? 200,
             headers: { 'content-type': 'application/json', ...res.headers },
           }),
         );
+      }
     }
     return Promise.resolve(new Response(JSON.stringify({ error: 'Not found', code: 'NOT_FOUND' }), { status: 404 }));
   };

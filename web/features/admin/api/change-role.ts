@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '#shared/auth';
 import type { Role } from '#shared/roles';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { adminUsersKey } from './list-users.ts';
 
 /** PUT /api/users/{id}/role. */
 function changeRole(id: string, role: Role): Promise<AdminUser> {
-  return api<AdminUser>(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } });
+  return answer(client.PUT('/api/users/{id}/role', { params: { path: { id } }, body: { role } }));
 }
 
 /** Role change; both admin lists refresh afterwards (the person moves from one to the other). */

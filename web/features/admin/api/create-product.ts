@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductInput } from '#shared/catalogue';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { productKeys } from './list-products.ts';
 
 /** POST /api/products (admin): a new product, without its picture (see useSetProductImage). */
 function createProduct(body: ProductInput): Promise<Product> {
-  return api<Product>('/api/products', { method: 'POST', body });
+  return answer(client.POST('/api/products', { body }));
 }
 
 /** Adds a product; every list of products (the admin's and the catalogue) is loaded again. */

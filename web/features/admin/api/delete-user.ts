@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { adminUsersKey } from './list-users.ts';
 
 /** DELETE /api/users/{id}. */
-function deleteUser(id: string): Promise<{ ok: true; id: string }> {
-  return api(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+function deleteUser(id: string) {
+  return answer(client.DELETE('/api/users/{id}', { params: { path: { id } } }));
 }
 
 /** Deletion; the admin lists refresh afterwards. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InvitationAnswer, InvitationBody } from '#shared/accounts';
-import { apiWithStatus } from '../../../lib/api-extra.ts';
+import { client } from '../../../lib/api-client.ts';
+import { withStatus } from '../../../lib/api-extra.ts';
 import { adminUsersKey } from './list-users.ts';
 
 /** What an invitation did: `created` a new invited employee (201), or sent a fresh link to one not yet joined (200). */
@@ -11,7 +12,7 @@ interface InvitationResult {
 
 /** POST /api/users/invitations: mails the invitation; 201 for a new employee, 200 when it is sent again. */
 async function inviteEmployee(body: InvitationBody): Promise<InvitationResult> {
-  const { data, status } = await apiWithStatus<InvitationAnswer>('/api/users/invitations', { method: 'POST', body });
+  const { data, status } = await withStatus(client.POST('/api/users/invitations', { body }));
   return { employee: data, created: status === 201 };
 }
 

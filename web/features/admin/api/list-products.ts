@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/catalogue';
-import { apiPageWithTotal } from '../../../lib/api-extra.ts';
+import { client } from '../../../lib/api-client.ts';
+import { pageWithTotal } from '../../../lib/api-extra.ts';
 import { toAdminQuery, type AdminProductView } from '../lib/product-list.ts';
 
 /** Query keys of products: every list and copy of a product (the catalogue's too) sits under `all`. */
@@ -11,8 +12,8 @@ export const productKeys = {
 };
 
 /** GET /api/admin/products (admin): one page of products, deactivated ones too, with how many match (X-Total-Count). */
-function listProducts(view: AdminProductView, signal?: AbortSignal) {
-  return apiPageWithTotal<Product>('/api/admin/products', { query: toAdminQuery(view), signal });
+function listProducts(view: AdminProductView, signal?: AbortSignal): Promise<{ items: Product[]; total: number }> {
+  return pageWithTotal(client.GET('/api/admin/products', { params: { query: toAdminQuery(view) }, signal }));
 }
 
 /** The admin's page of products; the previous page stays on screen while the next one loads. */

@@ -1,14 +1,14 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUser } from '#shared/auth';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 
 export type UserKind = 'customers' | 'employees';
 
 const PAGE_SIZE = 50;
 
 /** GET /api/all-customers or /api/all-employees, one page (newest first; X-Next-Cursor for more). */
-function listUsers(kind: UserKind, q: string, cursor?: string) {
-  return apiPage<AdminUser>(`/api/all-${kind}`, { query: { limit: PAGE_SIZE, cursor, q: q || undefined } });
+function listUsers(kind: UserKind, q: string, cursor?: string): Promise<Page<AdminUser>> {
+  return page(client.GET(`/api/all-${kind}`, { params: { query: { limit: PAGE_SIZE, cursor, q: q || undefined } } }));
 }
 
 /** Query key prefix of the admin lists, invalidated after a role change or deletion. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Theme } from '#shared/theme-colors';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { storeTheme } from '../../../lib/storage.ts';
 import { THEME_QUERY_KEY } from '../../../lib/theme.ts';
 
 /** PUT /api/settings/theme (admin). */
 function setTheme(theme: Theme): Promise<{ theme: Theme }> {
-  return api<{ theme: Theme }>('/api/settings/theme', { method: 'PUT', body: { theme } });
+  return answer(client.PUT('/api/settings/theme', { body: { theme } }));
 }
 
 /** Saves the site theme; on success every page of this tab repaints at once and the choice is mirrored locally. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Product, ProductUpdate } from '#shared/catalogue';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { productKeys } from './list-products.ts';
 
 /** PUT /api/products/{id} (admin): only the fields sent change; `active` deactivates or brings the product back. */
 function updateProduct({ id, changes }: { id: number; changes: ProductUpdate }): Promise<Product> {
-  return api<Product>(`/api/products/${id}`, { method: 'PUT', body: changes });
+  return answer(client.PUT('/api/products/{id}', { params: { path: { id: String(id) } }, body: changes }));
 }
 
 /**

@@ -78,7 +78,7 @@ describe('/admin/customer delete', () => {
       'GET /api/all-customers': () => ({
         body: [{ _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified }],
       }),
-      'DELETE /api/users/c9': () => ({ body: { message: 'User deleted successfully!' } }),
+      'DELETE /api/users/c9': () => ({ body: { ok: true, id: 'c9' } }),
     });
     const u = userEvent.setup();
     renderApp(<CustomersPage />, { path: '/admin/customer' });

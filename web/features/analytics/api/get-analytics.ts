@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Analytics } from '#shared/analytics';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 
 /** GET /api/analytics (admin): every figure over clinic-local days `from` to `to`, both included. */
 function getAnalytics(range: { from: string; to: string }, signal?: AbortSignal): Promise<Analytics> {
-  return api<Analytics>('/api/analytics', { query: range, signal });
+  return answer(client.GET('/api/analytics', { params: { query: range }, signal }));
 }
 
 /**

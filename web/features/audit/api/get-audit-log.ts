@@ -1,18 +1,29 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AUDIT_ENDPOINT, type AuditEntry } from '#shared/audit';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { auditKeys, type AuditFilters } from './keys.ts';
 
 const PAGE_SIZE = 25;
 
 /** GET /api/audit (admin): one page of the log, newest first, with the filters that are set. */
-function getAuditLog(f: AuditFilters, cursor: string | null, signal?: AbortSignal) {
-  return apiPage<AuditEntry>(AUDIT_ENDPOINT, {
-    // Filters left empty ('') are not sent.
-    query: { limit: PAGE_SIZE, cursor, actorId: f.actorId, kind: f.kind, from: f.from, to: f.to },
-    signal,
-  });
+function getAuditLog(f: AuditFilters, cursor: string | null, signal?: AbortSignal): Promise<Page<AuditEntry>> {
+  return page(
+    client.GET(AUDIT_ENDPOINT, {
+      // Filters left empty ('') are not sent.
+      params: {
+        query: {
+          limit: PAGE_SIZE,
+          cursor: cursor ?? undefined,
+          actorId: f.actorId,
+          kind: f.kind || undefined,
+          from: f.from,
+          to: f.to,
+        },
+      },
+      signal,
+    }),
+  );
 }
 
 /** The audit log page by page; new entries join its first page live (see applyAuditEntry). */

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AcceptInvitationAnswer, AcceptInvitationBody } from '#shared/accounts';
-import { api } from '../../../lib/api-client.ts';
+import { AcceptInvitationAnswerSchema, type AcceptInvitationAnswer, type AcceptInvitationBody } from '#shared/accounts';
+import { client } from '../../../lib/api-client.ts';
+import { trusted } from '../../../lib/api-extra.ts';
 
 /** POST /api/auth/accept-invitation: the invitation's token and the chosen password; answers signed in. */
 function acceptInvitation(body: AcceptInvitationBody): Promise<AcceptInvitationAnswer> {
-  return api<AcceptInvitationAnswer>('/api/auth/accept-invitation', { method: 'POST', body });
+  return trusted(AcceptInvitationAnswerSchema, client.POST('/api/auth/accept-invitation', { body }));
 }
 
 /** Accepts a staff invitation. */

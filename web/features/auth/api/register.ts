@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, RegisterFields } from '#shared/auth';
-import { api } from '../../../lib/api-client.ts';
+import { AuthResponseSchema, type AuthResponse, type RegisterFields } from '#shared/auth';
+import { client } from '../../../lib/api-client.ts';
+import { multipart, trusted } from '../../../lib/api-extra.ts';
 
 interface RegisterInput extends RegisterFields {
   identityProof: File;
@@ -8,16 +9,17 @@ interface RegisterInput extends RegisterFields {
 
 /** POST /api/auth/register as multipart/form-data (spec section 7); the server always creates a customer. */
 function register(input: RegisterInput): Promise<AuthResponse> {
-  const form = new FormData();
-  form.set('name', input.name);
-  form.set('email', input.email);
-  form.set('password', input.password);
-  form.set('phone', input.phone);
-  if (input.address) form.set('address', input.address);
-  if (input.bloodGroup) form.set('bloodGroup', input.bloodGroup);
-  form.set('role', 'user');
-  form.set('identityProof', input.identityProof);
-  return api<AuthResponse>('/api/auth/register', { method: 'POST', body: form });
+  const body = {
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    phone: input.phone,
+    address: input.address || undefined,
+    bloodGroup: input.bloodGroup || undefined,
+    role: 'user',
+    identityProof: input.identityProof,
+  };
+  return trusted(AuthResponseSchema, client.POST('/api/auth/register', { body, bodySerializer: multipart }));
 }
 
 /** Registration mutation. */

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageAnswer, ResetPasswordBody } from '#shared/accounts';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 
 /** POST /api/auth/reset-password: the reset link's token and the new password; every session is signed out. */
 function resetPassword(body: ResetPasswordBody): Promise<MessageAnswer> {
-  return api<MessageAnswer>('/api/auth/reset-password', { method: 'POST', body });
+  return answer(client.POST('/api/auth/reset-password', { body }));
 }
 
 /** Sets a new password from a reset link. */

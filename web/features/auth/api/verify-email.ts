@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageAnswer, VerifyEmailBody } from '#shared/accounts';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 
 /** POST /api/auth/verify-email: the verification link's token proves the address (no login needed). */
 function verifyEmail(body: VerifyEmailBody): Promise<MessageAnswer> {
-  return api<MessageAnswer>('/api/auth/verify-email', { method: 'POST', body });
+  return answer(client.POST('/api/auth/verify-email', { body }));
 }
 
 /** Verifies an e-mail address from its link. */

@@ -70,7 +70,10 @@ describe('login form', () => {
 
   it('refuses a role the app does not know with "Invalid role detected!"', async () => {
     fakeServer({
-      'POST /api/auth/login': () => ({ body: { token: 'jwt-3', user: { ...makeUser(), role: 'superuser' } } }),
+      'POST /api/auth/login': () => ({
+        body: { token: 'jwt-3', user: { ...makeUser(), role: 'superuser' } },
+        unlikeTheApi: 'a role this page does not know, as a newer server could answer',
+      }),
     });
     const { user, email, password, submit } = setup();
     await user.type(email(), 'odd@example.com');

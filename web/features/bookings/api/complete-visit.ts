@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CompleteVisitBody, Booking } from '#shared/bookings';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { useBookingSaved } from '../lib/booking-lists.ts';
 
 /** PUT /api/slots/{id}/complete (staff): records the visit's notes; the booking comes back with its visit. */
 function completeVisit({ id, body }: { id: string; body: CompleteVisitBody }): Promise<Booking> {
-  return api<Booking>(`/api/slots/${encodeURIComponent(id)}/complete`, { method: 'PUT', body });
+  return answer(client.PUT('/api/slots/{id}/complete', { params: { path: { id } }, body }));
 }
 
 /** Marks a visit completed; its row changes in every list, the stats count it this week. */

@@ -1,14 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import type { HospitalInfoInput, Booking } from '#shared/bookings';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { useBookingSaved } from '../lib/booking-lists.ts';
 
 /** PUT /api/slots/confirm/{id}; without hospital info (the dashboard) the clinic's defaults are used. */
 function confirmBooking({ id, hospitalInfo }: { id: string; hospitalInfo?: HospitalInfoInput }): Promise<Booking> {
-  return api<Booking>(`/api/slots/confirm/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body: hospitalInfo ? { hospitalInfo } : undefined,
-  });
+  return answer(
+    client.PUT('/api/slots/confirm/{id}', {
+      params: { path: { id } },
+      body: hospitalInfo ? { hospitalInfo } : undefined,
+    }),
+  );
 }
 
 /** Confirms a booking; its row changes in every list (see useBookingSaved). */

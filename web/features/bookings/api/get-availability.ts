@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Availability } from '#shared/bookings';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { slotKeys } from './keys.ts';
 
 /** GET /api/slots/availability?date=&serviceId= (without a service: the checkup). */
 function getAvailability(date: string, serviceId: string | undefined, signal?: AbortSignal): Promise<Availability> {
-  return api<Availability>('/api/slots/availability', { query: { date, serviceId }, signal });
+  return answer(client.GET('/api/slots/availability', { params: { query: { date, serviceId } }, signal }));
 }
 
 /**

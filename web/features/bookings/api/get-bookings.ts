@@ -1,14 +1,19 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingListQuery, Booking } from '#shared/bookings';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { slotKeys } from './keys.ts';
 
 const PAGE = 25;
 
 /** GET /api/slots/bookings (staff): one page, filtered by status, service and day, in the order `sort` names. */
-function getBookings(filter: BookingListQuery, cursor: string | null, signal?: AbortSignal) {
-  return apiPage<Booking>('/api/slots/bookings', { query: { ...filter, limit: PAGE, cursor }, signal });
+function getBookings(filter: BookingListQuery, cursor: string | null, signal?: AbortSignal): Promise<Page<Booking>> {
+  return page(
+    client.GET('/api/slots/bookings', {
+      params: { query: { ...filter, limit: PAGE, cursor: cursor ?? undefined } },
+      signal,
+    }),
+  );
 }
 
 /** Every booking matching the filter, page by page; the last list stays on screen while a new filter loads. */

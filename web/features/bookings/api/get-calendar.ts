@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Calendar } from '#shared/bookings';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { slotKeys } from './keys.ts';
 
 /** GET /api/slots/calendar?month=YYYY-MM&serviceId= */
 function getCalendar(month: string, serviceId: string | undefined, signal?: AbortSignal): Promise<Calendar> {
-  return api<Calendar>('/api/slots/calendar', { query: { month, serviceId }, signal });
+  return answer(client.GET('/api/slots/calendar', { params: { query: { month, serviceId } }, signal }));
 }
 
 /** How many start times each day of a month has free for a service (without one: the checkup). */

@@ -1,14 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Booking } from '#shared/bookings';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { slotKeys } from './keys.ts';
 
 const PAGE = 20;
 
 /** GET /api/slots/mine: one page of the customer's bookings, newest first. */
-function getMyBookings(cursor: string | null, signal?: AbortSignal) {
-  return apiPage<Booking>('/api/slots/mine', { query: { limit: PAGE, cursor }, signal });
+function getMyBookings(cursor: string | null, signal?: AbortSignal): Promise<Page<Booking>> {
+  return page(
+    client.GET('/api/slots/mine', { params: { query: { limit: PAGE, cursor: cursor ?? undefined } }, signal }),
+  );
 }
 
 /** The customer's bookings, page by page. */

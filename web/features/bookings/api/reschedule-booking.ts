@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Booking } from '#shared/bookings';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { useBookingSaved } from '../lib/booking-lists.ts';
 
 /**
@@ -8,7 +8,7 @@ import { useBookingSaved } from '../lib/booking-lists.ts';
  * time is full the server answers 409 and the booking stays where it was.
  */
 function rescheduleBooking({ id, schedule }: { id: string; schedule: string }): Promise<Booking> {
-  return api<Booking>(`/api/slots/${encodeURIComponent(id)}/reschedule`, { method: 'PUT', body: { schedule } });
+  return answer(client.PUT('/api/slots/{id}/reschedule', { params: { path: { id } }, body: { schedule } }));
 }
 
 /** Moves a booking: its row moves in every list, and the seats load again (after a 409 too: they moved). */

@@ -11,7 +11,6 @@ import {
   BOOKING_NOTE_MAX,
   BookingFormSchema,
   toSchedule,
-  type BookSlotInput,
   type Booking,
 } from '#shared/bookings';
 import { CLINIC_MSG } from '#shared/clinic-settings';
@@ -24,7 +23,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useClinicSettings } from '../../../lib/clinic-settings.ts';
 import { useOfferings } from '../../../lib/offerings.ts';
 import { usePets } from '../../../lib/pets.ts';
-import { useBookSlot } from '../api/book-slot.ts';
+import { useBookSlot, type BookSlotRequest } from '../api/book-slot.ts';
 import { OTHER_PET } from '../components/pet-picker.tsx';
 import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt.ts';
 import { writeSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
@@ -110,7 +109,7 @@ const startValues = (user: User, initial: BookingFormInitial | undefined): Value
 });
 
 /** The request for the filled-in form: one of the customer's pets by id, or the pet typed in. */
-function bookSlotBody(v: Values, user: User, needsAddress: boolean): BookSlotInput {
+function bookSlotBody(v: Values, user: User, needsAddress: boolean): BookSlotRequest {
   return {
     userId: user.id,
     userName: user.name,

@@ -1,4 +1,4 @@
-import type { BookSlotInput } from '#shared/bookings';
+import type { BookSlotRequest } from '../api/book-slot.ts';
 import { attemptKeys } from '../../../lib/attempt-key.ts';
 
 const attempt = attemptKeys('bookingAttempt');
@@ -7,7 +7,7 @@ const attempt = attemptKeys('bookingAttempt');
  * The Idempotency-Key of this booking attempt. Sending the same booking again (after a lost answer or a reload)
  * keeps the key, so the server returns the booking it stored instead of refusing the pet's "second" booking.
  */
-export function bookingKeyFor(body: BookSlotInput): string {
+export function bookingKeyFor(body: BookSlotRequest): string {
   return attempt.keyFor(
     JSON.stringify([
       body.userId,

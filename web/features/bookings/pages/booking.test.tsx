@@ -297,7 +297,12 @@ describe('/slots booking form', () => {
     pets = [pet({ id: 'p1', name: 'Bruno' })];
     bookAnswer = {
       status: 201,
-      body: booking({ petId: 'p1', petAge: 4, serviceId: TRAINING.id, service: { ...TRAINING } }),
+      body: booking({
+        petId: 'p1',
+        petAge: 4,
+        serviceId: TRAINING.id,
+        service: { id: TRAINING.id, name: TRAINING.name, kind: 'training', durationMinutes: 60 },
+      }),
     };
     const u = userEvent.setup();
     renderApp(<BookingPage />, { path: '/slots' });

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/catalogue';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 
 /** GET /api/products without filters or pages: every product on sale (the catalogue has a few dozen at most). */
 function getAllProducts(signal?: AbortSignal): Promise<Product[]> {
-  return api<Product[]>('/api/products', { signal });
+  return answer(client.GET('/api/products', { signal }));
 }
 
 /** The whole catalogue, for the rotating ads and the product a Medical Tips ad points at. */

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Product } from '#shared/catalogue';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 
 /** GET /api/products/{id} (public): one product, also when it is no longer on sale (active false). */
 function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  return api<Product>(`/api/products/${id}`, { signal });
+  return answer(client.GET('/api/products/{id}', { params: { path: { id: String(id) } }, signal }));
 }
 
 /** The product as a catalogue list already loaded it, to show at once while the page asks for the latest. */

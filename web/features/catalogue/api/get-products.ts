@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/catalogue';
-import { apiPageWithTotal } from '../../../lib/api-extra.ts';
+import { client } from '../../../lib/api-client.ts';
+import { pageWithTotal } from '../../../lib/api-extra.ts';
 import { toApiPageQuery, type CatalogueView } from '../lib/filters.ts';
 
 /** One catalogue page: its products and how many match the filters in all. */
@@ -11,7 +12,7 @@ export interface ProductPage {
 
 /** GET /api/products with the catalogue's filters, order and page (public); the total comes in X-Total-Count. */
 function getProducts(view: CatalogueView, signal?: AbortSignal): Promise<ProductPage> {
-  return apiPageWithTotal<Product>('/api/products', { query: toApiPageQuery(view), signal });
+  return pageWithTotal(client.GET('/api/products', { params: { query: toApiPageQuery(view) }, signal }));
 }
 
 /** Every catalogue list lives under ['products', ...], so a change to the catalogue can refresh them all at once. */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Conversation } from '#shared/chat';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { chatKeys } from './keys.ts';
 
 /** GET /api/chat/conversations: customers with their last message and unread count, most recent first. */
-function getConversations(signal?: AbortSignal) {
-  return apiPage<Conversation>('/api/chat/conversations', { query: { limit: 200 }, signal });
+function getConversations(signal?: AbortSignal): Promise<Page<Conversation>> {
+  return page(client.GET('/api/chat/conversations', { params: { query: { limit: 200 } }, signal }));
 }
 
 /** The staff conversation list; new messages and reads change its rows in place (see withMessage, withRead). */

@@ -1,16 +1,22 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ChatMessage } from '#shared/chat';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { chatKeys } from './keys.ts';
 
 const PAGE_SIZE = 50;
 
 /** GET /api/chat/customer/{id}: one page of a conversation (newest page first, each page oldest to newest). */
-function getCustomerHistory(customerId: string, before: string | null, signal?: AbortSignal) {
-  return apiPage<ChatMessage>(`/api/chat/customer/${encodeURIComponent(customerId)}`, {
-    query: { limit: PAGE_SIZE, before },
-    signal,
-  });
+function getCustomerHistory(
+  customerId: string,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<Page<ChatMessage>> {
+  return page(
+    client.GET('/api/chat/customer/{id}', {
+      params: { path: { id: customerId }, query: { limit: PAGE_SIZE, before: before ?? undefined } },
+      signal,
+    }),
+  );
 }
 
 /** A customer's conversation, older pages on demand. */

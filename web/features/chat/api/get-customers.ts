@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Contact } from '#shared/auth';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { chatKeys } from './keys.ts';
 
 /** GET /api/users: for staff, the customers they may write to. */
-function getChatCustomers(signal?: AbortSignal) {
-  return apiPage<Contact>('/api/users', { query: { limit: 200 }, signal });
+function getChatCustomers(signal?: AbortSignal): Promise<Page<Contact>> {
+  return page(client.GET('/api/users', { params: { query: { limit: 200 } }, signal }));
 }
 
 /** Customers for the employee's target select. */

@@ -1,16 +1,18 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ChatMessage } from '#shared/chat';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { chatKeys } from './keys.ts';
 
 const PAGE_SIZE = 50;
 
 /** GET /api/chat/employee/{id}: every customer's messages and this staff member's replies, a page at a time. */
-function getStaffInbox(staffId: string, before: string | null, signal?: AbortSignal) {
-  return apiPage<ChatMessage>(`/api/chat/employee/${encodeURIComponent(staffId)}`, {
-    query: { limit: PAGE_SIZE, before },
-    signal,
-  });
+function getStaffInbox(staffId: string, before: string | null, signal?: AbortSignal): Promise<Page<ChatMessage>> {
+  return page(
+    client.GET('/api/chat/employee/{id}', {
+      params: { path: { id: staffId }, query: { limit: PAGE_SIZE, before: before ?? undefined } },
+      signal,
+    }),
+  );
 }
 
 /** The staff inbox shown when 'All customers' is the target. */

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, UnreadCount } from '#shared/chat';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { withRead } from '../lib/conversations.ts';
 import { chatKeys } from './keys.ts';
 
 /** PUT /api/chat/conversations/{customerId}/read: the caller has seen this conversation. */
-function markConversationRead(customerId: string): Promise<{ ok: true }> {
-  return api(`/api/chat/conversations/${encodeURIComponent(customerId)}/read`, { method: 'PUT' });
+function markConversationRead(customerId: string) {
+  return answer(client.PUT('/api/chat/conversations/{customerId}/read', { params: { path: { customerId } } }));
 }
 
 /**

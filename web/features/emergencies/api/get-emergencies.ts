@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Emergency } from '#shared/emergencies';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { emergencyKeys } from './keys.ts';
 
 /** GET /api/emergencies: staff get the queue, a customer their own requests (the server decides by role). */
 function getEmergencies(signal?: AbortSignal): Promise<Emergency[]> {
-  return api<Emergency[]>('/api/emergencies', { signal });
+  return answer(client.GET('/api/emergencies', { signal }));
 }
 
 /** Staff: the live queue; events change its rows in place (see useLiveQueue). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { EmergencyCountSchema } from '#shared/emergencies';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { emergencyKeys } from './keys.ts';
 
@@ -9,7 +9,7 @@ export type EmergencyCount = z.infer<typeof EmergencyCountSchema>;
 
 /** GET /api/emergencies/count (staff): unresolved requests. */
 function getOpenCount(signal?: AbortSignal): Promise<EmergencyCount> {
-  return api<EmergencyCount>('/api/emergencies/count', { signal });
+  return answer(client.GET('/api/emergencies/count', { signal }));
 }
 
 /** The staff badge's number; each event's `open` replaces it (see useEmergencyAlerts). */

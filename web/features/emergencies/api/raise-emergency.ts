@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Emergency, EmergencyInput } from '#shared/emergencies';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { placeMine } from '../lib/lists.ts';
 import { emergencyKeys } from './keys.ts';
 
 /** POST /api/emergencies (customers). */
 function raiseEmergency(body: EmergencyInput): Promise<Emergency> {
-  return api<Emergency>('/api/emergencies', { method: 'POST', body });
+  return answer(client.POST('/api/emergencies', { body }));
 }
 
 /** Raises a request; it joins the customer's list at once. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Emergency, EmergencyUpdateSchema } from '#shared/emergencies';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { placeInQueue } from '../lib/lists.ts';
 import { emergencyKeys } from './keys.ts';
 
@@ -9,7 +9,7 @@ type EmergencyUpdate = z.input<typeof EmergencyUpdateSchema>;
 
 /** PUT /api/emergencies/{id} (staff). */
 function updateEmergency(id: string, body: EmergencyUpdate): Promise<Emergency> {
-  return api<Emergency>(`/api/emergencies/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return answer(client.PUT('/api/emergencies/{id}', { params: { path: { id } }, body }));
 }
 
 /** Moves a request on, sets its triage level or adds a note; the answer takes its place in the queue at once. */

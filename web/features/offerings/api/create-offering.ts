@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Service, OfferingCreateInput } from '#shared/offerings';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { serviceKeys } from '../../../lib/offerings.ts';
 
 /** POST /api/services (admin). */
 function createOffering(body: OfferingCreateInput): Promise<Service> {
-  return api<Service>('/api/services', { method: 'POST', body });
+  return answer(client.POST('/api/services', { body }));
 }
 
 /** Adds a service; every list of services (the admin's and the public one) is refetched. */

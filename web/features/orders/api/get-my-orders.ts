@@ -1,14 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Order } from '#shared/orders';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { orderKeys } from './keys.ts';
 
 const PAGE_SIZE = 20;
 
 /** GET /api/orders/mine: one page of the customer's orders, newest first. */
-function getMyOrders(cursor: string | null, signal?: AbortSignal) {
-  return apiPage<Order>('/api/orders/mine', { query: { limit: PAGE_SIZE, cursor }, signal });
+function getMyOrders(cursor: string | null, signal?: AbortSignal): Promise<Page<Order>> {
+  return page(
+    client.GET('/api/orders/mine', { params: { query: { limit: PAGE_SIZE, cursor: cursor ?? undefined } }, signal }),
+  );
 }
 
 /** The customer's order history, page by page; order events change its rows in place (see applyOrder). */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Order, OrderStatus, PaymentStatus } from '#shared/orders';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { orderKeys } from './keys.ts';
 
@@ -12,8 +12,17 @@ interface StaffFilters {
 }
 
 /** GET /api/orders (employee, admin): one page of every customer's orders, optionally of one status of each kind. */
-function getOrders({ status, paymentStatus }: StaffFilters, cursor: string | null, signal?: AbortSignal) {
-  return apiPage<Order>('/api/orders', { query: { limit: PAGE_SIZE, cursor, status, paymentStatus }, signal });
+function getOrders(
+  { status, paymentStatus }: StaffFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<Page<Order>> {
+  return page(
+    client.GET('/api/orders', {
+      params: { query: { limit: PAGE_SIZE, cursor: cursor ?? undefined, status, paymentStatus } },
+      signal,
+    }),
+  );
 }
 
 /** All orders for staff, page by page; order events change its rows in place (see applyOrder). */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, type Order, type PlaceOrderBody } from '#shared/orders';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { useOrderSaved } from '../lib/order-lists.ts';
 
 /** POST /api/orders with the checkout attempt's Idempotency-Key (a retry with the same key returns the same order). */
 function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<Order> {
-  return api<Order>('/api/orders', { method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  return answer(client.POST('/api/orders', { params: { header: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }, body }));
 }
 
 /** Marks the order placements in flight (see useIsMutating). */

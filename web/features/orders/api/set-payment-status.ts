@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Order } from '#shared/orders';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { useOrderSaved } from '../lib/order-lists.ts';
 
 /** What staff record about a payment: the money arrived, or the refund of a cancelled paid order was given. */
@@ -8,7 +8,7 @@ export type StaffPaymentStatus = 'paid' | 'refunded';
 
 /** PUT /api/orders/{id}/payment with `{ status }` (employee, admin). */
 function setPaymentStatus(id: string, status: StaffPaymentStatus): Promise<Order> {
-  return api<Order>(`/api/orders/${encodeURIComponent(id)}/payment`, { method: 'PUT', body: { status } });
+  return answer(client.PUT('/api/orders/{id}/payment', { params: { path: { id } }, body: { status } }));
 }
 
 /** Marks an order paid or its refund given; its row changes in every list (see useOrderSaved). */

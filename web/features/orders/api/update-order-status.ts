@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Order, OrderStatus } from '#shared/orders';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { useOrderSaved } from '../lib/order-lists.ts';
 
 /** PUT /api/orders/{id}/status (employee, admin). */
 function updateOrderStatus(id: string, status: OrderStatus): Promise<Order> {
-  return api<Order>(`/api/orders/${encodeURIComponent(id)}/status`, { method: 'PUT', body: { status } });
+  return answer(client.PUT('/api/orders/{id}/status', { params: { path: { id } }, body: { status } }));
 }
 
 /** Moves an order along; its row changes in every list (see useOrderSaved). */

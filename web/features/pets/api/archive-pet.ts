@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet } from '#shared/pets';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { petKeys } from '../../../lib/pets.ts';
 
 /** DELETE /api/pets/{id}: archives the pet; its bookings and visits stay. */
 function archivePet(id: string): Promise<Pet> {
-  return api<Pet>(`/api/pets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return answer(client.DELETE('/api/pets/{id}', { params: { path: { id } } }));
 }
 
 /** Archives a pet; the pet lists are refetched. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet } from '#shared/pets';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { petKeys } from '../../../lib/pets.ts';
 
 /** DELETE /api/pets/{id}/photo */
 function deletePetPhoto(id: string): Promise<Pet> {
-  return api<Pet>(`/api/pets/${encodeURIComponent(id)}/photo`, { method: 'DELETE' });
+  return answer(client.DELETE('/api/pets/{id}/photo', { params: { path: { id } } }));
 }
 
 /** Removes a pet's photo; the pet lists and its record are refetched. */

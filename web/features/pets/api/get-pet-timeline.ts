@@ -1,17 +1,19 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Booking } from '#shared/bookings';
-import { apiPage } from '../../../lib/api-client.ts';
+import { client, page, type Page } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { petKeys } from '../../../lib/pets.ts';
 
 const PAGE = 10;
 
 /** GET /api/pets/{id}/timeline: one page of the pet's bookings and visits, newest appointment first. */
-function getPetTimeline(id: string, cursor: string | null, signal?: AbortSignal) {
-  return apiPage<Booking>(`/api/pets/${encodeURIComponent(id)}/timeline`, {
-    query: { limit: PAGE, cursor },
-    signal,
-  });
+function getPetTimeline(id: string, cursor: string | null, signal?: AbortSignal): Promise<Page<Booking>> {
+  return page(
+    client.GET('/api/pets/{id}/timeline', {
+      params: { path: { id }, query: { limit: PAGE, cursor: cursor ?? undefined } },
+      signal,
+    }),
+  );
 }
 
 /** The pet's history, page by page ("Load more"). */

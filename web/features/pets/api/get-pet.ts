@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Pet } from '#shared/pets';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { petKeys } from '../../../lib/pets.ts';
 
 /** GET /api/pets/{id}: one pet (its owner and staff). */
-function getPet(id: string, signal?: AbortSignal) {
-  return api<Pet>(`/api/pets/${encodeURIComponent(id)}`, { signal });
+function getPet(id: string, signal?: AbortSignal): Promise<Pet> {
+  return answer(client.GET('/api/pets/{id}', { params: { path: { id } }, signal }));
 }
 
 /** One pet, for its record page. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet, PetCreateInput } from '#shared/pets';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { petKeys } from '../../../lib/pets.ts';
 
 /** PUT /api/pets/{id}: the fields sent change, null clears one. */
 function updatePet({ id, body }: { id: string; body: Partial<PetCreateInput> }): Promise<Pet> {
-  return api<Pet>(`/api/pets/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return answer(client.PUT('/api/pets/{id}', { params: { path: { id } }, body }));
 }
 
 /** Changes a pet; the pet lists and its record are refetched. */

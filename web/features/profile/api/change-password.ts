@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordAnswer, ChangePasswordBody } from '#shared/accounts';
-import { api } from '../../../lib/api-client.ts';
+import { ChangePasswordAnswerSchema, type ChangePasswordAnswer, type ChangePasswordBody } from '#shared/accounts';
+import { client } from '../../../lib/api-client.ts';
+import { trusted } from '../../../lib/api-extra.ts';
 
 /** PUT /api/users/password: answers a fresh token for this session; every other session is signed out. */
 function changePassword(body: ChangePasswordBody): Promise<ChangePasswordAnswer> {
-  return api<ChangePasswordAnswer>('/api/users/password', { method: 'PUT', body });
+  return trusted(ChangePasswordAnswerSchema, client.PUT('/api/users/password', { body }));
 }
 
 /** Changes the signed-in user's password. */

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageAnswer } from '#shared/accounts';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 
 /** POST /api/auth/logout-all: signs out every session of the account, this one included. */
 function logoutAll(): Promise<MessageAnswer> {
-  return api<MessageAnswer>('/api/auth/logout-all', { method: 'POST' });
+  return answer(client.POST('/api/auth/logout-all'));
 }
 
 /** Signs out everywhere. */

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '#shared/auth';
+import { UserSchema, type User } from '#shared/auth';
 import type { UnsubscribeResult } from '#shared/reminders';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
+import { trusted } from '../../../lib/api-extra.ts';
 
 /** POST /api/reminders/unsubscribe: a reminder e-mail's link token turns that account's reminder e-mails off. */
 function unsubscribe(token: string): Promise<UnsubscribeResult> {
-  return api<UnsubscribeResult>('/api/reminders/unsubscribe', { method: 'POST', body: { token } });
+  return answer(client.POST('/api/reminders/unsubscribe', { body: { token } }));
 }
 
 /** The unsubscribe mutation (no login needed). */
@@ -15,5 +16,5 @@ export function useUnsubscribeMutation() {
 
 /** GET /api/auth/me: the signed-in account as it is now (its reminder setting may just have changed). */
 export function fetchMe(): Promise<User> {
-  return api<User>('/api/auth/me');
+  return trusted(UserSchema, client.GET('/api/auth/me'));
 }

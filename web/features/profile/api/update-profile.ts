@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ProfileBodyInput, User } from '#shared/auth';
-import { api } from '../../../lib/api-client.ts';
+import { UserSchema, type ProfileBodyInput, type User } from '#shared/auth';
+import { client } from '../../../lib/api-client.ts';
+import { trusted } from '../../../lib/api-extra.ts';
 
 /** PUT /api/users/profile: the signed-in user's own name, phone, address, blood group, reminder e-mails. */
 function updateProfile(body: ProfileBodyInput): Promise<User> {
-  return api<User>('/api/users/profile', { method: 'PUT', body });
+  return trusted(UserSchema, client.PUT('/api/users/profile', { body }));
 }
 
 /** Profile update mutation. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RideStatusBody } from '#shared/rides';
 import type { Booking } from '#shared/bookings';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { applyRideBooking } from '../lib/ride-rows.ts';
 
 /** PUT /api/rides/{bookingId}/status (staff): the ride's next step, with an optional message for the customer. */
 function advanceRide(bookingId: string, body: RideStatusBody): Promise<Booking> {
-  return api<Booking>(`/api/rides/${encodeURIComponent(bookingId)}/status`, { method: 'PUT', body });
+  return answer(client.PUT('/api/rides/{bookingId}/status', { params: { path: { bookingId } }, body }));
 }
 
 /** Moves a ride one step on; its card follows at once from the answer, without reloading the day. */

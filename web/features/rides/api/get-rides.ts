@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ride } from '#shared/rides';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { rideKeys } from './keys.ts';
 
 /** GET /api/rides?date= (staff): a clinic day's rides in time order. */
 function getRides(date: string, signal?: AbortSignal): Promise<Ride[]> {
-  return api<Ride[]>('/api/rides', { query: { date }, signal });
+  return answer(client.GET('/api/rides', { params: { query: { date } }, signal }));
 }
 
 /**

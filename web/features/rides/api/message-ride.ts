@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { answer, client } from '../../../lib/api-client.ts';
 
 /** POST /api/rides/{bookingId}/message (staff): a short message to the ride's customer, without a step. */
-function messageRide(bookingId: string, message: string): Promise<{ ok: true }> {
-  return api<{ ok: true }>(`/api/rides/${encodeURIComponent(bookingId)}/message`, {
-    method: 'POST',
-    body: { message },
-  });
+function messageRide(bookingId: string, message: string) {
+  return answer(client.POST('/api/rides/{bookingId}/message', { params: { path: { bookingId } }, body: { message } }));
 }
 
 export function useMessageRide() {
