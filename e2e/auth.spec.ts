@@ -211,6 +211,12 @@ test.describe('profile and logout', () => {
     ]);
     await page.goto('/customer/profile');
     await expect(page).toHaveURL(/\/login$/);
+    // The server ended the session too: the token the page held no longer works, wherever a copy of it is.
+    await expect
+      .poll(async () =>
+        (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${customer.token}` } })).status(),
+      )
+      .toBe(401);
   });
 
   test('employees and admins have their own profile page with Logout', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AuthResponseSchema } from '#shared/auth';
 import { makeBooking, makePet } from '../test/data.ts';
 import { fakeServer, makeUser, NETWORK_ERROR, storeSignedIn } from '../test/utils.tsx';
-import { ApiError, answer, client, page, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, answer, client, endSessionOnServer, page, setUnauthorizedHandler } from './api-client.ts';
 import { trusted, withStatus } from './api-extra.ts';
 
 const NOT_FOUND = { error: 'Pet not found', message: 'Pet not found', code: 'NOT_FOUND' };
@@ -24,6 +24,23 @@ function countExpiries() {
   onTestFinished(() => setUnauthorizedHandler(null));
   return expired;
 }
+
+describe('ending a session on the server', () => {
+  it('sends the signed-out token; a 401 for it does not end the session stored now', async () => {
+    storeSignedIn(makeUser(), 'new-session');
+    const expired = countExpiries();
+    const calls = fakeServer({
+      'POST /api/auth/logout': () => ({ status: 401, body: { error: 'Token expired', code: 'UNAUTHENTICATED' } }),
+      'GET /api/auth/me': () => ({ status: 401, body: { error: 'Token expired', code: 'UNAUTHENTICATED' } }),
+    });
+    await endSessionOnServer('old-session');
+    expect(calls[0]!.headers.authorization).toBe('Bearer old-session');
+    expect(expired).not.toHaveBeenCalled();
+    // A 401 for the stored session still ends it.
+    await rejection(answer(client.GET('/api/auth/me')));
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('the typed API client', () => {
   it('sends the stored token, fills the path and leaves empty query values out', async () => {

@@ -52,7 +52,8 @@ const session: Middleware = {
   onRequest({ request }) {
     request.headers.set('accept', 'application/json');
     const token = getToken();
-    if (token) request.headers.set('authorization', `Bearer ${token}`);
+    // A call that names its own token (ending a session already signed out here) keeps it.
+    if (token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`);
   },
   async onResponse({ request, response }) {
     if (response.ok) {
@@ -69,7 +70,10 @@ const session: Middleware = {
       }
     }
     const e = (json ?? {}) as { error?: unknown; code?: unknown; details?: unknown };
-    if (response.status === 401 && request.headers.has('authorization')) onUnauthorized?.();
+    // Only a refusal of the session stored now ends it: a late answer to a token since signed out (or replaced by
+    // another login) says nothing of the current one.
+    const sent = request.headers.get('authorization');
+    if (response.status === 401 && sent && sent === `Bearer ${getToken()}`) onUnauthorized?.();
     throw new ApiError(
       response.status,
       typeof e.code === 'string' ? e.code : response.status >= 500 ? 'INTERNAL' : 'HTTP_ERROR',
@@ -156,4 +160,16 @@ export async function apiBlob(path: string, opts: { signal?: AbortSignal; fallba
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message) return err.message;
   return fallback;
+}
+
+/**
+ * Tells the server a session ended (POST /api/auth/logout), so its token stops working there too. Sent with the
+ * token that was signed out, after the page has already forgotten it: the person is signed out whatever the answer,
+ * and an answer (even a 401 for a token ended elsewhere) changes nothing here.
+ */
+export function endSessionOnServer(token: string): Promise<void> {
+  return client.POST('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } }).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -1,11 +1,19 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, makeUser, NETWORK_ERROR, renderApp, storeSignedIn } from '../test/utils.tsx';
 import { useSession } from './session.tsx';
 
 function WhoAmI() {
-  const { user, status } = useSession();
-  return <p>{user ? `${user.name} (${status})` : 'Nobody'}</p>;
+  const { user, status, logout } = useSession();
+  return (
+    <>
+      <p>{user ? `${user.name} (${status})` : 'Nobody'}</p>
+      <button type="button" onClick={logout}>
+        Log out
+      </button>
+    </>
+  );
 }
 
 describe('session', () => {
@@ -28,6 +36,20 @@ describe('session', () => {
     expect(screen.getByText('Nobody')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('logging out ends the session on the server with the token it had', async () => {
+    storeSignedIn(makeUser({ name: 'Leaving Person' }), 'leaving-token');
+    const calls = fakeServer({
+      // The session was already ended elsewhere (sign out everywhere on another device).
+      'POST /api/auth/logout': () => ({ status: 401, body: { error: 'Token expired', code: 'UNAUTHENTICATED' } }),
+    });
+    renderApp(<WhoAmI />);
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(screen.getByText('Nobody')).toBeInTheDocument();
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/logout']));
+    expect(calls[0]!.headers.authorization).toBe('Bearer leaving-token');
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('keeps the session when the server cannot be reached', async () => {

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import type { User } from '#shared/auth';
 import { STORAGE_KEYS } from './storage.ts';
 import { MSG } from '#shared/messages';
-import { ApiError, answer, checked, client, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, answer, checked, client, endSessionOnServer, setUnauthorizedHandler } from './api-client.ts';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './storage.ts';
 
 type SessionStatus = 'anonymous' | 'validating' | 'authenticated';
@@ -63,8 +63,11 @@ export function SessionProvider({
   }, [queryClient]);
 
   const logout = useCallback(() => {
+    const ending = getToken();
     clear();
     setSignedOut(true);
+    // The server ends the session too: the token stops working, wherever a copy of it is.
+    if (ending) void endSessionOnServer(ending);
   }, [clear]);
 
   const expire = useCallback(() => {
