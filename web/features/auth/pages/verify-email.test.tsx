@@ -33,13 +33,16 @@ function open(handlers: Record<string, FakeHandler>, at = `/verify-email?token=$
 const storedUser = () => JSON.parse(localStorage.getItem('user')!) as User;
 
 describe('/verify-email', () => {
-  it('verifies the link as the page opens, once, and the signed-in session learns it', async () => {
+  it('asks first, then verifies the link once, and the signed-in session learns it', async () => {
     storeSignedIn(makeUser({ emailVerified: false }));
     const { calls, user, posts } = open({
       'POST /api/auth/verify-email': () => VERIFIED,
       'GET /api/auth/me': () => ({ body: makeUser({ emailVerified: true }) }),
     });
-    expect(screen.getByText('Checking your link…')).toBeInTheDocument();
+    // Nothing is sent until the person confirms: mail scanners open links too.
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify your e-mail address' })).toBeInTheDocument();
+    expect(posts()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Verify my e-mail address' }));
 
     const done = await screen.findByText(ACCOUNT_MSG.emailVerified);
     expect(done).toHaveRole('status');
@@ -55,6 +58,7 @@ describe('/verify-email', () => {
 
   it('verifies for a visitor who is not signed in and offers the login page', async () => {
     const { calls, user } = open({ 'POST /api/auth/verify-email': () => VERIFIED });
+    await user.click(screen.getByRole('button', { name: 'Verify my e-mail address' }));
     await screen.findByText(ACCOUNT_MSG.emailVerified);
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/verify-email']);
     await user.click(screen.getByRole('link', { name: 'Log in' }));
@@ -63,6 +67,7 @@ describe('/verify-email', () => {
 
   it('shows a used or expired link as such; a visitor is sent to log in for a new one', async () => {
     const { user } = open({ 'POST /api/auth/verify-email': () => INVALID });
+    await user.click(screen.getByRole('button', { name: 'Verify my e-mail address' }));
     const message = await screen.findByText(ACCOUNT_MSG.tokenInvalid);
     expect(message).toHaveRole('alert');
     expect(message.parentElement).toHaveFocus();
@@ -82,6 +87,7 @@ describe('/verify-email', () => {
           ? { status: 429, body: { error: limit, code: 'RATE_LIMITED' } }
           : { body: { ok: true, message: ACCOUNT_MSG.verificationSent } },
     });
+    await user.click(screen.getByRole('button', { name: 'Verify my e-mail address' }));
     const again = await screen.findByRole('button', { name: ACCOUNT_MSG.askNewVerification });
     await user.click(again);
     expect(await screen.findByText(limit)).toHaveRole('alert');
@@ -103,9 +109,17 @@ describe('/verify-email', () => {
     const { user, posts } = open({
       'POST /api/auth/verify-email': () => (++tries === 1 ? NETWORK_ERROR : VERIFIED),
     });
+    await user.click(screen.getByRole('button', { name: 'Verify my e-mail address' }));
     expect(await screen.findByText('We could not check your link. Please try again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(ACCOUNT_MSG.emailVerified)).toBeInTheDocument();
     expect(posts()).toHaveLength(2);
+  });
+
+  it('a link opened by a mail scanner (no click) verifies nothing', async () => {
+    const { posts } = open({ 'POST /api/auth/verify-email': () => VERIFIED });
+    expect(await screen.findByRole('button', { name: 'Verify my e-mail address' })).toBeEnabled();
+    expect(posts()).toEqual([]);
+    expect(screen.queryByText(ACCOUNT_MSG.emailVerified)).not.toBeInTheDocument();
   });
 });

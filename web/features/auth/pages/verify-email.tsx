@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_MSG, ACCOUNT_TOKEN_PARAM } from '#shared/accounts';
 import { Button, LinkButton } from '../../../components/button.tsx';
-import { ErrorState, LoadingState } from '../../../components/states.tsx';
+import { ErrorState } from '../../../components/states.tsx';
 import { useResendVerificationMutation } from '../../../lib/accounts.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { homePathFor, useSession } from '../../../lib/session.tsx';
@@ -59,8 +59,9 @@ function AskNewLink() {
 }
 
 /**
- * /verify-email?token=…, the link of the verification mail: sent to the server as soon as the page opens (once,
- * however often React runs the effect). A signed-in session learns that its address is verified.
+ * /verify-email?token=…, the link of the verification mail. The page asks before it uses the link: mail scanners and
+ * link previews open links without a person, and must not verify an address nobody confirmed. A signed-in session
+ * learns that its address is verified.
  */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -68,7 +69,6 @@ export default function VerifyEmailPage() {
   const { user, updateUser } = useSession();
   const mutation = useVerifyEmailMutation();
   const { mutate } = mutation;
-  const sent = useRef<string | null>(null);
   const signedIn = !!user;
 
   const verify = useCallback(
@@ -83,12 +83,6 @@ export default function VerifyEmailPage() {
       ),
     [mutate, token, signedIn, updateUser],
   );
-
-  useEffect(() => {
-    if (!token || sent.current === token) return;
-    sent.current = token;
-    verify();
-  }, [token, verify]);
 
   if (!token || isInvalidLink(mutation.error)) {
     return (
@@ -107,11 +101,13 @@ export default function VerifyEmailPage() {
     );
   }
   return (
-    <AuthCard title="Verifying your e-mail address" subtitle="This takes a moment.">
+    <AuthCard title="Verify your e-mail address" subtitle="Confirm that this address is yours to finish.">
       {mutation.isError ? (
         <ErrorState message={errorMessage(mutation.error, VERIFY_FAILED)} onRetry={verify} />
       ) : (
-        <LoadingState label="Checking your link…" />
+        <Button className="w-full" loading={mutation.isPending} onClick={verify}>
+          Verify my e-mail address
+        </Button>
       )}
     </AuthCard>
   );
