@@ -97,6 +97,8 @@ export async function startOwnServer(
     JWT_SECRET: `e2e-${label}-secret-0123456789-abcdefghijklmnopqrstuvwxyz`,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // Stopped to simulate an outage: at once, without the production drain.
+    SHUTDOWN_DRAIN_MS: '0',
     LOGIN_RATE_LIMIT_IP: '100000',
     LOGIN_RATE_LIMIT_EMAIL: '100000',
     REGISTER_RATE_LIMIT_IP: '100000',

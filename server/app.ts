@@ -63,6 +63,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // trusts nobody for a bare hop count, so the hops are counted here (the socket is hop 0).
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     forceCloseConnections: 'idle',
+    // Requests that arrive while closing get the app's 503 with Retry-After (plugins/shutdown.ts), not Fastify's.
+    return503OnClosing: false,
     ajv: undefined,
     frameworkErrors,
   });

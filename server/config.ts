@@ -73,6 +73,11 @@ const EnvSchema = z.object({
    * JWT_SECRET for this use alone (HKDF), so a link's signature never doubles as a session's.
    */
   UNSUBSCRIBE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * On SIGTERM, how long the process keeps serving with /readyz answering 503 before it closes its listener, so a
+   * load balancer has noticed and sends new requests elsewhere (milliseconds; 0 closes at once).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   /** Token lifetime, e.g. 7d or 12h. */
   JWT_EXPIRES_IN: z
     .string()

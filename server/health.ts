@@ -1,4 +1,5 @@
-import { errorBody } from './errors.ts';
+import { errorBody, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors.ts';
+import { SHUTTING_DOWN_MESSAGE } from './plugins/shutdown.ts';
 import { routes } from './lib/routes.ts';
 import type { LinkState } from './plugins/socket.ts';
 
@@ -17,6 +18,12 @@ export default routes((app) => {
   app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, () => ({ ok: true }));
   app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
     const redis = redisState();
+    // Stopping: not ready, so a load balancer sends new requests elsewhere while this process still answers them.
+    if (app.draining.on)
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ ok: false, ...errorBody(SHUTTING_DOWN_MESSAGE, 'UNAVAILABLE'), db: app.database.kind, redis });
     try {
       await app.database.ping();
     } catch (err) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -72,13 +73,21 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    // A supervisor's SIGTERM drains first: /readyz answers 503 so the load balancer stops sending new requests
+    // here, while every request that still comes is served; then the listener closes. Ctrl-C stops at once.
+    const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
+    app.log.info({ signal, drainMs }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
-    }, 15_000);
+    }, drainMs + 15_000);
     force.unref();
     try {
+      if (drainMs > 0) {
+        app.draining.on = true;
+        await sleep(drainMs);
+        app.log.info('drained: closing the listener');
+      }
       // app.close(): sockets are told to reconnect, no new connections are accepted, requests in flight are
       // answered (with Connection: close) and idle keep-alive connections closed. The outbox worker finishes
       // the mail it is sending meanwhile. The database closes once neither needs it.

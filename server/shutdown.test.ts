@@ -1,7 +1,12 @@
 import http from 'node:http';
-import type { Socket as NetSocket } from 'node:net';
+import net, { type Socket as NetSocket } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { testConfig } from './test/app.ts';
+import { createTestDatabase } from './test/db.ts';
 import { serverProcesses, type ServerProcess } from './test/process.ts';
 
 /** SIGTERM to the real server process while clients hold connections: it must end cleanly, and soon. */
@@ -130,4 +135,68 @@ describe('SIGTERM', () => {
     expect(srv.output()).not.toMatch(/took too long|error during shutdown/);
     agent.destroy();
   }, 120_000);
+
+  it('drains first: /readyz answers 503 while a burst of new requests is still served, then the process exits 0', async () => {
+    const { srv } = await startWithAdmin({ LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '3000' });
+    const ready = await fetch(`${srv.base}/readyz`);
+    expect(ready.status).toBe(200);
+
+    srv.child.kill('SIGTERM');
+    await outputShows(srv, 'shutting down');
+    // The load balancer's check says "not here" at once, in the app's shape, with when to retry.
+    const notReady = await fetch(`${srv.base}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(notReady.headers.get('retry-after')).toBe('5');
+    expect(await notReady.json()).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
+    // Requests that still arrive on new connections meanwhile are all answered.
+    const burst = await Promise.allSettled(
+      Array.from({ length: 160 }, () =>
+        fetch(`${srv.base}/api/services`, { headers: { connection: 'close' } }).then((r) => r.status),
+      ),
+    );
+    expect(burst.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual(
+      Array.from({ length: 160 }, () => 200),
+    );
+    expect(await srv.exited).toBe(0);
+    expect(srv.output()).toContain('drained: closing the listener');
+    expect(srv.output()).not.toMatch(/took too long|error during shutdown/);
+  }, 120_000);
+});
+
+describe('a request that arrives while the app closes', () => {
+  it("gets the app's 503 with Retry-After, not a bare one", async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, webDir: path.join(os.tmpdir(), 'pawcare-no-web') });
+    // Told when the close has begun (after the app's own preClose hooks).
+    let closing!: () => void;
+    const started = new Promise<void>((resolve) => (closing = resolve));
+    app.addHook('preClose', (done) => {
+      closing();
+      done();
+    });
+    await app.ready();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    // A kept-alive connection whose next request has begun to arrive (its first header line) when the close starts.
+    const conn = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => conn.once('connect', () => resolve()));
+    let raw = '';
+    conn.on('data', (d: Buffer) => (raw += d.toString()));
+    const ended = new Promise<void>((resolve) => conn.once('close', () => resolve()));
+    conn.write('GET /api/services HTTP/1.1\r\nHost: clinic.example\r\n');
+    const closed = app.close();
+    await started;
+    conn.write('Accept: application/json\r\n\r\n');
+    await ended;
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head.toLowerCase()).toContain('retry-after: 5');
+    expect(JSON.parse(body)).toEqual({
+      error: 'This server is restarting. Please try again.',
+      message: 'This server is restarting. Please try again.',
+      code: 'UNAVAILABLE',
+    });
+    await closed;
+    await database.close();
+  });
 });

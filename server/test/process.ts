@@ -14,7 +14,16 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'npm_config_cache'];
   const base = Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
-  return { ...base, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...extra };
+  // No drain on SIGTERM (tests stop processes all the time); the drain's own test sets one.
+  return {
+    ...base,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    SHUTDOWN_DRAIN_MS: '0',
+    ...extra,
+  };
 }
 
 export interface ServerProcess {
