@@ -71,9 +71,35 @@ describe('login limits count failures only', () => {
       login(t.app, i % 2 ? 'known@example.com' : `nobody${i}@example.com`, 'guess-one', A),
     );
     expect(tries).toEqual([401, 401, 401, 401]);
+    // An account that failed from this address is held, even with the right password.
     expectError(await login(t.app, 'known@example.com', owner.password, A), 429, 'RATE_LIMITED', networkLimited);
-    expectError(await login(t.app, 'nobody9@example.com', 'guess-two', A), 429, 'RATE_LIMITED', networkLimited);
     expect((await login(t.app, 'known@example.com', owner.password, B)).statusCode).toBe(200);
+  });
+
+  it('an address over its limit (an office behind one NAT) still lets in a colleague whose account has no failures from it', async () => {
+    const t = await appWith({ LOGIN_RATE_LIMIT_IP: 4 });
+    const careless = await t.buildUser({ email: 'careless@example.com' });
+    const colleague = await t.buildUser({ email: 'colleague@example.com' });
+    expect(await statuses(4, () => login(t.app, 'careless@example.com', 'wrong-guess', A))).toEqual([
+      401, 401, 401, 401,
+    ]);
+    expectError(await login(t.app, 'careless@example.com', careless.password, A), 429, 'RATE_LIMITED', networkLimited);
+    // The colleague's right password works from the same address, again and again.
+    expect(await statuses(3, () => login(t.app, 'colleague@example.com', colleague.password, A))).toEqual([
+      200, 200, 200,
+    ]);
+  });
+
+  it('spraying one password over many accounts from an address gains at most its limit again, then the address is shut', async () => {
+    const t = await appWith({ LOGIN_RATE_LIMIT_IP: 4 });
+    const victim = await t.buildUser({ email: 'victim@example.com' });
+    const sprayed = await statuses(20, (i) => login(t.app, `sprayed${i}@example.com`, 'Summer2026', A));
+    // 4 under the limit, then one try per account with no failures up to twice the limit, then nothing.
+    expect(sprayed.filter((c) => c === 401)).toHaveLength(8);
+    expect(sprayed.slice(8)).toEqual(Array.from({ length: 12 }, () => 429));
+    // Shut for everyone now, the right password included; another address is not.
+    expectError(await login(t.app, 'victim@example.com', victim.password, A), 429, 'RATE_LIMITED', networkLimited);
+    expect((await login(t.app, 'victim@example.com', victim.password, B)).statusCode).toBe(200);
   });
 
   it('guesses sent all at once get no more tries than guesses sent one by one', async () => {
@@ -90,10 +116,11 @@ describe('login limits count failures only', () => {
   it('an IPv6 client counts by its /64, so stepping through its addresses gains nothing', async () => {
     const t = await appWith({ LOGIN_RATE_LIMIT_IP: 3 });
     const owner = await t.buildUser({ email: 'six@example.com' });
-    const tries = await statuses(3, (i) =>
+    // Spraying from one /64, a new address each time: past twice the limit the whole /64 is shut.
+    const tries = await statuses(6, (i) =>
       login(t.app, `nobody${i}@example.com`, 'guess-one', `2001:db8:1:2::${i + 1}`),
     );
-    expect(tries).toEqual([401, 401, 401]);
+    expect(tries).toEqual([401, 401, 401, 401, 401, 401]);
     expectError(
       await login(t.app, 'six@example.com', owner.password, '2001:db8:1:2:ffff::9'),
       429,
@@ -105,13 +132,14 @@ describe('login limits count failures only', () => {
 });
 
 describe('client addresses: X-Forwarded-For only from trusted proxies', () => {
-  it('without TRUST_PROXY (even in production) a client cannot pick its address: 40 forged logins end in 429', async () => {
+  it('without TRUST_PROXY (even in production) a client cannot pick its address: 60 forged logins end in 429', async () => {
     const t = await appWith({ NODE_ENV: 'production', LOGIN_RATE_LIMIT_IP: 20 });
-    const codes = await statuses(40, (i) =>
+    const codes = await statuses(60, (i) =>
       login(t.app, `nobody${i}@example.com`, 'guess-one', A, { 'x-forwarded-for': `10.9.${i}.1` }),
     );
-    expect(codes.slice(0, 20).every((c) => c === 401)).toBe(true);
-    expect(codes.slice(20).every((c) => c === 429)).toBe(true);
+    // Counted as one address: its limit, its limit again for accounts with no failures from it, then shut.
+    expect(codes.slice(0, 40).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(40).every((c) => c === 429)).toBe(true);
   });
 
   it('with TRUST_PROXY=1 the address the proxy saw (the last one forwarded) is the client', async () => {

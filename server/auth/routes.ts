@@ -91,12 +91,19 @@ export default routes((app) => {
     const ip = addressKey(request.ip);
     const account = `${request.body.email}|${ip}`;
     const byIp = await app.limits.take('loginFailuresPerIp', ip);
-    if (!byIp.allowed)
-      throw refuse(
-        reply,
-        byIp.retryAfterSeconds,
-        (wait) => `Too many failed logins from your network. Please try again in ${wait}.`,
-      );
+    if (!byIp.allowed) {
+      // An address over its limit is often many people behind one (an office, a carrier's NAT): an account with no
+      // failures from it still gets its try, so its owner's right password works. Past twice the limit the
+      // address is refused outright, which bounds what password spraying gains (decision 012).
+      const ceiling = 2 * deps.config.limits.loginFailuresPerIp.points;
+      const mine = await app.limits.check('loginFailuresPerAccountIp', account);
+      if (mine.used > 0 || byIp.used > ceiling)
+        throw refuse(
+          reply,
+          byIp.retryAfterSeconds,
+          (wait) => `Too many failed logins from your network. Please try again in ${wait}.`,
+        );
+    }
     const byAccount = await app.limits.take('loginFailuresPerAccountIp', account);
     if (!byAccount.allowed) {
       await app.limits.refund('loginFailuresPerIp', ip);

@@ -33,11 +33,12 @@ describe('rate limits', () => {
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
-    expect((await t.app.limits.take('order', 'b')).allowed).toBe(true);
+    expect(refused.used).toBe(4);
+    expect(await t.app.limits.take('order', 'b')).toMatchObject({ allowed: true, used: 1 });
     expect((await t.app.limits.take('booking', 'a')).allowed).toBe(true);
     expect(await t.app.limits.check('order', 'a')).toMatchObject({ allowed: false });
     await t.app.limits.reset('order', 'a');
-    expect(await t.app.limits.check('order', 'a')).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await t.app.limits.check('order', 'a')).toEqual({ allowed: true, retryAfterSeconds: 0, used: 0 });
   });
 
   it('says how long to wait in words', () => {

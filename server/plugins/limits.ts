@@ -10,6 +10,8 @@ interface LimitResult {
   allowed: boolean;
   /** Seconds until the key may act again (0 when allowed). */
   retryAfterSeconds: number;
+  /** What the key has used in the current window, this action included (past the limit too). */
+  used: number;
 }
 
 declare module 'fastify' {
@@ -35,10 +37,11 @@ interface Limits {
   redisReady(): boolean | undefined;
 }
 
-const allowed: LimitResult = { allowed: true, retryAfterSeconds: 0 };
+const allowed = (used: number): LimitResult => ({ allowed: true, retryAfterSeconds: 0, used });
 const refused = (res: RateLimiterRes): LimitResult => ({
   allowed: false,
   retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  used: res.consumedPoints,
 });
 
 /**
@@ -89,8 +92,7 @@ export default fp(function limitsPlugin(
   const limits: Limits = {
     async take(name, key) {
       try {
-        await limiter(name).consume(key);
-        return allowed;
+        return allowed((await limiter(name).consume(key)).consumedPoints);
       } catch (res) {
         if (res instanceof RateLimiterRes) return refused(res);
         throw res;
@@ -99,7 +101,7 @@ export default fp(function limitsPlugin(
     async check(name, key) {
       const res = await limiter(name).get(key);
       const limit = opts.limits[name];
-      return res && res.consumedPoints >= limit.points ? refused(res) : allowed;
+      return res && res.consumedPoints >= limit.points ? refused(res) : allowed(res?.consumedPoints ?? 0);
     },
     async refund(name, key) {
       await limiter(name).reward(key, 1);
