@@ -39,7 +39,7 @@ const staffRooms = [roleRoom('employee'), roleRoom('admin')];
 /** Sends one socket may have waiting; a client that waits for its acks (ours sends one at a time) never gets near. */
 const CHAT_SOCKET_QUEUE_MAX = 20;
 /** Sends refused for a full queue, without the queue emptying in between, after which the socket is dropped. */
-const CHAT_SOCKET_FLOOD_LIMIT = CHAT_SOCKET_QUEUE_MAX * 10;
+const CHAT_SOCKET_FLOOD_LIMIT = CHAT_SOCKET_QUEUE_MAX * 2;
 /** Typing is relayed at most once per this gap per socket and recipient; the latest state follows at its end. */
 const TYPING_GAP_MS = 1000;
 /** Recipients one socket may be typing to at once (a staff member types in one conversation at a time). */
@@ -194,17 +194,16 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
     });
 
     socket.on(CHAT_EVENTS.send, (payload: unknown, ack?: (res: SendAck) => void) => {
-      const reply = ackOf(ack);
-      const { clientMessageId } = ClientMessageIdOnlySchema.safeParse(payload).data ?? {};
-      const fail = (error: string) => {
-        reply?.({ ok: false, error });
-        socket.emit(CHAT_EVENTS.error, { message: error, ...(clientMessageId ? { clientMessageId } : {}) });
-      };
       if (state.dropped) return;
-      // A full queue refuses at once, before any limit or query: one socket cannot pile up work for everyone.
+      // A full queue refuses at once, before any parsing, limit or query: one socket cannot pile up work for
+      // everyone. Only the first refusal of a burst is answered; the others cost a count, and the socket is
+      // dropped soon after.
       if (state.waiting >= CHAT_SOCKET_QUEUE_MAX) {
-        fail(CHAT_TEXT.rateLimited);
         state.overflow += 1;
+        if (state.overflow === 1) {
+          ackOf(ack)?.({ ok: false, error: CHAT_TEXT.rateLimited });
+          socket.emit(CHAT_EVENTS.error, { message: CHAT_TEXT.rateLimited });
+        }
         if (state.overflow >= CHAT_SOCKET_FLOOD_LIMIT) {
           state.dropped = true;
           app.log.warn({ userId: me().id }, 'chat: socket disconnected for flooding');
@@ -212,6 +211,12 @@ export function registerChatSocket(app: FastifyInstance, delivery: ChatDelivery)
         }
         return;
       }
+      const reply = ackOf(ack);
+      const { clientMessageId } = ClientMessageIdOnlySchema.safeParse(payload).data ?? {};
+      const fail = (error: string) => {
+        reply?.({ ok: false, error });
+        socket.emit(CHAT_EVENTS.error, { message: error, ...(clientMessageId ? { clientMessageId } : {}) });
+      };
       state.waiting += 1;
       state.queue = state.queue.then(async () => {
         try {
