@@ -311,7 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
  * the character frequencies (a 32-character hex or base64 value passes; "s" x 40 or "changeme" x 4 do not). A
  * floor against placeholders and repeated words, not a proof of randomness.
  */
-export function variedEnough(secret: string): boolean {
+function variedEnough(secret: string): boolean {
   const counts = new Map<string, number>();
   for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   const n = [...secret].length;

@@ -54,7 +54,7 @@ function mixesScripts(part: string): boolean {
  * True when an address could pass for another one: it holds an invisible character, or a part of it mixes scripts
  * (a Cyrillic "а" among Latin letters). Such an address is refused rather than registered as a new account.
  */
-export function isLookAlikeEmail(email: string): boolean {
+function isLookAlikeEmail(email: string): boolean {
   return INVISIBLE.test(email) || email.split(/[@.]/).some(mixesScripts);
 }
 
