@@ -23,6 +23,9 @@ const stored: ClinicSettings = {
   bookingNoticeMinutes: 0,
   changeNoticeMinutes: 0,
   maxOpenBookings: 6,
+  upiHoldMinutes: 30,
+  maxUnpaidOrders: 2,
+  maxUnitsPerProduct: 10,
   closures: [{ from: '2031-12-24', to: '2031-12-26', reason: 'Christmas' }],
 };
 
