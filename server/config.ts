@@ -154,6 +154,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url('must be an http(s):// URL').optional()),
   /** How many days before a visit's next-due date (a booster, a check) the customer is reminded. */
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(1).max(60).default(7),
+  /** How often, in seconds, unpaid UPI orders whose hold ran out are looked for and cancelled (decision 038). */
+  ORDER_HOLD_CHECK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** The shop's UPI payee for the checkout QR code. */
   SHOP_UPI_ID: z.string().default('pawcare@upi'),
   SHOP_UPI_NAME: z.string().default('Pawcare Pet Shop'),

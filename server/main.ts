@@ -8,6 +8,7 @@ import { seedDemoAccounts, seedEssentials } from './seed.ts';
 import { createLogDestination, loggerOptions } from './logger.ts';
 import { startOutboxWorker } from './outbox/worker.ts';
 import { startReminderWorker } from './reminders/worker.ts';
+import { startHoldExpiry } from './orders/expire-holds.ts';
 import { ensureAdmin } from './users/service.ts';
 
 // A terminal gets pino-pretty; anything else (a pipe, a file, a log collector) gets JSON lines through a destination
@@ -68,6 +69,13 @@ async function main() {
   }
   const worker = startOutboxWorker({ db: database.db, config, log: app.log });
   const reminderWorker = startReminderWorker({ db: database.db, config, log: app.log, io: app.io });
+  const holdExpiry = startHoldExpiry({
+    db: database.db,
+    config,
+    log: app.log,
+    io: app.io,
+    pollMs: config.ORDER_HOLD_CHECK_SECONDS * 1000,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -91,7 +99,7 @@ async function main() {
       // app.close(): sockets are told to reconnect, no new connections are accepted, requests in flight are
       // answered (with Connection: close) and idle keep-alive connections closed. The outbox worker finishes
       // the mail it is sending meanwhile. The database closes once neither needs it.
-      await Promise.all([app.close(), worker.stop(), reminderWorker.stop()]);
+      await Promise.all([app.close(), worker.stop(), reminderWorker.stop(), holdExpiry.stop()]);
       await database.close();
       app.log.info('stopped');
       // Lines still queued are written now; a reader that does not take them within a second loses them.

@@ -31,7 +31,14 @@ export const CLINIC_LIMITS = {
   /** Up to 14 days' notice. */
   noticeMinutes: { min: 0, max: 20_160 },
   maxOpenBookings: { min: 1, max: 1000 },
+  /** How long an unpaid UPI order without its reference holds its stock: 5 minutes to 2 days. */
+  upiHoldMinutes: { min: 5, max: 2880 },
+  maxUnpaidOrders: { min: 1, max: 100 },
+  maxUnitsPerProduct: { min: 1, max: 1000 },
 } as const;
+
+/** What a small clinic's shop starts with: a UPI order waits 30 minutes for its payment, two unpaid orders at once, ten of a product. */
+export const SHOP_HOLD_DEFAULTS = { upiHoldMinutes: 30, maxUnpaidOrders: 2, maxUnitsPerProduct: 10 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -80,6 +87,12 @@ export const ClinicSettingsShapeSchema = z.object({
   bookingNoticeMinutes: whole('Booking notice', CLINIC_LIMITS.noticeMinutes, 'minutes'),
   changeNoticeMinutes: whole('Change notice', CLINIC_LIMITS.noticeMinutes, 'minutes'),
   maxOpenBookings: whole('Upcoming bookings per customer', CLINIC_LIMITS.maxOpenBookings, 'bookings'),
+  /** How long an unpaid UPI order whose customer gave no transaction reference keeps its stock. */
+  upiHoldMinutes: whole('UPI payment wait', CLINIC_LIMITS.upiHoldMinutes, 'minutes'),
+  /** How many orders one customer may have placed and not paid while staff have not confirmed them. */
+  maxUnpaidOrders: whole('Unpaid orders per customer', CLINIC_LIMITS.maxUnpaidOrders, 'orders'),
+  /** How many units of one product one order may take. */
+  maxUnitsPerProduct: whole('Units of a product per order', CLINIC_LIMITS.maxUnitsPerProduct, 'units'),
   closures: z
     .array(ClosureSchema, { error: 'Closures must be a list.' })
     .max(CLOSURES_MAX, `At most ${CLOSURES_MAX} closures; remove past ones first.`),
@@ -186,6 +199,12 @@ export const CLINIC_MSG = {
   changeTooLate: (minutes: number) =>
     `Bookings can be moved or canceled up to ${formatNotice(minutes)} before their time. Please call the clinic to change this one.`,
   saved: 'Clinic settings saved.',
+  /** An order over the units-per-product cap (400). */
+  tooManyUnits: (name: string, max: number) =>
+    `You can order at most ${max} of ${name} in one order. Please lower the quantity.`,
+  /** A customer at the cap of open unpaid orders (409). */
+  tooManyUnpaid: (max: number) =>
+    `You already have ${max} unpaid order${max === 1 ? '' : 's'} waiting. Please pay for or cancel one before placing another.`,
 } as const;
 
 /** Why a booking on this day and time is outside the clinic's hours, or null when it is inside them. */

@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'EMAIL_TAKEN'
   | 'SLOT_FULL'
   | 'BOOKING_LIMIT'
+  | 'UNPAID_LIMIT'
   | 'CLINIC_CLOSED'
   | 'EMERGENCY_OPEN'
   | 'OUT_OF_STOCK'

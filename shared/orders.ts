@@ -166,7 +166,9 @@ export const OrderSchema = z.object({
   /** When staff marked it paid, or null. */
   paidAt: z.string().nullable(),
   /** Who cancelled it, or null while it is not cancelled. */
-  cancelledBy: z.enum(['customer', 'staff']).nullable(),
+  cancelledBy: z.enum(['customer', 'staff', 'system']).nullable(),
+  /** Until when an unpaid UPI order without its transaction reference keeps its stock; after it, it is cancelled. */
+  holdUntil: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -18,6 +18,12 @@ export interface AuditFact {
 
 type AuditRow = typeof auditLog.$inferSelect;
 
+/** Who an entry names: a signed-in person, or the app itself (`SYSTEM_ACTOR`). */
+export type AuditActor = Pick<AuthUser, 'name' | 'email'> & { id: string | null; role: string };
+
+/** The app acting on its own (a job, not a person): no account, role 'system'. */
+export const SYSTEM_ACTOR: AuditActor = { id: null, name: 'Pawcare', email: 'system', role: 'system' };
+
 /** An entry as `GET /api/audit` and the live event show it. */
 export function toAuditEntry(r: AuditRow): AuditEntry {
   return {
@@ -38,7 +44,7 @@ export function toAuditEntry(r: AuditRow): AuditEntry {
  * ...)`), so the entry and the change are stored together or not at all; announce the answer with `announceAudit`
  * once that transaction has committed.
  */
-export async function recordAudit(db: Executor, actor: AuthUser, fact: AuditFact): Promise<AuditEntry> {
+export async function recordAudit(db: Executor, actor: AuditActor, fact: AuditFact): Promise<AuditEntry> {
   const [row] = await db
     .insert(auditLog)
     .values({

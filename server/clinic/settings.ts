@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { ClinicSettingsSchema, WEEKDAYS, type ClinicSettings, type Weekday } from '#shared/clinic-settings';
+import {
+  ClinicSettingsSchema,
+  SHOP_HOLD_DEFAULTS,
+  WEEKDAYS,
+  type ClinicSettings,
+  type Weekday,
+} from '#shared/clinic-settings';
 import { BOOKING_HORIZON_DAYS } from '#shared/bookings';
 import type { Config } from '../config.ts';
 import { rowsOf, type Executor } from '../db/client.ts';
@@ -53,7 +59,7 @@ export function openDaysOf(text: string): Set<Weekday> | undefined {
 /**
  * The settings a clinic starts with, from the environment: SLOT_OPEN to SLOT_CLOSE on the weekdays CLINIC_HOURS
  * names (every day when it names none that can be read), SLOT_MINUTES, BOOKING_MAX_OPEN, the default booking window,
- * no notice, no closures.
+ * no notice, the shop's default holds and caps, no closures.
  */
 export function defaultClinicSettings(config: ClinicDefaultsConfig): ClinicSettings {
   const days = openDaysOf(config.CLINIC_HOURS) ?? new Set(WEEKDAYS);
@@ -66,6 +72,7 @@ export function defaultClinicSettings(config: ClinicDefaultsConfig): ClinicSetti
     bookingNoticeMinutes: 0,
     changeNoticeMinutes: 0,
     maxOpenBookings: config.BOOKING_MAX_OPEN,
+    ...SHOP_HOLD_DEFAULTS,
     closures: [],
   });
 }
@@ -179,7 +186,10 @@ export async function readClinic(
 /** A stored value as the clinic's settings; a value that no longer fits (edited by hand) gives the first settings. */
 function clinicOf(value: unknown, config: ClinicDefaultsConfig): Clinic {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const parsed = ClinicSettingsSchema.safeParse(v.settings);
+  // Settings stored before the shop's holds existed read with their defaults (decision 038).
+  const stored =
+    typeof v.settings === 'object' && v.settings !== null ? { ...SHOP_HOLD_DEFAULTS, ...v.settings } : v.settings;
+  const parsed = ClinicSettingsSchema.safeParse(stored);
   const settings = parsed.success ? parsed.data : defaultClinicSettings(config);
   const step = Number(v.seatStepMinutes);
   return {

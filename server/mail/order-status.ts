@@ -4,7 +4,8 @@ import { composeMail, type ComposedMail } from './compose.ts';
 import { orderPageUrl } from './order-placed.ts';
 
 /** The order changes a customer is e-mailed about (the order confirmation is `orderPlacedMail`). */
-export type OrderMailEvent = 'shipped' | 'delivered' | 'cancelled_by_staff' | 'cancelled_by_customer';
+export type OrderMailEvent =
+  'shipped' | 'delivered' | 'cancelled_by_staff' | 'cancelled_by_customer' | 'cancelled_unpaid';
 
 /** What an order status mail says: the order as it is now, and where the customer follows it. */
 export type OrderStatusMail = Pick<Order, 'id' | 'number' | 'customerName' | 'items' | 'total' | 'paymentStatus'> & {
@@ -31,6 +32,12 @@ const WORDS: Record<OrderMailEvent, { subject: (n: string) => string; line: (n: 
   cancelled_by_customer: {
     subject: (n) => `You cancelled your Pawcare order ${n}`,
     line: (n) => `As you asked, your order ${n} has been cancelled.`,
+  },
+  cancelled_unpaid: {
+    subject: (n) => `Your Pawcare order ${n} was cancelled: no payment arrived`,
+    line: (n) =>
+      `We did not receive the UPI payment for your order ${n} in time, so it has been cancelled and its products are back on sale.`,
+    after: 'If you have paid, reply in the chat on our site with your UPI transaction reference.',
   },
 };
 

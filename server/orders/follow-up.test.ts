@@ -5,7 +5,7 @@ import { NotificationSchema } from '#shared/notifications';
 import { ORDER_MSG, OrderSchema, type Order } from '#shared/orders';
 import { createTestApp, expectError, nextCursor, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
-import { deliveryAddress, placeOrder, productIds, setStock, stockOf } from '../test/orders.ts';
+import { deliveryAddress, placeOrder, productIds, setStock, stockOf, liftShopCaps } from '../test/orders.ts';
 
 type Person = Awaited<ReturnType<TestContext['buildUser']>>;
 
@@ -18,6 +18,8 @@ let admin: Person;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // These tests place many orders as one customer; holds.test.ts tests the caps.
+  await liftShopCaps(t.database.db, t.config);
   ids = await productIds(t.database.db);
   await setStock(t.database.db, 1000);
   [customer, stranger, employee, admin] = await Promise.all([

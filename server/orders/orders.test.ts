@@ -7,7 +7,7 @@ import { OrderSchema } from '#shared/orders';
 import { orders } from '../db/schema/index.ts';
 import { createTestApp, nextCursor, type TestContext } from '../test/app.ts';
 import { errorOf, json } from '../test/json.ts';
-import { deliveryAddress, placeOrder, productIds, setStock } from '../test/orders.ts';
+import { deliveryAddress, placeOrder, productIds, setStock, liftShopCaps } from '../test/orders.ts';
 
 let t: TestContext;
 let byName: Map<string, number>;
@@ -17,6 +17,8 @@ let admin: { token: string };
 
 beforeAll(async () => {
   t = await createTestApp();
+  // These tests place many orders as one customer; holds.test.ts tests the caps.
+  await liftShopCaps(t.database.db, t.config);
   // Plenty on every shelf: these tests are about totals, keys and statuses (stock has its own file).
   await setStock(t.database.db, 10_000);
   byName = await productIds(t.database.db);

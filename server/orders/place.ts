@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { outOfStockMessage, UNAVAILABLE_PRODUCT } from '#shared/catalogue';
+import { CLINIC_MSG } from '#shared/clinic-settings';
 import { fromPaise, lineTotalPaise, toPaise } from '#shared/money';
 import { orderNumber, type DeliveryAddress, type Order, type PlaceOrderBody } from '#shared/orders';
+import { readClinic, type ClinicDefaultsConfig } from '../clinic/settings.ts';
 import type { Config } from '../config.ts';
 import { rowsOf, type Executor } from '../db/client.ts';
 import { fromSqlRow } from '../db/rows.ts';
@@ -115,17 +117,20 @@ interface PricedLine extends LineStock {
  */
 async function insertOrderTakingStock(
   tx: Executor,
-  order: { id: string; user: AuthUser; key: string; body: PlaceOrderBody; totalPaise: number },
+  order: { id: string; user: AuthUser; key: string; body: PlaceOrderBody; totalPaise: number; holdMinutes: number },
   lines: PricedLine[],
 ): Promise<{ row: OrderRow; cartChanged: boolean }> {
   const { id, user, key, body } = order;
+  // Only an unpaid UPI order waits for a payment it can see; cash and card hold until staff confirm (decision 038).
+  const holdUntil =
+    body.paymentMethod === 'upi' ? sql`now() + make_interval(mins => ${order.holdMinutes}::int)` : sql`null`;
   const col = <T>(f: (l: PricedLine) => T) => sql.param(lines.map(f));
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
       with ins as (
-        insert into ${orders} (id, user_id, idempotency_key, status, payment_method, address, total, customer_name, customer_email)
+        insert into ${orders} (id, user_id, idempotency_key, status, payment_method, address, total, customer_name, customer_email, hold_until)
         values (${id}::uuid, ${user.id}::uuid, ${key}, 'placed', ${body.paymentMethod}, ${JSON.stringify(body.address)}::jsonb,
-                ${(order.totalPaise / 100).toFixed(2)}::numeric, ${user.name}, ${user.email})
+                ${(order.totalPaise / 100).toFixed(2)}::numeric, ${user.name}, ${user.email}, ${holdUntil})
         on conflict (user_id, idempotency_key) do nothing
         returning *
       ),
@@ -195,6 +200,21 @@ async function insertOrderTakingStock(
 }
 
 /**
+ * Refuses an order that would leave its customer more open unpaid orders (placed, not paid) than the clinic allows
+ * (409 UNPAID_LIMIT), decision 038. Locks the customer's row first, so two of their checkouts at once count one after
+ * the other; an order of the same checkout attempt (a racing retry) is not counted, so the retry still hears its order.
+ */
+async function refuseOverUnpaidCap(tx: Executor, userId: string, key: string, max: number): Promise<void> {
+  await tx.execute(sql`select 1 from users where id = ${userId}::uuid for no key update`);
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      select count(*)::int as n from ${orders}
+      where user_id = ${userId}::uuid and status = 'placed' and payment_status = 'unpaid' and idempotency_key <> ${key}`),
+  );
+  if (Number(row?.n ?? 0) >= max) throw errors.conflict(CLINIC_MSG.tooManyUnpaid(max), 'UNPAID_LIMIT');
+}
+
+/**
  * Places an order for a customer. Prices and discounts come from the catalogue, never from the client.
  * The (user, Idempotency-Key) pair is unique in the database, so a retried or doubled request returns the
  * first order instead of creating a second one, even when both arrive at the same moment; a replay takes no stock
@@ -206,7 +226,7 @@ async function insertOrderTakingStock(
  * commits, or none of it when a product is short.
  */
 export async function placeOrder(
-  { db, config }: Pick<Deps, 'db'> & { config: Pick<Config, 'PUBLIC_URL'> },
+  { db, config }: Pick<Deps, 'db'> & { config: Pick<Config, 'PUBLIC_URL'> & ClinicDefaultsConfig },
   user: AuthUser,
   key: string,
   body: PlaceOrderBody,
@@ -248,6 +268,19 @@ export async function placeOrder(
       details.length === 1 ? details[0]!.message : 'Some products are not in our catalogue',
       details,
     );
+  // The shop's limits against one customer taking the shelf (decision 038): units of a product, open unpaid orders.
+  const { settings } = await readClinic(db, config);
+  const overCap = body.items.flatMap((item, i) =>
+    item.quantity > settings.maxUnitsPerProduct
+      ? [
+          {
+            path: `items.${i}.quantity`,
+            message: CLINIC_MSG.tooManyUnits(catalogue.get(item.productId)!.name, settings.maxUnitsPerProduct),
+          },
+        ]
+      : [],
+  );
+  if (overCap.length) throw errors.validation(overCap.map((d) => d.message).join(' '), overCap);
 
   const lines: PricedLine[] = body.items.map((item, index) => {
     const p = catalogue.get(item.productId)!;
@@ -293,8 +326,13 @@ export async function placeOrder(
   try {
     placed = await db.transaction(async (tx) => {
       // Queued first, so the products stay locked only for the order's statement and the commit.
+      await refuseOverUnpaidCap(tx, user.id, key, settings.maxUnpaidOrders);
       await enqueueMail(tx, { kind: 'order_placed', to: user.email, ...mail });
-      return insertOrderTakingStock(tx, { id, user, key, body, totalPaise }, lines);
+      return insertOrderTakingStock(
+        tx,
+        { id, user, key, body, totalPaise, holdMinutes: settings.upiHoldMinutes },
+        lines,
+      );
     });
   } catch (err) {
     if (!(err instanceof KeyAlreadyUsed)) throw err;

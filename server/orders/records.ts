@@ -68,6 +68,7 @@ export function toOrderHead(r: OrderRow): Omit<Order, 'items'> {
       'paymentReference',
       'paidAt',
       'cancelledBy',
+      'holdUntil',
       'createdAt',
       'updatedAt',
     ]),

@@ -40,7 +40,7 @@ const STAFF_MAILED: Partial<Record<OrderStatus, OrderMailEvent>> = {
 };
 
 /** Queues the mail telling the customer of `order` what just happened to it, in the transaction of the change. */
-async function mailOrderChange(
+export async function mailOrderChange(
   tx: Executor,
   config: Pick<Config, 'PUBLIC_URL'>,
   order: Order,

@@ -8,7 +8,7 @@ import { rowsOf } from '../db/client.ts';
 import { cartItems, orderItems, orders, outbox, products } from '../db/schema/index.ts';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
-import { deliveryAddress, placeOrder, productIds, setStock, stockOf } from '../test/orders.ts';
+import { deliveryAddress, placeOrder, productIds, setStock, stockOf, liftShopCaps } from '../test/orders.ts';
 
 let t: TestContext;
 let ids: Map<string, number>;
@@ -16,6 +16,8 @@ let customer: Awaited<ReturnType<TestContext['buildUser']>>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // These tests place many orders as one customer; holds.test.ts tests the caps.
+  await liftShopCaps(t.database.db, t.config);
   ids = await productIds(t.database.db);
   customer = await t.buildUser({ role: 'user' });
 });

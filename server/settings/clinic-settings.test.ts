@@ -135,12 +135,32 @@ describe('first settings from the environment', () => {
       bookingNoticeMinutes: 0,
       changeNoticeMinutes: 0,
       maxOpenBookings: 4,
+      upiHoldMinutes: 30,
+      maxUnpaidOrders: 2,
+      maxUnitsPerProduct: 10,
       closures: [],
     });
   });
 
   it('are what GET answers on a database nobody saved settings on', () => {
     expect(baseline).toEqual(defaultClinicSettings(t.config));
+  });
+
+  it('stored before the shop limits existed, read with their defaults and keep everything else', async () => {
+    const db = t.database.db;
+    const [row] = rowsOf<{ value: { settings: Record<string, unknown> } }>(
+      await db.execute(sql`select value from site_settings where key = 'clinic'`),
+    );
+    const { upiHoldMinutes, maxUnpaidOrders, maxUnitsPerProduct, ...older } = row!.value.settings;
+    expect([upiHoldMinutes, maxUnpaidOrders, maxUnitsPerProduct]).toEqual([30, 2, 10]);
+    const olderValue = { ...row!.value, settings: { ...older, maxOpenBookings: 5 } };
+    await db.execute(sql`update site_settings set value = ${JSON.stringify(olderValue)}::jsonb where key = 'clinic'`);
+    try {
+      const read = await getSettings(customer.token);
+      expect(read).toEqual({ ...baseline, maxOpenBookings: 5 });
+    } finally {
+      await db.execute(sql`update site_settings set value = ${JSON.stringify(row!.value)}::jsonb where key = 'clinic'`);
+    }
   });
 });
 
@@ -171,6 +191,9 @@ describe('PUT /api/settings/clinic: the whole object', () => {
       bookingNoticeMinutes: 120,
       changeNoticeMinutes: 1440,
       maxOpenBookings: 3,
+      upiHoldMinutes: 45,
+      maxUnpaidOrders: 3,
+      maxUnitsPerProduct: 5,
       closures: [
         { from: d1, to: addDays(d1, 2), reason: 'Clinic renovation' },
         { from: d2, to: d2, reason: 'Staff training' },
@@ -239,6 +262,19 @@ describe('PUT /api/settings/clinic: the whole object', () => {
         'maxOpenBookings',
         'Upcoming bookings per customer must be from 1 to 1000 bookings.',
       ],
+      [withChanges({ upiHoldMinutes: 2 }), 'upiHoldMinutes', 'UPI payment wait must be from 5 to 2880 minutes.'],
+      [withChanges({ upiHoldMinutes: 12.5 }), 'upiHoldMinutes', 'UPI payment wait must be a whole number of minutes.'],
+      [
+        withChanges({ maxUnpaidOrders: 0 }),
+        'maxUnpaidOrders',
+        'Unpaid orders per customer must be from 1 to 100 orders.',
+      ],
+      [
+        withChanges({ maxUnitsPerProduct: 1001 }),
+        'maxUnitsPerProduct',
+        'Units of a product per order must be from 1 to 1000 units.',
+      ],
+      [{ ...baseline, maxUnitsPerProduct: undefined }, 'maxUnitsPerProduct', /./],
       [{ ...baseline, hours: { monday: null } }, 'hours.tuesday', /./],
       [{ ...baseline, closures: undefined }, 'closures', /./],
     ];

@@ -37,6 +37,12 @@ function changeSummary(before: ClinicSettings, after: ClinicSettings): string {
     parts.push(`change notice ${formatNotice(after.changeNoticeMinutes) || 'none'}`);
   if (before.maxOpenBookings !== after.maxOpenBookings)
     parts.push(`upcoming bookings per customer ${after.maxOpenBookings}`);
+  if (before.upiHoldMinutes !== after.upiHoldMinutes)
+    parts.push(`UPI payment wait ${formatNotice(after.upiHoldMinutes)}`);
+  if (before.maxUnpaidOrders !== after.maxUnpaidOrders)
+    parts.push(`unpaid orders per customer ${after.maxUnpaidOrders}`);
+  if (before.maxUnitsPerProduct !== after.maxUnitsPerProduct)
+    parts.push(`units of a product per order ${after.maxUnitsPerProduct}`);
   const key = (c: Closure) => JSON.stringify(c);
   const had = new Set(before.closures.map(key));
   const has = new Set(after.closures.map(key));

@@ -147,6 +147,7 @@ export function makeOrder(over: Partial<Order> = {}): Order {
     paymentReference: null,
     paidAt: null,
     cancelledBy: null,
+    holdUntil: '2026-03-01T10:30:00.000Z',
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...over,
@@ -268,6 +269,9 @@ export function makeClinicSettings(over: Partial<ClinicSettings> = {}): ClinicSe
     bookingNoticeMinutes: 0,
     changeNoticeMinutes: 0,
     maxOpenBookings: 6,
+    upiHoldMinutes: 30,
+    maxUnpaidOrders: 2,
+    maxUnitsPerProduct: 10,
     closures: [],
     ...over,
   };

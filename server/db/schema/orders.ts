@@ -32,7 +32,13 @@ export const orders = pgTable(
     /** The UPI transaction reference (UTR) the customer entered. */
     paymentReference: text('payment_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    cancelledBy: text('cancelled_by', { enum: ['customer', 'staff'] }),
+    /** 'system': its hold ran out unpaid (decision 038). */
+    cancelledBy: text('cancelled_by', { enum: ['customer', 'staff', 'system'] }),
+    /**
+     * Until when an unpaid UPI order without its reference keeps its stock; past it, the hold job cancels it
+     * (decision 038). Null for cash and card orders, which hold until staff confirm them.
+     */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     address: jsonb('address').notNull(),
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
     customerName: text('customer_name').notNull(),
@@ -47,6 +53,13 @@ export const orders = pgTable(
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
     // The staff list's order (newest first) across every status.
     index('orders_created_idx').on(t.createdAt, t.id),
+    // The hold job's due orders, and a customer's open unpaid orders (decision 038).
+    index('orders_hold_due_idx')
+      .on(t.holdUntil)
+      .where(sql`${t.status} = 'placed' and ${t.paymentStatus} = 'unpaid' and ${t.paymentReference} is null`),
+    index('orders_user_unpaid_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'placed' and ${t.paymentStatus} = 'unpaid'`),
     // Analytics: the orders of a range of days with what the figures sum, read from the index alone (decision 028).
     index('orders_created_totals_idx').on(t.createdAt, t.status, t.paymentStatus, t.total, t.id),
   ],

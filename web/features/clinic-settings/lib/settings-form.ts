@@ -22,6 +22,9 @@ export interface SettingsFormValues {
   bookingNoticeMinutes: string;
   changeNoticeMinutes: string;
   maxOpenBookings: string;
+  upiHoldMinutes: string;
+  maxUnpaidOrders: string;
+  maxUnitsPerProduct: string;
   closures: { from: string; to: string; reason: string }[];
 }
 
@@ -31,6 +34,9 @@ const NUMBER_FIELDS = [
   'bookingNoticeMinutes',
   'changeNoticeMinutes',
   'maxOpenBookings',
+  'upiHoldMinutes',
+  'maxUnpaidOrders',
+  'maxUnitsPerProduct',
 ] as const;
 
 /** The form showing stored settings; a closed day offers the first open day's times when it is opened. */
@@ -48,6 +54,9 @@ export function formValuesOf(s: ClinicSettings): SettingsFormValues {
     bookingNoticeMinutes: String(s.bookingNoticeMinutes),
     changeNoticeMinutes: String(s.changeNoticeMinutes),
     maxOpenBookings: String(s.maxOpenBookings),
+    upiHoldMinutes: String(s.upiHoldMinutes),
+    maxUnpaidOrders: String(s.maxUnpaidOrders),
+    maxUnitsPerProduct: String(s.maxUnitsPerProduct),
     closures: s.closures.map((c) => ({ ...c })),
   };
 }
@@ -66,6 +75,9 @@ export function settingsOf(v: SettingsFormValues): ClinicSettingsInput {
     bookingNoticeMinutes: numberOf(v.bookingNoticeMinutes),
     changeNoticeMinutes: numberOf(v.changeNoticeMinutes),
     maxOpenBookings: numberOf(v.maxOpenBookings),
+    upiHoldMinutes: numberOf(v.upiHoldMinutes),
+    maxUnpaidOrders: numberOf(v.maxUnpaidOrders),
+    maxUnitsPerProduct: numberOf(v.maxUnitsPerProduct),
     closures: v.closures.map((c) => ({ from: c.from, to: c.to, reason: c.reason })),
   };
 }
@@ -75,7 +87,7 @@ export function settingsOf(v: SettingsFormValues): ClinicSettingsInput {
  * ('hours.saturday.close', 'closures.0.reason', 'slotMinutes').
  */
 export function formPaths(v: SettingsFormValues): Set<string> {
-  // In the page's order: the week, the booking rules, the closed days.
+  // In the page's order: the week, the booking rules, the shop's limits, the closed days.
   const paths = new Set<string>();
   for (const d of WEEKDAYS) paths.add(`hours.${d}.open`).add(`hours.${d}.close`);
   for (const f of NUMBER_FIELDS) paths.add(f);

@@ -23,6 +23,9 @@ const stored: ClinicSettings = {
   bookingNoticeMinutes: 0,
   changeNoticeMinutes: 0,
   maxOpenBookings: 6,
+  upiHoldMinutes: 30,
+  maxUnpaidOrders: 2,
+  maxUnitsPerProduct: 10,
   closures: [{ from: '2031-12-24', to: '2031-12-26', reason: 'Christmas' }],
 };
 
@@ -145,6 +148,45 @@ describe('/admin/settings', () => {
     );
     expect(monday.getByLabelText('Closes')).toHaveFocus();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('edits the shop limits: the UPI payment wait, unpaid orders per customer, units of a product per order', async () => {
+    const u = userEvent.setup();
+    let sent: unknown;
+    serve({
+      'PUT /api/settings/clinic': (c) => {
+        sent = c.body;
+        return { body: { settings: c.body, outsideHours: [], outsideHoursTotal: 0 } };
+      },
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Shop orders' })).toBeInTheDocument();
+    const wait = screen.getByLabelText('UPI payment wait (minutes)');
+    const unpaid = screen.getByLabelText('Unpaid orders per customer');
+    const units = screen.getByLabelText('Units of a product per order');
+    expect(wait).toHaveValue(30);
+    expect(unpaid).toHaveValue(2);
+    expect(units).toHaveValue(10);
+
+    // Out of bounds: the schema's message next to the field, nothing sent.
+    await u.clear(wait);
+    await u.type(wait, '2');
+    await u.clear(units);
+    await u.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    expect(wait).toHaveAccessibleDescription('UPI payment wait must be from 5 to 2880 minutes.');
+    expect(units).toHaveAccessibleDescription('Units of a product per order must be a whole number of units.');
+    expect(sent).toBeUndefined();
+
+    await u.clear(wait);
+    await u.type(wait, '45');
+    await u.clear(unpaid);
+    await u.type(unpaid, '1');
+    await u.type(units, '5');
+    await u.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('heading', { name: 'Clinic settings saved.' })).toBeInTheDocument();
+    expect(sent).toEqual({ ...stored, upiHoldMinutes: 45, maxUnpaidOrders: 1, maxUnitsPerProduct: 5 });
     expect(await axeViolations()).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { useSaveClinicSettings } from '../api/save-clinic-settings.ts';
 import { BookingRules } from '../components/booking-rules.tsx';
+import { ShopLimits } from '../components/shop-limits.tsx';
 import { ClosuresEditor } from '../components/closures-editor.tsx';
 import { SavedOutcome } from '../components/saved-outcome.tsx';
 import { WeeklyHours } from '../components/weekly-hours.tsx';
@@ -120,6 +121,14 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
         <Card as="section" className="space-y-4">
           <h2 className="text-xl font-semibold">Booking rules</h2>
           <BookingRules />
+        </Card>
+
+        <Card as="section" className="space-y-4">
+          <h2 className="text-xl font-semibold">Shop orders</h2>
+          <p className="text-sm text-ink-muted">
+            Unpaid orders hold their products; these limits keep one customer from taking the whole shelf.
+          </p>
+          <ShopLimits />
         </Card>
 
         <Card as="section" className="space-y-4">

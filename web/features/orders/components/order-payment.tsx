@@ -13,6 +13,7 @@ import { UtrForm } from './utr-form.tsx';
 /** An unpaid UPI order: the QR to pay with, then the UTR of the payment (editable until staff confirm it). */
 function UpiPayment({ order }: { order: Order }) {
   const send = useSendPaymentReference();
+  const formatInstant = useFormatInstant();
   const [editing, setEditing] = useState(false);
   const sent = order.paymentReference;
 
@@ -34,6 +35,12 @@ function UpiPayment({ order }: { order: Order }) {
   return (
     <div className="space-y-4">
       <UpiQr amount={order.total} />
+      {!sent && order.holdUntil && order.status === 'placed' && (
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+          We hold these products for you until <strong>{formatInstant(order.holdUntil)}</strong>. Without the payment
+          reference by then, the order is cancelled and the products go back on sale.
+        </p>
+      )}
       <p className="text-sm">
         Paid already? Give us the UPI transaction reference so that we can match your payment to this order.
       </p>

@@ -6,6 +6,7 @@ const STEPS: OrderStatus[] = ['placed', 'confirmed', 'shipped', 'delivered'];
 function cancelledBy(order: Pick<Order, 'cancelledBy'>, viewer: 'customer' | 'staff'): string {
   if (order.cancelledBy === 'customer') return viewer === 'customer' ? ' by you' : ' by the customer';
   if (order.cancelledBy === 'staff') return ' by the shop';
+  if (order.cancelledBy === 'system') return ': its UPI payment did not arrive in time';
   return '';
 }
 

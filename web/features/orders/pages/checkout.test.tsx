@@ -4,6 +4,7 @@ import { notifyManager } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/catalogue';
+import { CLINIC_MSG } from '#shared/clinic-settings';
 import { IDEMPOTENCY_KEY_HEADER, type PlaceOrderBody } from '#shared/orders';
 import { axeViolations } from '../../../test/axe.ts';
 import { makeCart, makeOrder, makeProduct } from '../../../test/data.ts';
@@ -390,6 +391,37 @@ describe('checkout of the cart (spec section 4)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm order' }));
     await waitFor(() => expect(alertWith(refusal)).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'an order over the units of a product one order may take (400)',
+      400,
+      CLINIC_MSG.tooManyUnits('Soft Pet Bed - Large', 10),
+      'VALIDATION',
+    ],
+    ['a customer at the cap of open unpaid orders (409)', 409, CLINIC_MSG.tooManyUnpaid(2), 'UNPAID_LIMIT'],
+  ])("shows the shop's refusal of %s", async (_what, status, refusal, code) => {
+    saveAddress();
+    cartServer([{ product: bed, quantity: 1 }], {
+      'POST /api/orders': () => ({
+        status,
+        body: {
+          error: refusal,
+          message: refusal,
+          code,
+          ...(status === 400 ? { details: [{ path: 'items.0.quantity', message: refusal }] } : {}),
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderCart(bed);
+    await user.click(await screen.findByRole('radio', { name: /Pet Owner/ }));
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await user.click(screen.getByRole('radio', { name: /Cash on Delivery/ }));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(alertWith(refusal)).toBeInTheDocument());
   });
 
   it('says so when the cart cannot be loaded', async () => {

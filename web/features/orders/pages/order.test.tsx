@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '#shared/dates';
 import { ORDER_CHANGED_EVENT, ORDER_MSG, type Order } from '#shared/orders';
 import { SocketProvider } from '../../../lib/socket.ts';
 import { axeViolations } from '../../../test/axe.ts';
@@ -240,6 +241,32 @@ describe('/customer/my-orders/:id', () => {
     expect(screen.getByLabelText('UPI transaction reference (UTR)')).toHaveValue('402133445566');
     await user.click(screen.getByRole('button', { name: 'Keep the one sent' }));
     expect(screen.getByText('Reference received: we will confirm your payment')).toBeInTheDocument();
+  });
+
+  it('says until when an unpaid UPI order holds its products, and why it was cancelled once the hold ran out', async () => {
+    let current: Order = ORDER;
+    orderServer(ORDER, { [`GET ${PATH}`]: () => ({ body: current }) });
+    renderOrder();
+    const until = formatDateTime(ORDER.holdUntil!, 'Asia/Kolkata');
+    await screen.findByRole('img', { name: /UPI QR code/ });
+    await waitFor(() => expect(lastSocket()).toBeDefined());
+    act(() => lastSocket()!.serverSends('connect'));
+    expect(section('Payment')).toHaveTextContent(
+      `We hold these products for you until ${until}. Without the payment reference by then, the order is cancelled and the products go back on sale.`,
+    );
+
+    // Once the reference is in, nothing runs out.
+    current = { ...ORDER, paymentReference: '402133445566' };
+    act(() => lastSocket()!.serverSends(ORDER_CHANGED_EVENT, { order: current, kind: 'payment' }));
+    expect(await screen.findByText('Reference received: we will confirm your payment')).toBeInTheDocument();
+    expect(section('Payment')).not.toHaveTextContent('We hold these products');
+
+    current = { ...ORDER, status: 'cancelled', cancelledBy: 'system' };
+    act(() => lastSocket()!.serverSends(ORDER_CHANGED_EVENT, { order: current, kind: 'cancelled' }));
+    expect(
+      await screen.findByText('This order was cancelled: its UPI payment did not arrive in time.'),
+    ).toBeInTheDocument();
+    expect(section('Payment')).toHaveTextContent('Nothing to pay: this order was cancelled.');
   });
 
   it("shows the server's refusal of a reference", async () => {

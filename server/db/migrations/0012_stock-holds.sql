@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "hold_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_hold_due_idx" ON "orders" USING btree ("hold_until") WHERE "orders"."status" = 'placed' and "orders"."payment_status" = 'unpaid' and "orders"."payment_reference" is null;--> statement-breakpoint
+CREATE INDEX "orders_user_unpaid_idx" ON "orders" USING btree ("user_id") WHERE "orders"."status" = 'placed' and "orders"."payment_status" = 'unpaid';
