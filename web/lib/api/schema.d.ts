@@ -1636,6 +1636,9 @@ export interface paths {
                             bookingNoticeMinutes: number;
                             changeNoticeMinutes: number;
                             maxOpenBookings: number;
+                            upiHoldMinutes: number;
+                            maxUnpaidOrders: number;
+                            maxUnitsPerProduct: number;
                             closures: {
                                 from: string;
                                 to: string;
@@ -1709,6 +1712,9 @@ export interface paths {
                         bookingNoticeMinutes: number;
                         changeNoticeMinutes: number;
                         maxOpenBookings: number;
+                        upiHoldMinutes: number;
+                        maxUnpaidOrders: number;
+                        maxUnitsPerProduct: number;
                         closures: {
                             from: string;
                             to: string;
@@ -1761,6 +1767,9 @@ export interface paths {
                                 bookingNoticeMinutes: number;
                                 changeNoticeMinutes: number;
                                 maxOpenBookings: number;
+                                upiHoldMinutes: number;
+                                maxUnpaidOrders: number;
+                                maxUnitsPerProduct: number;
                                 closures: {
                                     from: string;
                                     to: string;
@@ -7691,7 +7700,8 @@ export interface paths {
                             paymentReference: string | null;
                             paidAt: string | null;
                             /** @enum {string|null} */
-                            cancelledBy: "customer" | "staff" | null;
+                            cancelledBy: "customer" | "staff" | "system" | null;
+                            holdUntil: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -7824,7 +7834,8 @@ export interface paths {
                             paymentReference: string | null;
                             paidAt: string | null;
                             /** @enum {string|null} */
-                            cancelledBy: "customer" | "staff" | null;
+                            cancelledBy: "customer" | "staff" | "system" | null;
+                            holdUntil: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -7871,7 +7882,8 @@ export interface paths {
                             paymentReference: string | null;
                             paidAt: string | null;
                             /** @enum {string|null} */
-                            cancelledBy: "customer" | "staff" | null;
+                            cancelledBy: "customer" | "staff" | "system" | null;
+                            holdUntil: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -8031,7 +8043,8 @@ export interface paths {
                             paymentReference: string | null;
                             paidAt: string | null;
                             /** @enum {string|null} */
-                            cancelledBy: "customer" | "staff" | null;
+                            cancelledBy: "customer" | "staff" | "system" | null;
+                            holdUntil: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -8166,7 +8179,8 @@ export interface paths {
                             paymentReference: string | null;
                             paidAt: string | null;
                             /** @enum {string|null} */
-                            cancelledBy: "customer" | "staff" | null;
+                            cancelledBy: "customer" | "staff" | "system" | null;
+                            holdUntil: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -8326,7 +8340,8 @@ export interface paths {
                             paymentReference: string | null;
                             paidAt: string | null;
                             /** @enum {string|null} */
-                            cancelledBy: "customer" | "staff" | null;
+                            cancelledBy: "customer" | "staff" | "system" | null;
+                            holdUntil: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -8454,7 +8469,8 @@ export interface paths {
                             paymentReference: string | null;
                             paidAt: string | null;
                             /** @enum {string|null} */
-                            cancelledBy: "customer" | "staff" | null;
+                            cancelledBy: "customer" | "staff" | "system" | null;
+                            holdUntil: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -8607,7 +8623,8 @@ export interface paths {
                             paymentReference: string | null;
                             paidAt: string | null;
                             /** @enum {string|null} */
-                            cancelledBy: "customer" | "staff" | null;
+                            cancelledBy: "customer" | "staff" | "system" | null;
+                            holdUntil: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
