@@ -114,7 +114,7 @@ describe('after a guard sent the visitor here', () => {
     function SignOut() {
       const { logout } = useSession();
       return (
-        <button type="button" onClick={logout}>
+        <button type="button" onClick={() => logout()}>
           Logout
         </button>
       );

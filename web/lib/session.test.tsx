@@ -9,7 +9,7 @@ function WhoAmI() {
   return (
     <>
       <p>{user ? `${user.name} (${status})` : 'Nobody'}</p>
-      <button type="button" onClick={logout}>
+      <button type="button" onClick={() => logout()}>
         Log out
       </button>
     </>

@@ -16,8 +16,11 @@ export interface SessionValue {
   status: SessionStatus;
   /** Stores token and user after login or registration. */
   login: (token: string, user: User) => void;
-  /** Clears token, user and every cached query: the person signs out. */
-  logout: () => void;
+  /**
+   * Clears token, user and every cached query: the person signs out, and the server ends the session too, unless
+   * `endedOnServer` says it already did (signed out everywhere, password reset).
+   */
+  logout: (opts?: { endedOnServer?: boolean }) => void;
   /**
    * True once the person signed out (here or in another tab); false while signed in, before any sign-in, and after a
    * session the server refused. A guard sends the signed-out to /login without offering to bring them back.
@@ -62,13 +65,16 @@ export function SessionProvider({
     queryClient.clear();
   }, [queryClient]);
 
-  const logout = useCallback(() => {
-    const ending = getToken();
-    clear();
-    setSignedOut(true);
-    // The server ends the session too: the token stops working, wherever a copy of it is.
-    if (ending) void endSessionOnServer(ending);
-  }, [clear]);
+  const logout = useCallback(
+    (opts: { endedOnServer?: boolean } = {}) => {
+      const ending = getToken();
+      clear();
+      setSignedOut(true);
+      // The server ends the session too: the token stops working, wherever a copy of it is.
+      if (ending && !opts.endedOnServer) void endSessionOnServer(ending);
+    },
+    [clear],
+  );
 
   const expire = useCallback(() => {
     clear();

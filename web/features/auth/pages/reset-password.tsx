@@ -46,7 +46,7 @@ export default function ResetPasswordPage() {
       {
         onSuccess: () => {
           // The server has signed every session of the account out; a stored one here would only be refused.
-          if (session.user) session.logout();
+          if (session.user) session.logout({ endedOnServer: true });
         },
         onError: (err) => {
           const detail = passwordRefusal(err);

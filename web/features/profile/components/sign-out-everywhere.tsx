@@ -21,7 +21,7 @@ export function SignOutEverywhereSection() {
     mutation.mutate(undefined, {
       onSuccess: () => {
         setAsking(false);
-        logout();
+        logout({ endedOnServer: true });
         toast.info(ACCOUNT_MSG.signedOutEverywhere);
         void navigate('/login', { replace: true });
       },
