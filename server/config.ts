@@ -149,6 +149,15 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url('must be an http(s):// URL').optional()),
   /** How many days before a visit's next-due date (a booster, a check) the customer is reminded. */
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(1).max(60).default(7),
+  /**
+   * Bytes one account may keep in uploads (pet photos, archived pets' included), counted after photos are downscaled;
+   * an upload past it is refused with 413. 25 MB holds about 250 photos at the stored size.
+   */
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(25 * 1024 * 1024),
   /** The shop's UPI payee for the checkout QR code. */
   SHOP_UPI_ID: z.string().default('pawcare@upi'),
   SHOP_UPI_NAME: z.string().default('Pawcare Pet Shop'),

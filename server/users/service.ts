@@ -5,10 +5,11 @@ import type { ProfileBody, RegisterFields, User } from '#shared/auth';
 import type { Role } from '#shared/roles';
 import { isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
 import { fromSqlRow } from '../db/rows.ts';
-import { endedSessions, identityProofs, users } from '../db/schema/index.ts';
+import { endedSessions, identityProofs, pets, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
+import { removeStoredFilesOf } from '../lib/file-store.ts';
 import { olderThanRow, type Cursor } from '../lib/pagination.ts';
 import { mailAccountLink } from './account-tokens.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -145,9 +146,7 @@ export function prepareUserById({ db }: Pick<Deps, 'db'>) {
     tokenHash: string,
   ): Promise<{ user: User; sessionVersion: number; ended: boolean } | null> => {
     const [row] = await query.execute({ id, tokenHash });
-    return row
-      ? { user: toUserDto(row, row.hasProof), sessionVersion: row.sessionVersion, ended: !!row.ended }
-      : null;
+    return row ? { user: toUserDto(row, row.hasProof), sessionVersion: row.sessionVersion, ended: !!row.ended } : null;
   };
 }
 
@@ -271,12 +270,13 @@ export async function changeRole(
  * who the account was) is written in the deletion's transaction.
  */
 export async function deleteUser(
-  { db }: Pick<Deps, 'db'>,
+  { db, config }: Pick<Deps, 'db'> & { config?: Pick<Deps['config'], 'dataDir'> },
   actor: AuthUser,
   targetId: string,
 ): Promise<{ audit: AuditEntry }> {
   if (!isUuid(targetId)) throw errors.notFound('User');
   if (actor.id === targetId) throw errors.forbidden('You cannot delete your own account');
+  let petIds: string[] = [];
   const audit = await db.transaction(async (tx) => {
     await lockAdmins(tx);
     const [target] = await tx
@@ -287,6 +287,7 @@ export async function deleteUser(
     if (!target) throw errors.notFound('User');
     if (target.role === 'admin' && !(await otherAdminsExist(tx, targetId)))
       throw errors.conflict('The last admin cannot be removed');
+    petIds = (await tx.select({ id: pets.id }).from(pets).where(eq(pets.ownerId, targetId))).map((p) => p.id);
     await tx.delete(users).where(eq(users.id, targetId));
     return recordAudit(tx, actor, {
       kind: 'user.deleted',
@@ -297,6 +298,8 @@ export async function deleteUser(
       after: null,
     });
   });
+  // The rows went with the account (cascade); their photos' files follow once that has committed.
+  if (config) for (const petId of petIds) await removeStoredFilesOf(config.dataDir, 'pet-photos', petId);
   return { audit };
 }
 

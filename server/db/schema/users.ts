@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -37,6 +38,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Carried by every token as `sv`; raising it signs out every session (sign out everywhere, password changes). */
     sessionVersion: integer('session_version').notNull().default(1),
+    /**
+     * Bytes of this account's stored uploads (pet photos, archived pets' too), kept by the upload's own transaction
+     * with one conditional update against STORAGE_QUOTA_BYTES (decision 039).
+     */
+    storageBytes: bigint('storage_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,6 +53,7 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('users_role_ck', sql`${t.role} in ('user', 'employee', 'admin')`),
+    check('users_storage_bytes_ck', sql`${t.storageBytes} >= 0`),
   ],
 );
 

@@ -1,0 +1,9 @@
+ALTER TABLE "pet_photos" ALTER COLUMN "data" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "storage_bytes" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "pet_photos" ADD COLUMN "file_key" text;--> statement-breakpoint
+ALTER TABLE "pet_photos" ADD COLUMN "sha256" text;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_storage_bytes_ck" CHECK ("users"."storage_bytes" >= 0);--> statement-breakpoint
+-- Photos already stored in the database count in their owners' storage from the start.
+UPDATE "users" SET "storage_bytes" = s."bytes" FROM (
+  SELECT p."owner_id", sum(ph."size")::bigint AS "bytes" FROM "pet_photos" ph JOIN "pets" p ON p."id" = ph."pet_id" GROUP BY p."owner_id"
+) s WHERE s."owner_id" = "users"."id";
