@@ -17,17 +17,17 @@ export type PhotoDeps = PetDeps & {
 };
 
 /**
- * Locks the owner's pet for a change of its photo (racing uploads for one pet take turns): 404 when it is not theirs,
- * 409 when archived.
+ * The owner's pet for a change of its photo, locked when `lock` (racing changes of one pet's photo take turns): 404
+ * when it is not theirs, 409 when archived unless `archivedToo` (a photo may still be removed to free storage).
  */
-async function lockOwnOpenPet(tx: Executor, ownerId: string, id: string) {
-  const [pet] = await tx
+async function ownPet(db: Executor, ownerId: string, id: string, opts: { lock: boolean; archivedToo?: boolean }) {
+  const query = db
     .select({ archivedAt: pets.archivedAt })
     .from(pets)
-    .where(and(eq(pets.id, id), eq(pets.ownerId, ownerId)))
-    .for('update');
+    .where(and(eq(pets.id, id), eq(pets.ownerId, ownerId)));
+  const [pet] = opts.lock ? await query.for('update') : await query;
   if (!pet) throw errors.notFound('Pet');
-  if (pet.archivedAt) throw errors.conflict(PET_MSG.archived);
+  if (pet.archivedAt && !opts.archivedToo) throw errors.conflict(PET_MSG.archived);
 }
 
 /**
@@ -38,12 +38,14 @@ async function lockOwnOpenPet(tx: Executor, ownerId: string, id: string) {
 export async function setPetPhoto(deps: PhotoDeps, ownerId: string, id: string, file: StoredFile): Promise<Pet> {
   if (!isUuid(id)) throw errors.notFound('Pet');
   const { dataDir, STORAGE_QUOTA_BYTES: quota } = deps.config;
+  // Asked before the picture is decoded, so an archived pet costs no image work; asked again under the lock.
+  await ownPet(deps.db, ownerId, id, { lock: false });
   const image = await photoForStorage(file.data, PET_MSG.photoType);
   const written = await writeStoredFile(dataDir, 'pet-photos', id, image.data, 'webp');
   let replacedKey: string | null;
   try {
     replacedKey = await deps.db.transaction(async (tx) => {
-      await lockOwnOpenPet(tx, ownerId, id);
+      await ownPet(tx, ownerId, id, { lock: true });
       const [old] = await tx
         .select({ size: petPhotos.size, fileKey: petPhotos.fileKey })
         .from(petPhotos)
@@ -79,11 +81,14 @@ export async function setPetPhoto(deps: PhotoDeps, ownerId: string, id: string, 
   return getPet(deps, { id: ownerId, role: 'user' }, id);
 }
 
-/** Removes the photo of the owner's pet (nothing happens when it has none); its bytes leave the owner's storage. */
+/**
+ * Removes the photo of the owner's pet (nothing happens when it has none), archived pets' too: archiving keeps the
+ * photo and its bytes in the owner's storage, removing it frees them.
+ */
 export async function deletePetPhoto(deps: PhotoDeps, ownerId: string, id: string): Promise<Pet> {
   if (!isUuid(id)) throw errors.notFound('Pet');
   const removedKey = await deps.db.transaction(async (tx) => {
-    await lockOwnOpenPet(tx, ownerId, id);
+    await ownPet(tx, ownerId, id, { lock: true, archivedToo: true });
     const [gone] = await tx
       .delete(petPhotos)
       .where(eq(petPhotos.petId, id))

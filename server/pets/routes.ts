@@ -190,7 +190,8 @@ export default routes((app) => {
       onRequest: ownerOnly,
       schema: {
         tags: ['pets'],
-        summary: "Remove the pet's photo (its owner)",
+        summary:
+          "Remove the pet's photo (its owner), an archived pet's too: that frees its bytes of the account's storage",
         ...secured,
         params: IdParamSchema,
         response: { 200: PetSchema, ...errorReplies(401, 403, 404, 409) },
