@@ -4,7 +4,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Folder kinds of stored files under DATA_DIR/files (decision 039). */
-export type FileKind = 'pet-photos';
+export type FileKind = 'pet-photos' | 'identity-proofs';
 
 /** A file written to the store: its key (path under DATA_DIR/files), size and hex SHA-256. */
 export interface WrittenFile {
@@ -90,7 +90,7 @@ export async function removeStoredFile(dataDir: string, key: string | null | und
   await rm(pathOf(dataDir, key), { force: true });
 }
 
-/** Removes every stored file of one owner record (a pet whose account is deleted). */
+/** Removes every stored file of one owner record (a deleted account's proof, its pets' photos). */
 export async function removeStoredFilesOf(dataDir: string, kind: FileKind, ownerId: string): Promise<void> {
   if (!/^[0-9a-f-]{36}$/.test(ownerId)) return;
   await rm(path.join(rootOf(dataDir), kind, ownerId), { recursive: true, force: true });

@@ -287,3 +287,50 @@ describe('a stored photo', () => {
     expect(await filesOnDisk(t)).toEqual([]);
   });
 });
+
+describe('an identity proof', () => {
+  it('is kept as a file under DATA_DIR, counts in its account’s storage, and goes with the account', async () => {
+    const t = await appFor();
+    const proof = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const form = await multipart({
+      name: 'Proof Holder',
+      email: `proof-${Date.now()}@example.com`,
+      password: 'secret123',
+      phone: '9876543210',
+      identityProof: { data: proof, filename: 'id.pdf', type: 'application/pdf' },
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', ...form });
+    expect(res.statusCode, res.body).toBe(201);
+    const { user, token } = res.json<{ user: { id: string }; token: string }>();
+    const [row] = rowsOf<{ file_key: string | null; has_data: boolean; storage_bytes: string | number }>(
+      await t.database.db.execute(sql`
+        select ip.file_key, ip.data is not null as has_data, u.storage_bytes
+        from identity_proofs ip join users u on u.id = ip.user_id where ip.user_id = ${user.id}::uuid`),
+    );
+    expect(row!.has_data).toBe(false);
+    expect(row!.file_key).toMatch(new RegExp(`^identity-proofs/${user.id}/`));
+    expect((await readFile(storedFilePath(t.config.dataDir, row!.file_key!))).equals(proof)).toBe(true);
+    expect(Number(row!.storage_bytes)).toBe(proof.length);
+
+    const served = await as(t, { user, token }, { method: 'GET', url: `/api/users/${user.id}/identity-proof` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.rawPayload.equals(proof)).toBe(true);
+
+    const admin = await t.buildUser({ role: 'admin' });
+    await deleteUser({ db: t.database.db, config: t.config }, admin.user, user.id);
+    expect(await filesOnDisk(t)).toEqual([]);
+  });
+
+  it('stored in the database before files moved to disk is still served', async () => {
+    const t = await appFor();
+    const owner = await t.buildUser();
+    const old = Buffer.from('%PDF-1.4\n% an older proof\n%%EOF\n');
+    await t.database.db.execute(
+      sql`insert into identity_proofs (user_id, data, mime, size) values (${owner.user.id}::uuid, ${old}, 'application/pdf', ${old.length})`,
+    );
+    const served = await as(t, owner, { method: 'GET', url: `/api/users/${owner.user.id}/identity-proof` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(old)).toBe(true);
+  });
+});

@@ -39,7 +39,7 @@ export const users = pgTable(
     /** Carried by every token as `sv`; raising it signs out every session (sign out everywhere, password changes). */
     sessionVersion: integer('session_version').notNull().default(1),
     /**
-     * Bytes of this account's stored uploads (pet photos, archived pets' too), kept by the upload's own transaction
+     * Bytes of this account's stored uploads (its identity proof, pet photos, archived pets' too), kept by the upload's own transaction
      * with one conditional update against STORAGE_QUOTA_BYTES (decision 039).
      */
     storageBytes: bigint('storage_bytes', { mode: 'number' }).notNull().default(0),
@@ -57,12 +57,18 @@ export const users = pgTable(
   ],
 );
 
-/** One identity proof per user, kept in the database (no file system to back up). */
+/**
+ * One identity proof per user. Its bytes are a file under DATA_DIR named by `fileKey` (decision 039); proofs stored
+ * before that keep their bytes in `data`. `size` counts in the user's `storage_bytes`.
+ */
 export const identityProofs = pgTable('identity_proofs', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  data: bytea('data').notNull(),
+  /** Only proofs stored before decision 039; null for a proof on disk. */
+  data: bytea('data'),
+  /** The file's path under DATA_DIR/files; null for a proof still in `data`. */
+  fileKey: text('file_key'),
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
   filename: text('filename'),
