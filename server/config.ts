@@ -60,7 +60,7 @@ const EnvSchema = z.object({
   /** Interface and port the HTTP server listens on. */
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Where the embedded database, the generated dev secret and the mail outbox live. */
+  /** Where the embedded database, uploaded files (files/), the generated dev secret and the mail outbox live. */
   DATA_DIR: z.string().default('./data'),
   /** postgres://... for production; unset = embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url('must be a postgres:// URL').optional()),

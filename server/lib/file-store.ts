@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Folder kinds of stored files under DATA_DIR/files (decision 039). */
@@ -94,6 +94,26 @@ export async function removeStoredFile(dataDir: string, key: string | null | und
 export async function removeStoredFilesOf(dataDir: string, kind: FileKind, ownerId: string): Promise<void> {
   if (!/^[0-9a-f-]{36}$/.test(ownerId)) return;
   await rm(path.join(rootOf(dataDir), kind, ownerId), { recursive: true, force: true });
+}
+
+/**
+ * Removes temporary files older than an hour, left by uploads a crash or a full disk cut short (called at start; a
+ * younger one may belong to another server process sharing DATA_DIR, still writing it). Returns how many went.
+ */
+export async function sweepTemporaryFiles(dataDir: string, now = Date.now()): Promise<number> {
+  const tmpDir = path.join(rootOf(dataDir), 'tmp');
+  const names = await readdir(tmpDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.part')) continue;
+    const file = path.join(tmpDir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && now - info.mtimeMs > 60 * 60 * 1000) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 /** The absolute path of a stored file, for tests that look at the disk. */

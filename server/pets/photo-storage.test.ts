@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PET_MSG, PET_PHOTO_MAX_BYTES, PetSchema, type Pet } from '#shared/pets';
 import { rowsOf } from '../db/client.ts';
-import { storedFilePath } from '../lib/file-store.ts';
+import { storedFilePath, sweepTemporaryFiles } from '../lib/file-store.ts';
 import { PHOTO_MAX_SIDE } from '../lib/images.ts';
 import { appsForFile, expectError, multipart, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
@@ -136,6 +136,40 @@ describe('the storage quota', () => {
     expect(json(removed, PetSchema)).toMatchObject({ archived: true, photoUrl: null });
     expect(await storageOf(t, owner.user.id)).toEqual({ counter: 0, stored: 0 });
     expect(await filesOnDisk(t)).toEqual([]);
+  });
+
+  it('equals the stored photos after a random run of uploads, replacements, removals and archivings', async () => {
+    const t = await appFor({ STORAGE_QUOTA_BYTES: 60_000 });
+    const owner = await t.buildUser();
+    const pets = await Promise.all([1, 2, 3, 4].map((i) => addPet(t, owner, `Pet ${i}`)));
+    const pictures = await Promise.all([1, 2, 3, 4, 5, 6].map((seed) => noise(60 + seed * 20, 80, 'png', seed)));
+    let seed = 7;
+    const pick = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 6; round++) {
+      // A few changes at once, as several tabs would send them.
+      await Promise.all(
+        Array.from({ length: 4 }, () => {
+          const pet = pets[pick(pets.length)]!;
+          const what = pick(10);
+          if (what < 6) return putPhoto(t, owner, pet.id, pictures[pick(pictures.length)]!);
+          if (what < 9) return as(t, owner, { method: 'DELETE', url: `/api/pets/${pet.id}/photo` });
+          return as(t, owner, { method: 'DELETE', url: `/api/pets/${pet.id}` });
+        }),
+      );
+      const { counter, stored } = await storageOf(t, owner.user.id);
+      expect(counter).toBe(stored);
+      expect(counter).toBeLessThanOrEqual(60_000);
+      expect((await filesOnDisk(t)).length).toBe(
+        rowsOf(
+          await t.database.db.execute(
+            sql`select 1 from pet_photos ph join pets p on p.id = ph.pet_id where p.owner_id = ${owner.user.id}::uuid`,
+          ),
+        ).length,
+      );
+    }
   });
 
   it('refuses a photo that does not fit with 413 and a clear message, and keeps the one there', async () => {
@@ -285,6 +319,20 @@ describe('a stored photo', () => {
     expect(await filesOnDisk(t)).toHaveLength(1);
     await deleteUser({ db: t.database.db, config: t.config }, admin.user, owner.user.id);
     expect(await filesOnDisk(t)).toEqual([]);
+  });
+});
+
+describe('unfinished uploads', () => {
+  it('are swept at start when older than an hour; younger ones may still be written by another process', async () => {
+    const t = await appFor();
+    const tmp = path.join(t.config.dataDir, 'files', 'tmp');
+    await mkdir(tmp, { recursive: true });
+    await writeFile(path.join(tmp, 'old.part'), 'x');
+    await writeFile(path.join(tmp, 'young.part'), 'y');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(path.join(tmp, 'old.part'), twoHoursAgo, twoHoursAgo);
+    expect(await sweepTemporaryFiles(t.config.dataDir)).toBe(1);
+    expect(await readdir(tmp)).toEqual(['young.part']);
   });
 });
 
