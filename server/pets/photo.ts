@@ -7,8 +7,8 @@ import type { Executor } from '../db/client.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { photoForStorage } from '../lib/images.ts';
-import { removeStoredFile, writeStoredFile } from '../lib/file-store.ts';
-import type { StoredFile } from '../lib/uploads.ts';
+import { openStoredFile, removeStoredFile, writeStoredFile } from '../lib/file-store.ts';
+import type { SendableFile, StoredFile } from '../lib/uploads.ts';
 import { assertPetVisible, getPet, type PetDeps, type PetViewer } from './service.ts';
 
 /** What the photo's changes work with: the pets service's deps, the data directory and the storage quota. */
@@ -134,4 +134,18 @@ export async function getPetPhoto(deps: Pick<PetDeps, 'db'>, viewer: PetViewer, 
   if (!photo || (!photo.fileKey && !photo.data)) throw errors.notFound('Pet photo');
   const sha256 = photo.sha256 ?? createHash('sha256').update(photo.data!).digest('hex');
   return { mime: photo.mime, size: photo.size, etag: `"${sha256}"`, fileKey: photo.fileKey, data: photo.data };
+}
+
+/** The bytes of a photo to send: a stream of its file, or an older row's bytes; 404 when its file is missing. */
+export async function openPetPhoto(
+  deps: { config: Pick<Deps['config'], 'dataDir'> },
+  photo: PetPhotoToSend,
+): Promise<SendableFile> {
+  if (photo.fileKey) {
+    const opened = await openStoredFile(deps.config.dataDir, photo.fileKey);
+    if (!opened) throw errors.notFound('Pet photo');
+    return { data: opened.stream, mime: photo.mime, size: opened.size };
+  }
+  if (!photo.data) throw errors.notFound('Pet photo');
+  return { data: photo.data, mime: photo.mime, size: photo.size };
 }

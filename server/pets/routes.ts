@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { IdParamSchema, PageQuerySchema } from '#shared/common';
 import {
@@ -17,11 +16,10 @@ import { isUuid } from '../lib/ids.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { etagMatches, extensionOf, readOneFile, sendPrivateFile } from '../lib/uploads.ts';
-import { openStoredFile } from '../lib/file-store.ts';
 import { currentUser } from '../lib/caller.ts';
 import { petTimeline } from '../bookings/lists.ts';
 import { archivePet, assertPetVisible, createPet, getPet, listPets, updatePet } from './service.ts';
-import { deletePetPhoto, getPetPhoto, setPetPhoto } from './photo.ts';
+import { deletePetPhoto, getPetPhoto, openPetPhoto, setPetPhoto } from './photo.ts';
 
 const PetListSchema = z.array(PetSchema);
 const TimelineSchema = z.array(BookingSchema);
@@ -168,19 +166,10 @@ export default routes((app) => {
       if (etagMatches(request.headers['if-none-match'], photo.etag)) {
         return reply.status(304).header('cache-control', `private, ${cache}`).send();
       }
-      let data: Buffer | Readable | undefined = photo.data ?? undefined;
-      let size = photo.size;
-      if (photo.fileKey) {
-        const opened = await openStoredFile(deps.config.dataDir, photo.fileKey);
-        if (!opened) throw errors.notFound('Pet photo');
-        ({ stream: data, size } = opened);
-      }
-      if (!data) throw errors.notFound('Pet photo');
-      return sendPrivateFile(
-        reply,
-        { data, mime: photo.mime, size },
-        { filename: `pet-photo.${extensionOf(photo.mime)}`, cache },
-      );
+      return sendPrivateFile(reply, await openPetPhoto(deps, photo), {
+        filename: `pet-photo.${extensionOf(photo.mime)}`,
+        cache,
+      });
     },
   );
 
