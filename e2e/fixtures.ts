@@ -24,9 +24,9 @@ export const ADMIN = {
   password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
 };
 
-/** A 1x1 PNG: the smallest identity proof the server accepts. */
+/** A 1x1 PNG that decodes (pet photos are re-encoded): the smallest identity proof or pet photo the server accepts. */
 export const TINY_PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082',
   'hex',
 );
 

@@ -60,7 +60,7 @@ const EnvSchema = z.object({
   /** Interface and port the HTTP server listens on. */
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Where the embedded database, the generated dev secret and the mail outbox live. */
+  /** Where the embedded database, uploaded files (files/), the generated dev secret and the mail outbox live. */
   DATA_DIR: z.string().default('./data'),
   /** postgres://... for production; unset = embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url('must be a postgres:// URL').optional()),
@@ -156,6 +156,15 @@ const EnvSchema = z.object({
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(1).max(60).default(7),
   /** How often, in seconds, unpaid UPI orders whose hold ran out are looked for and cancelled (decision 038). */
   ORDER_HOLD_CHECK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * Bytes one account may keep in uploads (pet photos, archived pets' included), counted after photos are downscaled;
+   * an upload past it is refused with 413. 25 MB holds about 250 photos at the stored size.
+   */
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(25 * 1024 * 1024),
   /** The shop's UPI payee for the checkout QR code. */
   SHOP_UPI_ID: z.string().default('pawcare@upi'),
   SHOP_UPI_NAME: z.string().default('Pawcare Pet Shop'),

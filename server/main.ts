@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDemoAccounts, seedEssentials } from './seed.ts';
 import { createLogDestination, loggerOptions } from './logger.ts';
 import { startOutboxWorker } from './outbox/worker.ts';
+import { sweepTemporaryFiles } from './lib/file-store.ts';
 import { startReminderWorker } from './reminders/worker.ts';
 import { startHoldExpiry } from './orders/expire-holds.ts';
 import { ensureAdmin } from './users/service.ts';
@@ -47,6 +48,8 @@ async function main() {
   app.log.info({ db: database.kind }, 'database ready');
 
   await seedEssentials(database.db);
+  const swept = await sweepTemporaryFiles(config.dataDir);
+  if (swept) app.log.info({ swept }, 'removed unfinished upload files');
   // Demo accounts only go into an empty database, so they are seeded before the configured admin.
   if (config.SEED_DEMO) {
     const accounts = await seedDemoAccounts(database.db, config.dataDir);

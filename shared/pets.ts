@@ -31,6 +31,9 @@ export const PET_MSG = {
   archived: 'This pet is archived. Pick another pet or add it again.',
   nothingToChange: 'Send at least one field to change.',
   tooMany: `One account can keep up to ${PETS_MAX} pets. Archive a pet you no longer need to add another.`,
+  /** The account's uploads would pass its storage quota (archived pets' photos count too). */
+  storageFull: (quotaBytes: number) =>
+    `Your account's photos may take up to ${Math.round((quotaBytes / 1024 / 1024) * 10) / 10} MB, and this one does not fit. Remove a photo you no longer need (archived pets' photos count too) and try again.`,
 } as const;
 
 const optionalText = (label: string, max: number) =>

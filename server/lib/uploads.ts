@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { FileNameSchema } from '#shared/auth';
@@ -77,8 +78,25 @@ export async function readOneFile(
   return { data, mime, size: data.length };
 }
 
+/** A file to send: its bytes in memory or streamed from disk, with their type and length. */
+export interface SendableFile {
+  data: Buffer | Readable;
+  mime: string;
+  size: number;
+}
+
+/** Whether a request's If-None-Match names this ETag (weakly compared, as RFC 9110 says for GET), or is `*`. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
 /** Sends a stored file as its own type, never sniffed, shown in the page rather than downloaded. */
-function sendStoredFile(reply: FastifyReply, file: StoredFile, filename: string, cacheControl: string): FastifyReply {
+function sendStoredFile(reply: FastifyReply, file: SendableFile, filename: string, cacheControl: string): FastifyReply {
   return reply
     .header('content-type', file.mime)
     .header('content-length', file.size)
@@ -94,7 +112,7 @@ function sendStoredFile(reply: FastifyReply, file: StoredFile, filename: string,
  */
 export function sendPrivateFile(
   reply: FastifyReply,
-  file: StoredFile,
+  file: SendableFile,
   opts: { filename: string; cache?: string },
 ): FastifyReply {
   return sendStoredFile(reply, file, opts.filename, opts.cache ? `private, ${opts.cache}` : 'private');

@@ -16,24 +16,17 @@ import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
-import { extensionOf, readOneFile, sendPrivateFile } from '../lib/uploads.ts';
+import { etagMatches, extensionOf, readOneFile, sendPrivateFile } from '../lib/uploads.ts';
 import { currentUser } from '../lib/caller.ts';
 import { petTimeline } from '../bookings/lists.ts';
-import {
-  archivePet,
-  assertPetVisible,
-  createPet,
-  deletePetPhoto,
-  getPet,
-  getPetPhoto,
-  listPets,
-  setPetPhoto,
-  updatePet,
-} from './service.ts';
+import { archivePet, assertPetVisible, createPet, getPet, listPets, updatePet } from './service.ts';
+import { deletePetPhoto, getPetPhoto, openPetPhoto, setPetPhoto } from './photo.ts';
 
 const PetListSchema = z.array(PetSchema);
 const TimelineSchema = z.array(BookingSchema);
 const byStart = (b: Booking) => ({ at: new Date(b.startsAt), id: b.id });
+/** `v` is the photo's version (its time) in the pet's `photoUrl`: such an address never shows another photo. */
+const PhotoQuerySchema = z.object({ v: z.string().optional() });
 
 /** A customer's pets: customers keep their own, staff read every customer's; the photo and the pet's timeline. */
 export default routes((app) => {
@@ -160,14 +153,24 @@ export default routes((app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['pets'],
-        summary: "The pet's photo (its owner and staff; anyone else 404)",
+        summary:
+          "The pet's photo (its owner and staff; anyone else 404), at most 1024 px on its long side; with an ETag (If-None-Match: 304) and kept by the browser a year when asked with the photoUrl's version",
         ...secured,
         params: IdParamSchema,
+        querystring: PhotoQuerySchema,
       },
     },
     async (request, reply) => {
       const photo = await getPetPhoto(deps, currentUser(request), request.params.id);
-      return sendPrivateFile(reply, photo, { filename: `pet-photo.${extensionOf(photo.mime)}` });
+      const cache = request.query.v === undefined ? 'no-cache' : 'max-age=31536000, immutable';
+      reply.header('etag', photo.etag);
+      if (etagMatches(request.headers['if-none-match'], photo.etag)) {
+        return reply.status(304).header('cache-control', `private, ${cache}`).send();
+      }
+      return sendPrivateFile(reply, await openPetPhoto(deps, photo), {
+        filename: `pet-photo.${extensionOf(photo.mime)}`,
+        cache,
+      });
     },
   );
 
@@ -177,7 +180,8 @@ export default routes((app) => {
       onRequest: ownerOnly,
       schema: {
         tags: ['pets'],
-        summary: "Remove the pet's photo (its owner)",
+        summary:
+          "Remove the pet's photo (its owner), an archived pet's too: that frees its bytes of the account's storage",
         ...secured,
         params: IdParamSchema,
         response: { 200: PetSchema, ...errorReplies(401, 403, 404, 409) },

@@ -7,7 +7,6 @@ import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { present } from '../db/rows.ts';
-import type { StoredFile } from '../lib/uploads.ts';
 import { isStaff } from '../lib/policy.ts';
 
 type PetRow = typeof pets.$inferSelect;
@@ -175,37 +174,4 @@ export async function archivePet(deps: PetDeps, ownerId: string, id: string): Pr
     .returning({ id: pets.id });
   if (!row) throw errors.notFound('Pet');
   return getPet(deps, { id: ownerId, role: 'user' }, id);
-}
-
-/** Sets (or replaces) the photo of the owner's pet, already checked by its bytes. */
-export async function setPetPhoto(deps: PetDeps, ownerId: string, id: string, file: StoredFile): Promise<Pet> {
-  await ownOpenPet(deps, ownerId, id);
-  const now = new Date();
-  await deps.db
-    .insert(petPhotos)
-    .values({ petId: id, data: file.data, mime: file.mime, size: file.size, updatedAt: now })
-    .onConflictDoUpdate({
-      target: petPhotos.petId,
-      set: { data: file.data, mime: file.mime, size: file.size, updatedAt: now },
-    });
-  return getPet(deps, { id: ownerId, role: 'user' }, id);
-}
-
-/** Removes the photo of the owner's pet (nothing happens when it has none). */
-export async function deletePetPhoto(deps: PetDeps, ownerId: string, id: string): Promise<Pet> {
-  await ownOpenPet(deps, ownerId, id);
-  await deps.db.delete(petPhotos).where(eq(petPhotos.petId, id));
-  return getPet(deps, { id: ownerId, role: 'user' }, id);
-}
-
-/** The photo of a pet the viewer may see (owner or staff); 404 otherwise or when it has none. */
-export async function getPetPhoto(deps: Pick<PetDeps, 'db'>, viewer: PetViewer, id: string): Promise<StoredFile> {
-  await visiblePet(deps, viewer, id);
-  const [photo] = await deps.db
-    .select({ data: petPhotos.data, mime: petPhotos.mime, size: petPhotos.size })
-    .from(petPhotos)
-    .where(eq(petPhotos.petId, id))
-    .limit(1);
-  if (!photo) throw errors.notFound('Pet photo');
-  return photo;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { AuditEntry } from '#shared/audit';
@@ -5,10 +6,12 @@ import type { ProfileBody, RegisterFields, User } from '#shared/auth';
 import type { Role } from '#shared/roles';
 import { isUniqueViolation, rowsOf, type Executor } from '../db/client.ts';
 import { fromSqlRow } from '../db/rows.ts';
-import { endedSessions, identityProofs, users } from '../db/schema/index.ts';
+import { endedSessions, identityProofs, pets, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
+import { openStoredFile, removeStoredFile, removeStoredFilesOf, writeStoredFile } from '../lib/file-store.ts';
+import type { SendableFile } from '../lib/uploads.ts';
 import { olderThanRow, type Cursor } from '../lib/pagination.ts';
 import { mailAccountLink } from './account-tokens.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -49,7 +52,17 @@ export async function verifyLogin(
   return { user: toUserDto(row, row.hasProof), sessionVersion: row.sessionVersion };
 }
 
+/** An identity proof already written to the file store, to be recorded with its new account. */
+interface StoredProof {
+  fileKey: string;
+  mime: string;
+  size: number;
+  filename?: string;
+}
+
 export interface NewUser {
+  /** The account's id when the caller needs it first (a sign-up names its proof's folder by it); else made here. */
+  id?: string;
   name: string;
   email: string;
   password: string;
@@ -71,7 +84,7 @@ export interface NewUser {
 export async function createUser(
   { db }: Pick<Deps, 'db'>,
   input: NewUser,
-  proof?: { data: Buffer; mime: string; filename?: string },
+  proof?: StoredProof,
   alsoInTransaction?: (tx: Executor, user: User) => Promise<void>,
 ): Promise<User> {
   const passwordHash = await hashPassword(input.password);
@@ -80,6 +93,7 @@ export async function createUser(
       const [row] = await tx
         .insert(users)
         .values({
+          ...(input.id ? { id: input.id } : {}),
           name: input.name,
           email: input.email.toLowerCase(),
           passwordHash,
@@ -88,14 +102,16 @@ export async function createUser(
           bloodGroup: input.bloodGroup ?? null,
           role: input.role ?? 'user',
           emailVerifiedAt: input.emailVerified === false ? null : new Date(),
+          // The proof is the account's first stored upload (decision 039).
+          storageBytes: proof?.size ?? 0,
         })
         .returning();
       if (proof) {
         await tx.insert(identityProofs).values({
           userId: row!.id,
-          data: proof.data,
+          fileKey: proof.fileKey,
           mime: proof.mime,
-          size: proof.data.length,
+          size: proof.size,
           filename: proof.filename?.slice(0, 200) ?? null,
         });
       }
@@ -114,14 +130,28 @@ export async function createUser(
  * Registration: always a customer, whatever the request says, with the address not yet proven; the verification mail
  * is queued in the transaction that creates the account.
  */
-export function registerCustomer(
+export async function registerCustomer(
   { db, config }: Pick<Deps, 'db' | 'config'>,
   fields: RegisterFields,
   proof: { data: Buffer; mime: string; filename?: string },
 ) {
-  return createUser({ db }, { ...fields, role: 'user', emailVerified: false }, proof, (tx, user) =>
-    mailAccountLink(tx, config, 'verify', user),
-  );
+  // The proof counts against the account's storage quota like its pets' photos; a quota below one proof refuses.
+  if (proof.data.length > config.STORAGE_QUOTA_BYTES)
+    throw errors.tooLarge(`The identity proof does not fit the storage an account may use.`);
+  const id = randomUUID();
+  const ext = proof.mime === 'application/pdf' ? 'pdf' : proof.mime.split('/')[1]!;
+  const written = await writeStoredFile(config.dataDir, 'identity-proofs', id, proof.data, ext);
+  try {
+    return await createUser(
+      { db },
+      { ...fields, id, role: 'user', emailVerified: false },
+      { fileKey: written.key, mime: proof.mime, size: written.size, filename: proof.filename },
+      (tx, user) => mailAccountLink(tx, config, 'verify', user),
+    );
+  } catch (err) {
+    await removeStoredFile(config.dataDir, written.key);
+    throw err;
+  }
 }
 
 /**
@@ -145,9 +175,7 @@ export function prepareUserById({ db }: Pick<Deps, 'db'>) {
     tokenHash: string,
   ): Promise<{ user: User; sessionVersion: number; ended: boolean } | null> => {
     const [row] = await query.execute({ id, tokenHash });
-    return row
-      ? { user: toUserDto(row, row.hasProof), sessionVersion: row.sessionVersion, ended: !!row.ended }
-      : null;
+    return row ? { user: toUserDto(row, row.hasProof), sessionVersion: row.sessionVersion, ended: !!row.ended } : null;
   };
 }
 
@@ -271,12 +299,13 @@ export async function changeRole(
  * who the account was) is written in the deletion's transaction.
  */
 export async function deleteUser(
-  { db }: Pick<Deps, 'db'>,
+  { db, config }: Pick<Deps, 'db'> & { config?: Pick<Deps['config'], 'dataDir'> },
   actor: AuthUser,
   targetId: string,
 ): Promise<{ audit: AuditEntry }> {
   if (!isUuid(targetId)) throw errors.notFound('User');
   if (actor.id === targetId) throw errors.forbidden('You cannot delete your own account');
+  let petIds: string[] = [];
   const audit = await db.transaction(async (tx) => {
     await lockAdmins(tx);
     const [target] = await tx
@@ -287,6 +316,7 @@ export async function deleteUser(
     if (!target) throw errors.notFound('User');
     if (target.role === 'admin' && !(await otherAdminsExist(tx, targetId)))
       throw errors.conflict('The last admin cannot be removed');
+    petIds = (await tx.select({ id: pets.id }).from(pets).where(eq(pets.ownerId, targetId))).map((p) => p.id);
     await tx.delete(users).where(eq(users.id, targetId));
     return recordAudit(tx, actor, {
       kind: 'user.deleted',
@@ -297,15 +327,32 @@ export async function deleteUser(
       after: null,
     });
   });
+  // The rows went with the account (cascade); their files follow once that has committed.
+  if (config) {
+    await removeStoredFilesOf(config.dataDir, 'identity-proofs', targetId);
+    for (const petId of petIds) await removeStoredFilesOf(config.dataDir, 'pet-photos', petId);
+  }
   return { audit };
 }
 
-/** The identity proof of a user, or 404. */
-export async function getIdentityProof({ db }: Pick<Deps, 'db'>, userId: string) {
+/**
+ * The identity proof of a user, or 404: its type, and its bytes streamed from its file (or, for a proof stored before
+ * decision 039, read from its row).
+ */
+export async function getIdentityProof(
+  { db, config }: Pick<Deps, 'db'> & { config: Pick<Deps['config'], 'dataDir'> },
+  userId: string,
+): Promise<SendableFile> {
   if (!isUuid(userId)) throw errors.notFound('Identity proof');
   const [row] = await db.select().from(identityProofs).where(eq(identityProofs.userId, userId)).limit(1);
   if (!row) throw errors.notFound('Identity proof');
-  return row;
+  if (row.fileKey) {
+    const opened = await openStoredFile(config.dataDir, row.fileKey);
+    if (!opened) throw errors.notFound('Identity proof');
+    return { data: opened.stream, mime: row.mime, size: opened.size };
+  }
+  if (!row.data) throw errors.notFound('Identity proof');
+  return { data: row.data, mime: row.mime, size: row.size };
 }
 
 /** Creates the admin of ADMIN_EMAIL or promotes that account; never changes an existing password. */

@@ -37,12 +37,21 @@ export const pets = pgTable(
   ],
 );
 
-/** One photo per pet, in the database like identity proofs (decision 004); served to the owner and staff only. */
+/**
+ * One photo per pet, served to the owner and staff only. Its bytes are a file under DATA_DIR named by `fileKey`
+ * (decision 039); photos stored before that keep their bytes in `data` (and no key) until replaced or removed.
+ * `size` counts in the owner's `users.storage_bytes`.
+ */
 export const petPhotos = pgTable('pet_photos', {
   petId: uuid('pet_id')
     .primaryKey()
     .references(() => pets.id, { onDelete: 'cascade' }),
-  data: bytea('data').notNull(),
+  /** Only photos stored before decision 039; null for a photo on disk. */
+  data: bytea('data'),
+  /** The file's path under DATA_DIR/files; null for a photo still in `data`. */
+  fileKey: text('file_key'),
+  /** Hex SHA-256 of the stored bytes: the photo's ETag. */
+  sha256: text('sha256'),
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

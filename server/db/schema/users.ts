@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -37,6 +38,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Carried by every token as `sv`; raising it signs out every session (sign out everywhere, password changes). */
     sessionVersion: integer('session_version').notNull().default(1),
+    /**
+     * Bytes of this account's stored uploads (its identity proof, pet photos, archived pets' too), kept by the upload's own transaction
+     * with one conditional update against STORAGE_QUOTA_BYTES (decision 039).
+     */
+    storageBytes: bigint('storage_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,15 +53,22 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('users_role_ck', sql`${t.role} in ('user', 'employee', 'admin')`),
+    check('users_storage_bytes_ck', sql`${t.storageBytes} >= 0`),
   ],
 );
 
-/** One identity proof per user, kept in the database (no file system to back up). */
+/**
+ * One identity proof per user. Its bytes are a file under DATA_DIR named by `fileKey` (decision 039); proofs stored
+ * before that keep their bytes in `data`. `size` counts in the user's `storage_bytes`.
+ */
 export const identityProofs = pgTable('identity_proofs', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  data: bytea('data').notNull(),
+  /** Only proofs stored before decision 039; null for a proof on disk. */
+  data: bytea('data'),
+  /** The file's path under DATA_DIR/files; null for a proof still in `data`. */
+  fileKey: text('file_key'),
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
   filename: text('filename'),

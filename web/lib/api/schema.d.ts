@@ -5983,10 +5983,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The pet's photo (its owner and staff; anyone else 404) */
+        /** The pet's photo (its owner and staff; anyone else 404), at most 1024 px on its long side; with an ETag (If-None-Match: 304) and kept by the browser a year when asked with the photoUrl's version */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    v?: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -6176,7 +6178,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Remove the pet's photo (its owner) */
+        /** Remove the pet's photo (its owner), an archived pet's too: that frees its bytes of the account's storage */
         delete: {
             parameters: {
                 query?: never;
