@@ -1,5 +1,5 @@
 import { addDays, todayIn } from '#shared/dates';
-import { type Availability, type Calendar } from '#shared/bookings';
+import { type Availability, type Calendar } from '#shared/availability';
 import { readClinic } from '../clinic/settings.ts';
 import { type BookingDeps, dayBounds } from './records.ts';
 import { type Caller, closureFields, dayTimes, seatsBetween, shownOffering } from './schedule.ts';

@@ -4,14 +4,8 @@ import { z } from 'zod';
 import { formatDay, formatWhen } from '#shared/dates';
 import { NotificationSchema } from '#shared/notifications';
 import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
-import {
-  AvailabilitySchema,
-  CalendarSchema,
-  BOOKING_MSG,
-  BookingSchema,
-  BookingStatsSchema,
-  type Booking,
-} from '#shared/bookings';
+import { BOOKING_MSG, BookingSchema, BookingStatsSchema, type Booking } from '#shared/bookings';
+import { AvailabilitySchema, CalendarSchema } from '#shared/availability';
 import { PET_MSG } from '#shared/pets';
 import { OFFERING_MSG } from '#shared/offerings';
 import { rowsOf } from '../db/client.ts';

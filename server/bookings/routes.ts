@@ -5,13 +5,9 @@ import { IdParamSchema, PageQuerySchema } from '#shared/common';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
 import { MSG } from '#shared/messages';
 import {
-  AvailabilityQuerySchema,
-  AvailabilitySchema,
   BookingListQuerySchema,
   BookSlotBodySchema,
   BookSlotHeadersSchema,
-  CalendarQuerySchema,
-  CalendarSchema,
   CompleteVisitBodySchema,
   ConfirmSlotBodySchema,
   RescheduleBodySchema,
@@ -21,6 +17,7 @@ import {
   type BookingChangedEvent,
   type Booking,
 } from '#shared/bookings';
+import { AvailabilityQuerySchema, AvailabilitySchema, CalendarQuerySchema, CalendarSchema } from '#shared/availability';
 import { announceAudit } from '../audit/record.ts';
 import { depsOf } from '../deps.ts';
 import { AppError } from '../errors.ts';

@@ -10,7 +10,8 @@ import {
 } from '#shared/clinic-settings';
 import { OFFERING_MSG } from '#shared/offerings';
 import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
-import { parseSchedule, BOOKING_MSG, slotGrid, type Availability } from '#shared/bookings';
+import { parseSchedule, BOOKING_MSG, slotGrid } from '#shared/bookings';
+import { type Availability } from '#shared/availability';
 import { rowsOf, type Executor } from '../db/client.ts';
 import { errors } from '../errors.ts';
 import type { AuthUser } from '../lib/caller.ts';

@@ -16,7 +16,8 @@ import {
 import { ApiErrorSchema } from '#shared/common';
 import { OfferingSchema } from '#shared/offerings';
 import { addDays, todayIn } from '#shared/dates';
-import { AvailabilitySchema, CalendarSchema, BookingSchema, BOOKING_MSG, type Booking } from '#shared/bookings';
+import { BookingSchema, BOOKING_MSG, type Booking } from '#shared/bookings';
+import { AvailabilitySchema, CalendarSchema } from '#shared/availability';
 import { buildApp } from '../app.ts';
 import { openDatabase, rowsOf, type Database } from '../db/client.ts';
 import { createTestApp, expectError, nextCursor, type TestContext } from '../test/app.ts';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
-import { AvailabilitySchema, BookingSchema, type Booking, type SlotTime } from '#shared/bookings';
+import { BookingSchema, type Booking } from '#shared/bookings';
+import { AvailabilitySchema, type SlotTime } from '#shared/availability';
 import { json } from './json.ts';
 
 /** A booking form every rule accepts, for `schedule` ("YYYY-MM-DD at HH:MM"); `over` changes or adds fields. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Calendar } from '#shared/bookings';
+import type { Calendar } from '#shared/availability';
 import { answer, client } from '../../../lib/api-client.ts';
 import { slotKeys } from './keys.ts';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '#shared/dates';
-import { type Availability, type Calendar } from '#shared/bookings';
+import { type Availability, type Calendar } from '#shared/availability';
 import { axeViolations } from '../../../test/axe.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
 import { formatDayLong } from '#shared/dates';

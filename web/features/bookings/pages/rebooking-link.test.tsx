@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDayLong } from '#shared/dates';
 import type { Pet } from '#shared/pets';
 import { addDays } from '#shared/dates';
-import { type Availability, type Calendar } from '#shared/bookings';
+import { type Availability, type Calendar } from '#shared/availability';
 import { makeBooking, makePet, makeOffering } from '../../../test/data.ts';
 import { fakeServer, makeUser, renderApp, storeSignedIn, type FetchCall } from '../../../test/utils.tsx';
 import BookingPage from './booking.tsx';
