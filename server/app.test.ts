@@ -231,6 +231,31 @@ describe('bad input never gives a 500', () => {
     );
   });
 
+  it('the open account routes read at most 8 kB: a 9 kB login is a 413, a login of normal size is read', async () => {
+    const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(9 * 1024) });
+    for (const url of ['/api/auth/login', '/api/auth/forgot-password', '/api/auth/reset-password']) {
+      expectError(
+        await inject({ method: 'POST', url, headers: jsonType, payload: big }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+        'The request is too large',
+      );
+    }
+    const normal = JSON.stringify({ email: 'nobody@example.com', password: 'x'.repeat(100) });
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/login', headers: jsonType, payload: normal })).statusCode,
+    ).toBe(401);
+    // Other JSON routes keep the general limit: 9 kB reaches the route, whose own rules answer.
+    const unsubscribe = JSON.stringify({ token: 'x'.repeat(9 * 1024) });
+    const answer = await inject({
+      method: 'POST',
+      url: '/api/reminders/unsubscribe',
+      headers: jsonType,
+      payload: unsubscribe,
+    });
+    expect(answer.statusCode).toBe(400);
+  });
+
   it('text/plain, XML and forms sent to JSON endpoints are a 415 that says what to send', async () => {
     for (const [type, payload] of [
       ['text/plain', 'email=a@b.co'],
