@@ -102,6 +102,7 @@ export async function startOwnServer(
     LOGIN_RATE_LIMIT_IP: '100000',
     LOGIN_RATE_LIMIT_EMAIL: '100000',
     REGISTER_RATE_LIMIT_IP: '100000',
+    REQUEST_RATE_LIMIT: '1000000',
     ...env,
   });
   await server.start();

@@ -29,6 +29,7 @@ import { prepareUserById } from './users/service.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import limitsPlugin from './plugins/limits.ts';
+import requestBudgetPlugin from './plugins/request-budget.ts';
 import shutdownPlugin from './plugins/shutdown.ts';
 import socketPlugin from './plugins/socket.ts';
 import serviceRoutes from './offerings/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     loadUser: prepareUserById({ db: app.db }),
   });
   await app.register(socketPlugin, { redisUrl: config.REDIS_URL, corsOrigin: config.CORS_ORIGIN });
+  await app.register(requestBudgetPlugin);
 
   // Routes.
   // A login, a password form or a link's token is a few hundred bytes: those routes, open to anyone, read at most

@@ -117,6 +117,11 @@ const EnvSchema = z.object({
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Changes to one customer's cart per minute (each stepper press is one); reading the cart is not counted. */
   CART_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /**
+   * API requests one client may make per minute, whatever they are: per account when signed in, per address
+   * otherwise (shared through Redis). A screen loads with a few; a client far past it is flooding.
+   */
+  REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Chat messages a person may send at once; the allowance refills at CHAT_RATE_PER_SECOND. */
   CHAT_RATE_BURST: z.coerce.number().int().min(1).default(20),
   CHAT_RATE_PER_SECOND: z.coerce.number().min(0.01).default(2),
@@ -205,7 +210,8 @@ export type RateLimitName =
   | 'booking'
   | 'order'
   | 'cart'
-  | 'chat';
+  | 'chat'
+  | 'request';
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 /** The one table of limits every route reads: keys are per IP, per account-and-IP or per signed-in user. */
@@ -221,6 +227,7 @@ function rateLimitsOf(
     | 'BOOKING_RATE_LIMIT'
     | 'ORDER_RATE_LIMIT'
     | 'CART_RATE_LIMIT'
+    | 'REQUEST_RATE_LIMIT'
     | 'CHAT_RATE_BURST'
     | 'CHAT_RATE_PER_SECOND'
   >,
@@ -237,6 +244,7 @@ function rateLimitsOf(
     booking: { points: e.BOOKING_RATE_LIMIT, seconds: 10 * 60 },
     order: { points: e.ORDER_RATE_LIMIT, seconds: 10 * 60 },
     cart: { points: e.CART_RATE_LIMIT, seconds: 60 },
+    request: { points: e.REQUEST_RATE_LIMIT, seconds: 60 },
     // A fixed window as long as it takes the bucket to refill: a burst at once, then the steady rate.
     chat: { points: e.CHAT_RATE_BURST, seconds: Math.max(1, Math.round(e.CHAT_RATE_BURST / e.CHAT_RATE_PER_SECOND)) },
   };

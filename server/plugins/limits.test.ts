@@ -7,6 +7,7 @@ import { waitText } from '../errors.ts';
 const redisUrl = process.env.REDIS_URL;
 const small = (points: number): RateLimits => ({
   loginFailuresPerIp: { points, seconds: 60 },
+  request: { points, seconds: 60 },
   loginFailuresPerAccountIp: { points, seconds: 60 },
   passwordFailures: { points, seconds: 60 },
   register: { points, seconds: 60 },

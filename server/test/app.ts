@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // tests of the weekly hours save their own clinic settings.
       CLINIC_HOURS: 'Mon-Sun 09:00-18:00',
       ORDER_RATE_LIMIT: '10000',
+      REQUEST_RATE_LIMIT: '1000000',
       // Test files run in parallel against one Redis: each app counts under its own keys.
       REDIS_KEY_PREFIX: `pawcare-test-${randomBytes(4).toString('hex')}`,
     },
