@@ -50,6 +50,7 @@ export const interServerEventSchemas: {
 } = {
   [INTER_SERVER_EVENTS.chatRedeliver]: z.array(ChatMessageSchema),
   [INTER_SERVER_EVENTS.chatResync]: z.undefined(),
+  [INTER_SERVER_EVENTS.chatBack]: z.undefined(),
 };
 
 /**

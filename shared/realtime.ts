@@ -54,6 +54,11 @@ export const INTER_SERVER_EVENTS = {
   chatRedeliver: 'chat:redeliver',
   /** Too much was missed to redeliver one by one: every client here refetches instead. */
   chatResync: 'chat:resync',
+  /**
+   * A process's link is back and it hears the others again: they send it what they delivered for it lately, which
+   * may have been published before it could hear.
+   */
+  chatBack: 'chat:back',
 } as const;
 
 // CHAT_EVENTS, ORDER_CHANGED_EVENT and BOOKING_CHANGED_EVENT live beside their schemas; they are imported as types
@@ -94,6 +99,7 @@ export interface ClientToServerEvents {
 export interface InterServerEvents {
   [INTER_SERVER_EVENTS.chatRedeliver]: (messages: ChatMessage[]) => void;
   [INTER_SERVER_EVENTS.chatResync]: () => void;
+  [INTER_SERVER_EVENTS.chatBack]: () => void;
 }
 
 /** Who is connected: set by the server's handshake check from the token, never sent by the client. */

@@ -230,6 +230,31 @@ if (twoProcesses)
         await staffInbox.waitFor((m) => m.message === 'Redis is back');
       });
 
+      for (const order of ['the sender’s process first', 'the staff’s process first'] as const) {
+        it(`delivers messages held during an outage live, once each, when the links come back one after the other (${order})`, async () => {
+          const staff = await openConnected(b, tok.employee);
+          const cust = await openConnected(a, tok.customer);
+          sockets.push(staff, cust);
+          const staffInbox = new Inbox(staff);
+
+          proxies.cut();
+          await expect.poll(() => redisOf(`${a}/readyz`), { timeout: 15_000 }).toBe('unavailable');
+          await expect.poll(() => redisOf(`${b}/readyz`), { timeout: 15_000 }).toBe('unavailable');
+          const texts = Array.from({ length: 4 }, (_, i) => `Held on A (${order}), number ${i + 1}`);
+          for (const message of texts) expect(await send(cust, { message })).toMatchObject({ ok: true, queued: true });
+
+          const [first, second] = order === 'the sender’s process first' ? [proxyA, proxyB] : [proxyB, proxyA];
+          const [firstUrl, secondUrl] = order === 'the sender’s process first' ? [a, b] : [b, a];
+          first.restore();
+          await expect.poll(() => redisOf(`${firstUrl}/readyz`), { timeout: 15_000 }).toBe('ready');
+          second.restore();
+          await expect.poll(() => redisOf(`${secondUrl}/readyz`), { timeout: 15_000 }).toBe('ready');
+          // Each arrives live on the staff's socket (not only through the refetch a resync asks for), and once.
+          for (const message of texts) await staffInbox.waitFor((m) => m.message === message);
+          expect(texts.map((m) => staffInbox.count(m))).toEqual(texts.map(() => 1));
+        });
+      }
+
       it('delivers what one process could not publish to the other processes, live, once its Redis is back', async () => {
         const staff = await openConnected(b, tok.employee);
         const cust = await openConnected(a, tok.customer);
