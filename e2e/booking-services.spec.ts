@@ -70,8 +70,9 @@ test.describe('booking a service for a pet', () => {
     await pickDay(page, clinicDay(9));
     await page.getByRole('radio', { name: /^09:00/ }).check();
     await page.getByRole('button', { name: 'Book Slot' }).click();
-    await expect(page.getByText('Slot booked successfully!')).toBeVisible();
-    // The first booking's toast may still be on screen: wait for this booking's own saved copy.
+    // The first booking's toast may still be on screen beside this one's (a slow machine): at least one shows, and
+    // this booking's own saved copy below tells them apart.
+    await expect(page.getByText('Slot booked successfully!').first()).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('savedBooking') ?? 'null') as unknown))
       .toMatchObject({ petName: 'Biscuit', petAge: '2', time: '09:00', date: clinicDay(9) });
