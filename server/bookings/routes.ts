@@ -17,7 +17,14 @@ import {
   type BookingChangedEvent,
   type Booking,
 } from '#shared/bookings';
-import { AvailabilityQuerySchema, AvailabilitySchema, CalendarQuerySchema, CalendarSchema } from '#shared/availability';
+import {
+  AvailabilityQuerySchema,
+  AvailabilitySchema,
+  CalendarQuerySchema,
+  CalendarSchema,
+  type Availability,
+  type Calendar,
+} from '#shared/availability';
 import { announceAudit } from '../audit/record.ts';
 import { depsOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -38,6 +45,7 @@ import { recordOutcome } from './outcome.ts';
 import { rescheduleBooking } from './reschedule.ts';
 import { stats } from './stats.ts';
 import { isStaff } from '../lib/policy.ts';
+import { singleFlight } from '../lib/single-flight.ts';
 
 const BookingListSchema = z.array(BookingSchema);
 const byCreated = (b: Booking) => ({ at: new Date(b.createdAt), id: b.id });
@@ -49,6 +57,10 @@ export default routes((app) => {
   const staffOnly = app.requireRole('employee', 'admin');
 
   const broadcast = (b: Booking, action: BookingChangedEvent['action']) => announceBooking(deps, b, action);
+  // The calendar and a day's times are the most expensive reads a customer can repeat: identical ones in flight
+  // share one answer, so a client repeating them cannot multiply the work.
+  const monthOnce = singleFlight<Calendar>();
+  const dayOnce = singleFlight<Availability>();
 
   /**
    * A customer's reschedule or cancel counts against the same limit as a booking attempt: each one is an event on
@@ -115,7 +127,8 @@ export default routes((app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const staff = isStaff(currentUser(request));
-      return availability(deps, request.query.date, request.query.serviceId, { staff });
+      const { date, serviceId } = request.query;
+      return dayOnce(`${date}|${serviceId ?? ''}|${staff}`, () => availability(deps, date, serviceId, { staff }));
     },
   );
 
@@ -135,7 +148,8 @@ export default routes((app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const staff = isStaff(currentUser(request));
-      return calendar(deps, request.query.month, request.query.serviceId, { staff });
+      const { month, serviceId } = request.query;
+      return monthOnce(`${month}|${serviceId ?? ''}|${staff}`, () => calendar(deps, month, serviceId, { staff }));
     },
   );
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, CHAT_TEXT, SendAckSchema, type ChatMessage, type SendAck } from '#shared/chat';
-import type { Db } from '../db/client.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
+import { countQueries } from '../test/queries.ts';
 import { collect, disconnection, Inbox, listenForSockets, send } from '../test/socket.ts';
 
 let t: TestContext;
@@ -16,25 +16,6 @@ afterEach(() => sockets.disconnectAll());
 afterAll(() => t.close());
 
 const connect = (token: string) => sockets.connect(token);
-
-/** Counts the statements the app sends to its database from now on (both drivers go through `$client.query`). */
-function countQueries(db: Db) {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = client.query;
-  let n = 0;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    n += 1;
-    return original.apply(this, args);
-  };
-  return {
-    get count() {
-      return n;
-    },
-    restore() {
-      client.query = original;
-    },
-  };
-}
 
 const storedTexts = async (customerId: string, token: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/chat/customer/${customerId}?limit=200`, headers: t.auth(token) }))

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AvailabilitySchema, CalendarSchema } from '#shared/availability';
+import { addDays, todayIn } from '#shared/dates';
+import { createTestApp, type TestContext } from '../test/app.ts';
+import { json } from '../test/json.ts';
+import { countQueries } from '../test/queries.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The statements `n` identical requests sent at once cost the database, and their answers. */
+async function costOf(n: number, url: string, token: string) {
+  const queries = countQueries(t.database.db);
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: n }, () => t.app.inject({ method: 'GET', url, headers: t.auth(token) })),
+    );
+    return { statements: queries.count, answers };
+  } finally {
+    queries.restore();
+  }
+}
+
+describe('the calendar and a day’s times, asked for many times at once', () => {
+  it('cost the database one answer (plus each request’s sign-in check), and every caller gets the same answer', async () => {
+    const customer = await t.buildUser({ role: 'user' });
+    const month = addDays(todayIn(t.config.CLINIC_TZ), 1).slice(0, 7);
+    const day = addDays(todayIn(t.config.CLINIC_TZ), 1);
+    for (const [url, schema] of [
+      [`/api/slots/calendar?month=${month}`, CalendarSchema],
+      [`/api/slots/availability?date=${day}`, AvailabilitySchema],
+    ] as const) {
+      const one = await costOf(1, url, customer.token);
+      const eight = await costOf(8, url, customer.token);
+      // One calendar's statements, plus each request's own sign-in check.
+      expect(eight.statements).toBeLessThanOrEqual(one.statements + 7);
+      const bodies = eight.answers.map((a) => JSON.stringify(json(a, schema)));
+      expect(new Set(bodies).size).toBe(1);
+      expect(bodies[0]).toBe(JSON.stringify(json(one.answers[0]!, schema)));
+    }
+  });
+
+  it('answers a request made after the first settled afresh (nothing is kept)', async () => {
+    const customer = await t.buildUser({ role: 'user' });
+    const day = addDays(todayIn(t.config.CLINIC_TZ), 2);
+    const url = `/api/slots/availability?date=${day}`;
+    const first = await costOf(1, url, customer.token);
+    const later = await costOf(1, url, customer.token);
+    expect(later.statements).toBe(first.statements);
+    expect(later.statements).toBeGreaterThan(0);
+  });
+});
