@@ -366,7 +366,12 @@ describe('the photo', () => {
   it('refuses text named .png (415), GIF and PDF (415), a broken PNG (415), empty (400) and over 5 MB (413)', async () => {
     const pet = await addPet(owner, { name: 'Picky' });
     // PNG by its first bytes, but its pixels cannot be decoded.
-    expectError(await putPhoto(owner, pet.id, FILES.png, 'cat.png'), 415, 'UNSUPPORTED_MEDIA_TYPE', PET_MSG.photoType);
+    expectError(
+      await putPhoto(owner, pet.id, FILES.brokenPng, 'cat.png'),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      PET_MSG.photoType,
+    );
     expectError(await putPhoto(owner, pet.id, FILES.text, 'cat.png'), 415, 'UNSUPPORTED_MEDIA_TYPE', PET_MSG.photoType);
     expectError(await putPhoto(owner, pet.id, FILES.gif, 'cat.gif'), 415, undefined, PET_MSG.photoType);
     expectError(await putPhoto(owner, pet.id, FILES.pdf, 'cat.png'), 415, undefined, PET_MSG.photoType);

@@ -129,7 +129,13 @@ export async function multipart(fields: Record<string, string | { data: Buffer; 
 
 /** Smallest valid files of each kind, for identity-proof tests. */
 export const FILES = {
+  /** A 1x1 PNG that decodes (pet photos are re-encoded, so a picture must be one). */
   png: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082',
+    'hex',
+  ),
+  /** PNG's signature and header, with image data that does not decode. */
+  brokenPng: Buffer.from(
     '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082',
     'hex',
   ),
