@@ -134,8 +134,9 @@ export async function createDatabaseAtMigration(
     const scratch = await createScratchDatabase(base, 'pawcare_t');
     const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
     // Dropping the scratch database ends its sessions (57P01); a pooled connection still closing when that
-    // arrives reports it as an error of the idle client, which is expected here, not a failure of the test.
+    // arrives reports it as an error of that client, which is expected here, not a failure of the test.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: older.folder });
     return {
