@@ -76,6 +76,9 @@ export type ServiceCard = (typeof SERVICES)[number];
 /** Where "book" buttons lead: visitors log in first, customers go straight to booking. */
 export const bookingPath = (variant: Variant) => (variant === 'customer' ? '/slots' : '/login');
 
+/** Where "Book a Ride" leads: a customer's booking form with the pickup ride chosen (visitors log in first). */
+export const ridePath = (variant: Variant) => (variant === 'customer' ? '/slots?kind=pickup' : bookingPath(variant));
+
 /**
  * Where "Request emergency care" leads: the request form, a customer page (a visitor is sent to log in first). Only
  * the path is here: the form's code loads with its own route.

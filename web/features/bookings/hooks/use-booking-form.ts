@@ -42,6 +42,8 @@ export interface BookingFormProps {
   initial?: BookingFormInitial;
   /** Preselected from the address (?serviceId=, ?petId=, ?date=: a reminder's one-tap rebooking link). */
   serviceId?: string | null;
+  /** A kind of service preselected from the address (?kind=pickup: the landing page's "Book a Ride"). */
+  kind?: string | null;
   petId?: string | null;
   date?: string | null;
   onBooked: (saved: SavedBooking) => void;
@@ -148,7 +150,7 @@ function savedBookingOf(v: Values, booking: Booking, pets: Pet[] | undefined, us
 }
 
 /**
- * The booking form's state: the service and pet chosen (until then the link's, else the checkup), the clinic's
+ * The booking form's state: the service and pet chosen (until then the link's service or kind, else the checkup), the clinic's
  * booking window, the day and time picked, and sending the booking.
  */
 export function useBookingForm({
@@ -156,6 +158,7 @@ export function useBookingForm({
   timeZone,
   initial,
   serviceId,
+  kind,
   petId,
   date: wanted,
   onBooked,
@@ -180,6 +183,7 @@ export function useBookingForm({
   const service =
     services?.find((s) => s.id === chosenOffering) ??
     services?.find((s) => s.id === serviceId) ??
+    services?.find((s) => s.kind === kind) ??
     services?.find((s) => s.kind === 'checkup') ??
     services?.[0];
   const linkPet = pets?.find((p) => p.id === petId)?.id;

@@ -80,6 +80,7 @@ export default function BookingPage() {
             timeZone={timeZone}
             initial={page.draft}
             serviceId={params.get('serviceId')}
+            kind={params.get('kind')}
             petId={params.get('petId')}
             date={params.get('date')}
             onBooked={page.onBooked}

@@ -24,6 +24,7 @@ const config = {
 const CHECKUP = makeOffering({ id: 's-check' });
 const TRAINING = makeOffering({ id: 's-train', name: 'Pet Training', kind: 'training' });
 const EMERGENCY = makeOffering({ id: 's-emer', name: 'Emergency Pet Care', kind: 'emergency', bookable: false });
+const RIDE = makeOffering({ id: 's-ride', name: 'Pet Pickup Ride', kind: 'pickup', needsAddress: true });
 const pets: Pet[] = [makePet({ id: 'p1', name: 'Bruno' }), makePet({ id: 'p2', name: 'Mittens', species: 'cat' })];
 
 /** Days with no free time (closed or full); every other day from today to the horizon has 3. */
@@ -67,7 +68,7 @@ beforeEach(() => {
   noTimes = new Set();
   calls = fakeServer({
     'GET /api/config': () => ({ body: config }),
-    'GET /api/services': () => ({ body: [CHECKUP, TRAINING, EMERGENCY] }),
+    'GET /api/services': () => ({ body: [CHECKUP, TRAINING, RIDE, EMERGENCY] }),
     'GET /api/pets': () => ({ body: pets }),
     'GET /api/slots/calendar': (c) => ({ body: calendar(q(c, 'month')!, q(c, 'serviceId')!) }),
     'GET /api/slots/availability': (c) => ({ body: availability(q(c, 'date')!, q(c, 'serviceId')!) }),
@@ -120,6 +121,13 @@ describe('a rebooking link on /slots', () => {
     await u.click(screen.getByRole('button', { name: 'Book another' }));
     expect(await screen.findByRole('radio', { name: /Pet Health Checkup/ })).toBeChecked();
     expect(screen.getByText('Pick a date to see the free times.')).toBeInTheDocument();
+  });
+
+  it('opens on the pickup ride for "Book a Ride" (?kind=pickup), asking where to collect the pet', async () => {
+    open('kind=pickup');
+    expect(await screen.findByRole('radio', { name: /Pet Pickup Ride/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Pet Health Checkup/ })).not.toBeChecked();
+    expect(await screen.findByLabelText(/Pickup address/)).toBeInTheDocument();
   });
 
   it("picks the first bookable day of the link's week when its day is full, in the next month if need be", async () => {

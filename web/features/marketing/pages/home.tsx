@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../components/page-shell.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { PickupIllustration, ServiceIllustration, VetPortrait } from '../components/illustrations.tsx';
 import { ServiceFacts, useLiveOfferings } from '../components/service-facts.tsx';
-import { TESTIMONIALS, VETS, bookingPath, type Variant } from '../content.ts';
+import { TESTIMONIALS, VETS, ridePath, type Variant } from '../content.ts';
 
 /** Landing page (/ and /home) and the customer's home (/homeusers). */
 export default function HomePage({ variant = 'public' }: { variant?: Variant }) {
@@ -27,7 +27,7 @@ export default function HomePage({ variant = 'public' }: { variant?: Variant }) 
             drive them home again. You follow every step from your phone.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <LinkButton to={bookingPath(variant)} size="lg">
+            <LinkButton to={ridePath(variant)} size="lg">
               Book a Ride
             </LinkButton>
             <LinkButton to={servicesPath} size="lg" variant="secondary">

@@ -154,4 +154,14 @@ describe('landing page', () => {
     expect(await within(section).findByText('1 hr · from ₹800.00')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'All services and prices' })).toHaveAttribute('href', '/services');
   });
+
+  it('"Book a Ride" leads a visitor to log in and a customer to the booking form on the pickup ride', () => {
+    fakeServer({ 'GET /api/services': () => ({ body: SERVICES }) });
+    const visitor = renderApp(<HomePage variant="public" />, { path: '/' });
+    expect(screen.getByRole('link', { name: 'Book a Ride' })).toHaveAttribute('href', '/login');
+    visitor.unmount();
+    storeSignedIn(makeUser());
+    renderApp(<HomePage variant="customer" />, { path: '/homeusers' });
+    expect(screen.getByRole('link', { name: 'Book a Ride' })).toHaveAttribute('href', '/slots?kind=pickup');
+  });
 });
