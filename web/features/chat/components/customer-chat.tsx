@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { User } from '#shared/auth';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useSession } from '../../../lib/session.tsx';
@@ -6,6 +6,7 @@ import { useSocketStatus } from '../../../lib/socket.ts';
 import { useCustomerHistory } from '../api/get-customer-history.ts';
 import { useUnreadCountQuery } from '../api/get-unread-count.ts';
 import { useMarkRead } from '../api/mark-read.ts';
+import { useMarkSeen } from '../hooks/use-mark-seen.ts';
 import { mergeMessages, pagesInOrder } from '../lib/messages.ts';
 import { useChat } from '../lib/use-chat.ts';
 import { ConnectionBadge } from './connection-badge.tsx';
@@ -45,9 +46,11 @@ function CustomerChatBox({ user, open, onOpenChange }: CustomerChatProps & { use
   // Seen while the box is open: nothing left unread.
   const unreadCount = unread.data?.count ?? 0;
   const { mutate: markSeen, isPending: marking } = markRead;
-  useEffect(() => {
-    if (open && unreadCount > 0 && !marking) markSeen(user.id);
-  }, [open, unreadCount, marking, markSeen, user.id, messages.length]);
+  const mark = useCallback(
+    (callbacks: { onSuccess: () => void; onError: (err: unknown) => void }) => markSeen(user.id, callbacks),
+    [markSeen, user.id],
+  );
+  useMarkSeen({ open, unreadCount, messageCount: messages.length, marking, mark });
 
   // Opening the box moves the focus into its message box; closing it (Escape, Close) puts the focus back on the control
   // that opened it (normally the navbar's Chat button). The opener is read before the focus moves in, and a focus
