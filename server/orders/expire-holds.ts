@@ -13,6 +13,7 @@ import { createNotification } from '../notifications/service.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
 import { announceOrder, withItems } from './records.ts';
 import { mailOrderChange } from './status.ts';
+import { periodicJob } from '../lib/periodic-job.ts';
 
 /* Unpaid UPI orders whose hold ran out are cancelled, their stock back on the shelf exactly once (decision 038). */
 
@@ -103,10 +104,7 @@ export function startHoldExpiry(opts: HoldExpiryOptions): HoldExpiry {
   const { db, config, log } = opts;
   const pollMs = opts.pollMs ?? 60_000;
   const batchSize = opts.batchSize ?? 20;
-  let stopped = false;
-  let running: Promise<unknown> | undefined;
-
-  async function runOnce(now = new Date()): Promise<number> {
+  async function run(now: Date, stopping: () => boolean): Promise<number> {
     let cancelled = 0;
     for (;;) {
       const done = await expireDue(db, config, now, batchSize);
@@ -119,28 +117,9 @@ export function startHoldExpiry(opts: HoldExpiryOptions): HoldExpiry {
           announceAudit({ io }, d.audit);
         }
       }
-      if (done.length < batchSize || stopped) return cancelled;
+      if (done.length < batchSize || stopping()) return cancelled;
     }
   }
 
-  const tick = () => {
-    if (stopped || running) return;
-    running = runOnce()
-      .catch((err: unknown) => log.error({ err: String(err) }, 'order holds: a run failed; retrying on the next one'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = opts.autoStart === false ? undefined : setInterval(tick, pollMs);
-  timer?.unref();
-  if (opts.autoStart !== false) setImmediate(tick);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return periodicJob({ name: 'order holds', log, pollMs, autoStart: opts.autoStart, run });
 }

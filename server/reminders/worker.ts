@@ -12,6 +12,7 @@ import { createNotification, pushNotification } from '../notifications/service.t
 import { enqueueMail, nudgeOutbox } from '../outbox/queue.ts';
 import { hospitalInfoFor, mailFactsOf, recordOf, type BookingRecord } from '../bookings/records.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
+import { periodicJob } from '../lib/periodic-job.ts';
 
 /** Notification types of reminders (GET /api/notifications). */
 const REMINDER_NOTIFICATION_TYPES = { appointment: 'appointment_reminder', care: 'care_reminder' } as const;
@@ -219,38 +220,16 @@ export function startReminderWorker(opts: ReminderWorkerOptions): ReminderWorker
   const { db, config, log } = opts;
   const pollMs = opts.pollMs ?? 60_000;
   const batchSize = opts.batchSize ?? 20;
-  let stopped = false;
-  let running: Promise<unknown> | undefined;
-
-  async function runOnce(now = new Date()): Promise<number> {
+  async function run(now: Date, stopping: () => boolean): Promise<number> {
     let sent = 0;
     for (;;) {
       const { claimed, pushed, mailed } = await sendDue(db, config, now, batchSize);
       sent += pushed.length;
       if (opts.io) for (const p of pushed) pushNotification({ io: opts.io }, p.userId, p.notification);
       if (mailed) nudgeOutbox();
-      if (claimed < batchSize || stopped) return sent;
+      if (claimed < batchSize || stopping()) return sent;
     }
   }
 
-  const tick = () => {
-    if (stopped || running) return;
-    running = runOnce()
-      .catch((err: unknown) => log.error({ err: String(err) }, 'reminders: a run failed; retrying on the next one'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = opts.autoStart === false ? undefined : setInterval(tick, pollMs);
-  timer?.unref();
-  if (opts.autoStart !== false) setImmediate(tick);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return periodicJob({ name: 'reminders', log, pollMs, autoStart: opts.autoStart, run });
 }
