@@ -13,14 +13,14 @@
  * database), ATTACK_SECONDS (5), ATTACK_LOOPS (8), CALM_SECONDS (5), PROBE_GAP_MS (100).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
-import { machine, median, ms, ratio, startChild, stopChild } from './child.ts';
+import { machine, median, ms, ratio, stopChild } from './child.ts';
+import { demoAccounts, login, startDemoServer, timed } from './probes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -78,19 +78,6 @@ async function attacker([base, token, attack, seconds]: string[]) {
   setTimeout(() => process.exit(0), 100);
 }
 
-/** Milliseconds until `url` answered 2xx; NaN otherwise. */
-function timed(url: string, agent: http.Agent, headers: Record<string, string> = {}): Promise<number> {
-  const t = performance.now();
-  return new Promise((resolve) => {
-    http
-      .get(url, { agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode && res.statusCode < 300 ? performance.now() - t : NaN));
-      })
-      .on('error', () => resolve(NaN));
-  });
-}
-
 /** A /healthz and a staff calendar read every PROBE_GAP_MS, without waiting for earlier ones, until `until()`. */
 async function probe(base: string, staffToken: string, until: () => boolean) {
   const agents = [
@@ -119,16 +106,6 @@ async function probe(base: string, staffToken: string, until: () => boolean) {
   };
 }
 
-async function login(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-abuse-'));
   const scratch: ScratchDatabase | undefined = POSTGRES
@@ -139,28 +116,12 @@ async function main() {
     console.log(
       `bench:abuse on ${POSTGRES ? 'PostgreSQL' : 'PGlite'}: probes every ${PROBE_GAP_MS} ms, calm ${CALM_SECONDS} s, each attack ${ATTACK_SECONDS} s with ${LOOPS} requests in flight; ${machine()}`,
     );
-    const server = await startChild(path.join(root, 'server', 'main.ts'), [], {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: scratch?.url ?? '',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: dataDir,
-    });
+    const server = await startDemoServer(dataDir, { DATABASE_URL: scratch?.url ?? '' });
     children.push(server.child);
     const base = `http://127.0.0.1:${server.port}`;
-    const accounts = Object.fromEntries(
-      readFileSync(path.join(dataDir, 'demo-accounts.txt'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => line.trim().split(/\s+/))
-        .map(([role, email, password]) => [role!, { email: email!, password: password! }]),
-    );
-    const abuser = await login(base, accounts.user!.email, accounts.user!.password);
-    const staff = await login(base, accounts.employee!.email, accounts.employee!.password);
+    const accounts = demoAccounts(dataDir);
+    const abuser = (await login(base, accounts.user!.email, accounts.user!.password)).token;
+    const staff = (await login(base, accounts.employee!.email, accounts.employee!.password)).token;
 
     const warm = performance.now();
     await probe(base, staff, () => performance.now() - warm > 1000);

@@ -10,12 +10,13 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectedSocket, percentile, startChild, stopChild } from './child.ts';
+import { connectedSocket, stopChild } from './child.ts';
+import { demoAccounts, login, probeStats, startDemoServer, timed } from './probes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -90,19 +91,6 @@ const agents = {
   readyz: new http.Agent({ keepAlive: true, maxSockets: 8 }),
 };
 
-/** Milliseconds until `url` answered 2xx; NaN for an error or another status (counted as failed). */
-function timed(url: string, agent: http.Agent): Promise<number> {
-  const t = performance.now();
-  return new Promise((resolve) => {
-    http
-      .get(url, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode && res.statusCode < 300 ? performance.now() - t : NaN));
-      })
-      .on('error', () => resolve(NaN));
-  });
-}
-
 /**
  * Starts a /healthz and a /readyz request every PROBE_GAP_MS, without waiting for earlier ones (as other people's
  * requests would arrive), until `until()` says stop; then waits for the answers. A stall of the server delays every
@@ -121,27 +109,6 @@ async function probe(base: string, until: () => boolean) {
   return { healthz, readyz };
 }
 
-function stats(ms: number[]) {
-  const s = ms.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-  return {
-    probes: ms.length,
-    failed: ms.length - s.length,
-    p50: +percentile(s, 50).toFixed(1),
-    p99: +percentile(s, 99).toFixed(1),
-    max: +(s.at(-1) ?? NaN).toFixed(1),
-  };
-}
-
-async function login(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return (await res.json()) as { token: string; user: { id: string } };
-}
-
 async function main() {
   console.log(
     `chat flood bench: one socket sends ${MESSAGES} messages; /healthz and /readyz probed calm (${CALM_SECONDS} s) and during the flood`,
@@ -149,29 +116,12 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-flood-'));
   const children: ChildProcess[] = [];
   try {
-    const server = await startChild(path.join(root, 'server', 'main.ts'), [], {
-      NODE_ENV: 'production',
-      // One client asks for everything the bench measures: the per-client request budget would refuse it.
-      REQUEST_RATE_LIMIT: '1000000000',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: dataDir,
-    });
+    // One client asks for everything the bench measures: the per-client request budget would refuse it.
+    const server = await startDemoServer(dataDir, { REQUEST_RATE_LIMIT: '1000000000' });
     children.push(server.child);
     const base = `http://127.0.0.1:${server.port}`;
     // The demo accounts' passwords are written once to the data folder.
-    const accounts = Object.fromEntries(
-      readFileSync(path.join(dataDir, 'demo-accounts.txt'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => line.trim().split(/\s+/))
-        .map(([role, email, password]) => [role!, { email: email!, password: password! }]),
-    );
+    const accounts = demoAccounts(dataDir);
     const customer = await login(base, accounts.user!.email, accounts.user!.password);
     const employee = await login(base, accounts.employee!.email, accounts.employee!.password);
     // Someone on the receiving end, as in real use: accepted messages are delivered to this staff socket.
@@ -210,10 +160,10 @@ async function main() {
     staff.disconnect();
 
     const rows = [
-      { phase: 'calm', endpoint: '/healthz', ...stats(calm.healthz) },
-      { phase: 'flood', endpoint: '/healthz', ...stats(flood.healthz) },
-      { phase: 'calm', endpoint: '/readyz (database)', ...stats(calm.readyz) },
-      { phase: 'flood', endpoint: '/readyz (database)', ...stats(flood.readyz) },
+      { phase: 'calm', endpoint: '/healthz', ...probeStats(calm.healthz) },
+      { phase: 'flood', endpoint: '/healthz', ...probeStats(flood.healthz) },
+      { phase: 'calm', endpoint: '/readyz (database)', ...probeStats(calm.readyz) },
+      { phase: 'flood', endpoint: '/readyz (database)', ...probeStats(flood.readyz) },
     ];
     console.table(rows);
     const ratio = (a: number, b: number) => +(a / b).toFixed(2);

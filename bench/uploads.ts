@@ -18,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { percentile, startChild, stopChild } from './child.ts';
+import { stopChild } from './child.ts';
+import { demoAccounts, login, probeStats, startDemoServer, timed } from './probes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -89,19 +90,6 @@ const agents = {
   readyz: new http.Agent({ keepAlive: true, maxSockets: 8 }),
 };
 
-/** Milliseconds until `url` answered 2xx; NaN for an error or another status (counted as failed). */
-function timed(url: string, agent: http.Agent): Promise<number> {
-  const t = performance.now();
-  return new Promise((resolve) => {
-    http
-      .get(url, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode && res.statusCode < 300 ? performance.now() - t : NaN));
-      })
-      .on('error', () => resolve(NaN));
-  });
-}
-
 /** A /healthz and a /readyz request every PROBE_GAP_MS, not waiting for earlier ones, until `until()` says stop. */
 async function probe(base: string, until: () => boolean) {
   const healthz: number[] = [];
@@ -114,27 +102,6 @@ async function probe(base: string, until: () => boolean) {
   }
   await Promise.all(inFlight);
   return { healthz, readyz };
-}
-
-function stats(ms: number[]) {
-  const s = ms.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-  return {
-    probes: ms.length,
-    failed: ms.length - s.length,
-    p50: +percentile(s, 50).toFixed(1),
-    p99: +percentile(s, 99).toFixed(1),
-    max: +(s.at(-1) ?? NaN).toFixed(1),
-  };
-}
-
-async function login(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return (await res.json()) as { token: string; user: { id: string } };
 }
 
 /** A camera-like JPEG of random pixels, as large as fits under 5 MB (noise does not compress). */
@@ -179,26 +146,10 @@ async function main() {
     const photoFile = path.join(dataDir, 'bench-photo.jpg');
     const photo = await bigPhoto();
     writeFileSync(photoFile, photo);
-    const server = await startChild(path.join(root, 'server', 'main.ts'), [], {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: dataDir,
-    });
+    const server = await startDemoServer(dataDir);
     children.push(server.child);
     const base = `http://127.0.0.1:${server.port}`;
-    const accounts = Object.fromEntries(
-      readFileSync(path.join(dataDir, 'demo-accounts.txt'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => line.trim().split(/\s+/))
-        .map(([role, email, password]) => [role!, { email: email!, password: password! }]),
-    );
+    const accounts = demoAccounts(dataDir);
     const customer = await login(base, accounts.user!.email, accounts.user!.password);
     const created = await fetch(`${base}/api/pets`, {
       method: 'POST',
@@ -220,12 +171,12 @@ async function main() {
     );
 
     const rows = [
-      { phase: 'calm', endpoint: '/healthz', ...stats(calm.healthz) },
-      { phase: 'uploads', endpoint: '/healthz', ...stats(uploads.probes.healthz) },
-      { phase: 'downloads', endpoint: '/healthz', ...stats(downloads.probes.healthz) },
-      { phase: 'calm', endpoint: '/readyz (database)', ...stats(calm.readyz) },
-      { phase: 'uploads', endpoint: '/readyz (database)', ...stats(uploads.probes.readyz) },
-      { phase: 'downloads', endpoint: '/readyz (database)', ...stats(downloads.probes.readyz) },
+      { phase: 'calm', endpoint: '/healthz', ...probeStats(calm.healthz) },
+      { phase: 'uploads', endpoint: '/healthz', ...probeStats(uploads.probes.healthz) },
+      { phase: 'downloads', endpoint: '/healthz', ...probeStats(downloads.probes.healthz) },
+      { phase: 'calm', endpoint: '/readyz (database)', ...probeStats(calm.readyz) },
+      { phase: 'uploads', endpoint: '/readyz (database)', ...probeStats(uploads.probes.readyz) },
+      { phase: 'downloads', endpoint: '/readyz (database)', ...probeStats(downloads.probes.readyz) },
     ];
     console.table(rows);
     const ratio = (a: number, b: number) => +(a / b).toFixed(2);
