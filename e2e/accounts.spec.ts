@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { ACCOUNT_MSG } from '../shared/accounts.ts';
 import {
   ADMIN,
+  apiLogin,
   BASE_URL,
   createUser,
   EMBEDDED,
@@ -165,6 +166,27 @@ test.describe('accounts', () => {
     },
   );
 
+  test('a customer made an employee while their page is open moves to the employee home at once', async ({
+    page,
+    request,
+  }) => {
+    const customer = await createUser(request, 'user');
+    await signIn(page, customer);
+    await page.goto('/homeusers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reliable Pet Pickup Services' })).toBeVisible();
+
+    const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
+    const changed = await request.put(`${BASE_URL}/api/users/${customer.id}/role`, {
+      data: { role: 'employee' },
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(changed.status()).toBe(200);
+
+    await expect(page).toHaveURL(/\/employee\/home$/);
+    await expect(page.getByText('Your account is now an employee account.')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' })).toBeVisible();
+  });
+
   test('changing the password in one browser signs a second one out, and Sign out everywhere ends this one too', async ({
     page,
     request,
@@ -173,6 +195,9 @@ test.describe('accounts', () => {
     const customer = await createUser(request, 'user');
     await signIn(page, customer);
     const second = await signedIn(browser, customer);
+    // The second browser sits on a signed-in page, untouched, while the password changes elsewhere.
+    await second.page.goto('/customer/profile');
+    await expect(second.page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
 
     await page.goto('/customer/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
@@ -198,8 +223,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
     await expect(page).toHaveURL(/\/customer\/profile$/);
 
-    // The second browser's next visit finds itself signed out.
-    await second.page.goto('/customer/profile');
+    // The second browser is signed out as soon as the server tells it, without a click.
     await expect(second.page).toHaveURL(/\/login$/);
     await expect(second.page.getByText('Authentication failed')).toBeVisible();
     expect(second.problems).toEqual([]);

@@ -5,7 +5,6 @@ import {
   EMBEDDED,
   expect,
   HOME_OF,
-  loginViaUI,
   newUserDetails,
   signIn,
   test,
@@ -73,10 +72,13 @@ test.describe('registration', () => {
       .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: TINY_PNG });
     await page.getByLabel('Address (optional)').fill('4 Lake Road, Pune');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText('Registration successful! Please log in.')).toBeVisible();
+    // Registering signs the person in, and every screen after it says so.
+    await expect(page.getByText(`Registration successful! You are signed in as ${d.name}.`)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-
-    await loginViaUI(page, { email: d.email, password: d.password, role: 'user' });
+    await expect(page.getByText(`You are signed in as ${d.name}.`)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeHidden();
+    await page.getByRole('link', { name: 'Continue to your home page' }).click();
+    await expect(page).toHaveURL(/\/homeusers$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Reliable Pet Pickup Services' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'Product', 'Medical Tips', 'Slot Booking', 'Services', 'About', 'Contact']) {
@@ -112,6 +114,8 @@ test.describe('role landing pages', () => {
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page.getByText(`Welcome, ${user.name}!`)).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${HOME_OF[role]}$`), { timeout: 10_000 });
+      // The login form went with the login page: the focus carries on from the new page's heading.
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
       const stored = await page.evaluate(() => ({
         token: localStorage.getItem('token'),
         user: JSON.parse(localStorage.getItem('user') ?? 'null') as { role: string } | null,

@@ -4,6 +4,8 @@ import { TOAST_AUTO_CLOSE_MS } from '#shared/ui-timings';
 import { Spinner } from '../components/states.tsx';
 import { ClinicConfigSync } from '../lib/public-config.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { FollowAccountChanges } from './follow-account.tsx';
+import { FocusAfterNavigation } from './route-focus.tsx';
 import { NotificationListener } from './notification-listener.tsx';
 import { AppRoutes } from './router.tsx';
 import { ThemeSync } from './theme-sync.tsx';
@@ -25,11 +27,13 @@ export function AppShell() {
       <ThemeSync />
       <ClinicConfigSync />
       <NotificationListener />
+      <FollowAccountChanges />
       <ErrorBoundary variant="screen">
         <Suspense fallback={<ShellFallback />}>
           <AppRoutes />
         </Suspense>
       </ErrorBoundary>
+      <FocusAfterNavigation />
       <ToastContainer
         position="top-right"
         autoClose={TOAST_AUTO_CLOSE_MS}

@@ -28,6 +28,11 @@ export interface SessionValue {
   signedOut: boolean;
   /** Replaces the stored user (profile edits). */
   updateUser: (user: User) => void;
+  /**
+   * Asks the server who this session is now (the socket says when something changed it: a new role, or the session
+   * ended elsewhere). A new role replaces the stored user; an ended session signs out through the 401 handler.
+   */
+  recheck: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -38,6 +43,31 @@ export function homePathFor(role: string | undefined | null): string | null {
   if (role === 'employee') return '/employee/home';
   if (role === 'admin') return '/admin/home';
   return null;
+}
+
+/**
+ * GET /api/auth/me for the session `stored`: hands the fresh user to `apply` unless another login happened meanwhile.
+ * A 401 for this very session ends it (`expire`); network or server trouble keeps it (the next request will tell).
+ */
+async function reloadUser(
+  stored: string,
+  signal: AbortSignal | undefined,
+  expire: () => void,
+  apply: (fresh: User) => void,
+): Promise<void> {
+  try {
+    // The account is stored and decides the pages shown, so its shape is checked; the schema (and zod) load beside
+    // the request, not with every page's first script.
+    const [{ UserSchema }, me] = await Promise.all([
+      import('#shared/auth'),
+      answer(client.GET('/api/auth/me', { signal })),
+    ]);
+    const fresh = checked(UserSchema, me);
+    // A login in the meantime wins over this older check.
+    if (getToken() === stored) apply(fresh);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401 && getToken() === stored) expire();
+  }
 }
 
 /**
@@ -108,25 +138,23 @@ export function SessionProvider({
     const stored = getToken();
     if (!stored) return;
     const controller = new AbortController();
-    // The account is stored and decides the pages shown, so its shape is checked; the schema (and zod) load beside the
-    // request, not with every page's first script.
-    Promise.all([import('#shared/auth'), answer(client.GET('/api/auth/me', { signal: controller.signal }))])
-      .then(([{ UserSchema }, me]) => checked(UserSchema, me))
-      .then((fresh) => {
-        // A login in the meantime wins over this older check.
-        if (getToken() !== stored) return;
-        storeUser(fresh);
-        setUser(fresh);
-      })
-      .catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 401 && getToken() === stored) expire();
-        // Network or server trouble: keep the stored session; the next request will tell.
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setValidating(false);
-      });
+    void reloadUser(stored, controller.signal, expire, (fresh) => {
+      storeUser(fresh);
+      setUser(fresh);
+    }).finally(() => {
+      if (!controller.signal.aborted) setValidating(false);
+    });
     return () => controller.abort();
   }, [validateOnMount, expire]);
+
+  const recheck = useCallback(async () => {
+    const stored = getToken();
+    if (!stored) return;
+    await reloadUser(stored, undefined, expire, (fresh) => {
+      storeUser(fresh);
+      setUser((prev) => (prev && prev.role === fresh.role && prev.name === fresh.name ? prev : fresh));
+    });
+  }, [expire]);
 
   // Another tab logged in or out: follow it, so two tabs never act as different people.
   useEffect(() => {
@@ -151,8 +179,9 @@ export function SessionProvider({
       logout,
       signedOut,
       updateUser,
+      recheck,
     }),
-    [user, token, validating, login, logout, signedOut, updateUser],
+    [user, token, validating, login, logout, signedOut, updateUser, recheck],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

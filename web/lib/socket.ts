@@ -52,8 +52,13 @@ const SocketContext = createContext<SocketContextValue>({ socket: null, status: 
  * demand, so anonymous visitors never download it.
  */
 export function SocketProvider({ children }: { children: ReactNode }) {
-  const { token } = useSession();
+  const { token, recheck } = useSession();
   const queryClient = useQueryClient();
+  // Read through a ref: a new function identity must not reopen the connection.
+  const recheckRef = useRef(recheck);
+  useLayoutEffect(() => {
+    recheckRef.current = recheck;
+  });
   const [state, setState] = useState<SocketState>({ socket: null, status: token ? 'connecting' : 'idle' });
 
   useEffect(() => {
@@ -102,9 +107,13 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         s.on('disconnect', (reason) => {
           if (reason === 'io client disconnect') return;
           dropped = true;
-          // The server closing us on purpose (a role change) asks for a new handshake at once.
-          if (reason === 'io server disconnect') s.connect();
-          else lost();
+          // The server closes us on purpose when this account changed: a new role (the tab moves to the new role's
+          // home), or this session ended elsewhere (signed out everywhere, a password reset: the tab signs out now,
+          // not at its next click). It asks who we are, then shakes hands again.
+          if (reason === 'io server disconnect') {
+            void recheckRef.current();
+            s.connect();
+          } else lost();
         });
         s.on('connect_error', (err: Error & { data?: { retryable?: boolean } }) => {
           dropped = true;
@@ -113,6 +122,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
           if (!s.active && !err.data?.retryable) {
             again.reset();
             set('failed');
+            // The token itself may have ended: the session check signs the tab out if so.
+            void recheckRef.current();
           } else lost();
         });
         set(s.connected ? 'connected' : 'connecting');

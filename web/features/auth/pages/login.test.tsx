@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, makeUser, renderApp } from '../../../test/utils.tsx';
+import { fakeServer, makeUser, renderApp, storeSignedIn } from '../../../test/utils.tsx';
 import LoginPage from './login.tsx';
 
 const homes = {
@@ -120,5 +120,22 @@ describe('login form', () => {
     const { user } = setup();
     await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
     expect(screen.getByRole('heading', { name: 'Forgot page' })).toBeInTheDocument();
+  });
+});
+
+describe('login page for someone already signed in', () => {
+  it('says who is signed in and offers their home, with the form only for someone else', async () => {
+    storeSignedIn(makeUser({ name: 'New Owner', role: 'user' }));
+    const user = userEvent.setup();
+    renderApp(<LoginPage />, { path: '/login', routes: homes });
+    expect(screen.getByText('You are signed in as New Owner.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Log in as someone else' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Log in as someone else' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Continue to your home page' }));
+    expect(await screen.findByRole('heading', { name: 'Customer home' })).toBeInTheDocument();
   });
 });

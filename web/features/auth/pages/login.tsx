@@ -58,6 +58,9 @@ export default function LoginPage() {
   });
 
   const signedInHome = !redirecting && session.user ? homePathFor(session.user.role) : null;
+  // Someone already signed in (just registered, or back on this page) is told so; the form is for another person.
+  const [switching, setSwitching] = useState(false);
+  const showForm = !signedInHome || switching;
 
   return (
     <AuthCard
@@ -75,30 +78,53 @@ export default function LoginPage() {
       {signedInHome && session.user && (
         <div className="mb-5 rounded-md bg-brand-50 p-3 text-sm text-brand-900" role="note">
           <p>You are signed in as {session.user.name}.</p>
-          <LinkButton to={signedInHome} size="sm" className="mt-2">
-            Continue to your home page
-          </LinkButton>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <LinkButton to={signedInHome} size="sm">
+              Continue to your home page
+            </LinkButton>
+            {!switching && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setSwitching(true);
+                  // The form appears in this render; its first field takes the focus once it is there.
+                  requestAnimationFrame(() => form.setFocus('email'));
+                }}
+              >
+                Log in as someone else
+              </Button>
+            )}
+          </div>
         </div>
       )}
-      <FormProvider {...form}>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <ReadyFieldset className="space-y-4">
-            <EmailField />
-            <FormField name="password" label="Password" type="password" autoComplete="current-password" markRequired />
-            <p className="-mt-2 text-right text-sm">
-              <Link
-                to={ACCOUNT_PAGES.forgotPassword}
-                className="font-semibold text-brand-800 underline underline-offset-2"
-              >
-                Forgot password?
-              </Link>
-            </p>
-            <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
-              {redirecting ? 'Redirecting…' : 'Login'}
-            </Button>
-          </ReadyFieldset>
-        </form>
-      </FormProvider>
+      {showForm && (
+        <FormProvider {...form}>
+          <form onSubmit={(e) => void onSubmit(e)} noValidate>
+            <ReadyFieldset className="space-y-4">
+              <EmailField />
+              <FormField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                markRequired
+              />
+              <p className="-mt-2 text-right text-sm">
+                <Link
+                  to={ACCOUNT_PAGES.forgotPassword}
+                  className="font-semibold text-brand-800 underline underline-offset-2"
+                >
+                  Forgot password?
+                </Link>
+              </p>
+              <Button type="submit" className="w-full" size="lg" loading={mutation.isPending || redirecting}>
+                {redirecting ? 'Redirecting…' : 'Login'}
+              </Button>
+            </ReadyFieldset>
+          </form>
+        </FormProvider>
+      )}
     </AuthCard>
   );
 }

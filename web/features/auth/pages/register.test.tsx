@@ -64,7 +64,7 @@ describe('registration form', () => {
     await user.upload(proof(), png());
     await user.type(field('Address (optional)'), '12 Park Street');
     await submit();
-    expect(await screen.findByText('Registration successful! Please log in.')).toBeInTheDocument();
+    expect(await screen.findByText(/^Registration successful! You are signed in as /)).toBeInTheDocument();
     const form = calls[0]!.body as FormData;
     expect(form.get('name')).toBe('Pet Owner');
     expect(form.get('phone')).toBe('9876543210');

@@ -51,7 +51,7 @@ export default function RegisterPage() {
     try {
       const { token, user } = await mutation.mutateAsync({ ...fields, identityProof: identityProof![0]! });
       session.login(token, user);
-      toast.success('Registration successful! Please log in.');
+      toast.success(`Registration successful! You are signed in as ${user.name}.`);
       setRedirecting(true);
       timer.current = setTimeout(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
     } catch (err) {

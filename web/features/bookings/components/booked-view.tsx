@@ -4,6 +4,8 @@ import type { Booking } from '#shared/bookings';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/page-shell.tsx';
+import { RideStepper } from '../../../components/ride-stepper.tsx';
+import { RIDE_UNDER_WAY_NOTE, rideUnderWay } from '../lib/ride-under-way.ts';
 import type { SavedBooking } from '../lib/saved-booking.ts';
 import { HospitalInfoBlock } from './hospital-info.tsx';
 
@@ -35,6 +37,8 @@ export function BookedView({
   const status = current?.status;
   const canceled = status === 'canceled';
   const open = !status || status === 'pending' || status === 'confirmed';
+  // The driver has set off: the ride can no longer be moved or canceled from here (the server would refuse it).
+  const underWay = !!current && rideUnderWay(current);
   const serviceName = current?.service.name ?? saved.serviceName;
   return (
     <section aria-labelledby="booked-view-title">
@@ -84,6 +88,7 @@ export function BookedView({
             </div>
           )}
         </dl>
+        {current?.ride && <RideStepper ride={current.ride} date={current.date} />}
         {status === 'pending' && (
           <p className="text-sm text-ink-muted">
             The clinic will confirm your booking soon; you will be notified here.
@@ -92,7 +97,8 @@ export function BookedView({
         {status === 'confirmed' && current?.hospitalInfo && <HospitalInfoBlock info={current.hospitalInfo} />}
         {canceled && <p className="text-sm">This booking was canceled. Please choose another time.</p>}
         <div className="flex flex-wrap gap-3">
-          {open && (
+          {open && underWay && <p className="basis-full text-sm text-ink-muted">{RIDE_UNDER_WAY_NOTE}</p>}
+          {open && !underWay && (
             <>
               <Button variant="secondary" onClick={onChange} disabled={canceling}>
                 Change Slot
@@ -102,7 +108,7 @@ export function BookedView({
               </Button>
             </>
           )}
-          <Button variant={open ? 'ghost' : 'primary'} onClick={onBookAnother}>
+          <Button variant={open && !underWay ? 'ghost' : 'primary'} onClick={onBookAnother}>
             Book another
           </Button>
         </div>

@@ -7,6 +7,7 @@ import { RideStepper } from '../../../components/ride-stepper.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { useMyBookings } from '../api/get-my-bookings.ts';
+import { RIDE_UNDER_WAY_NOTE, rideUnderWay } from '../lib/ride-under-way.ts';
 import { HospitalInfoBlock } from './hospital-info.tsx';
 
 export interface MyBookingsProps {
@@ -19,8 +20,6 @@ export interface MyBookingsProps {
 }
 
 const isOpen = (b: Booking) => (OPEN_BOOKING_STATUSES as readonly string[]).includes(b.status);
-/** A ride whose driver has set off: only the clinic can change it now. */
-const underWay = (b: Booking) => !!b.ride && b.ride.status !== 'scheduled' && b.ride.status !== 'canceled';
 
 /**
  * The customer's bookings: the upcoming ones first, soonest first, each with its service, pet, time, status and
@@ -66,10 +65,8 @@ export function MyBookings({ onCancel, onChange, cancelingId }: MyBookingsProps)
         {b.status === 'confirmed' && b.hospitalInfo && <HospitalInfoBlock info={b.hospitalInfo} />}
         {b.status === 'completed' && b.visit && <VisitSummary visit={b.visit} />}
         {b.status === 'no_show' && <p className="text-sm text-ink-muted">Marked as missed by the clinic.</p>}
-        {actions && underWay(b) && (
-          <p className="text-sm text-ink-muted">The driver is on the way: call the clinic to change this ride.</p>
-        )}
-        {actions && !underWay(b) && (
+        {actions && rideUnderWay(b) && <p className="text-sm text-ink-muted">{RIDE_UNDER_WAY_NOTE}</p>}
+        {actions && !rideUnderWay(b) && (
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"

@@ -52,21 +52,28 @@ export function useCalendarMonth({ serviceId, timeZone, selected, onSelect, pref
   // The clinic's booking window, as the server says; the first one until then.
   const lastDay = calendar.data?.lastDate ?? addDays(today, BOOKING_HORIZON_DAYS);
   const loaded = calendar.data?.month === month && !calendar.isPlaceholderData;
+  // The next month's days too, when the window reaches it: the arrow keys move from the month's last days into it
+  // (a day the picker does not know as free cannot take the focus).
+  const following = monthOf(addDays(lastOfMonth(month), 1));
+  const nextCalendar = useCalendar(following, serviceId, `${following}-01` <= lastDay);
+  const nextDays = nextCalendar.data?.month === following ? nextCalendar.data.days : undefined;
   // That other month failing to load only narrows the choice.
   const weekLoaded =
     (weekCalendar.data?.month === weekMonth && !weekCalendar.isPlaceholderData) || weekCalendar.isError;
 
   const free = useMemo(() => {
     const m = new Map<string, number>();
-    if (loaded) for (const d of calendar.data!.days) m.set(d.date, d.freeTimes);
+    if (loaded) for (const d of [...calendar.data!.days, ...(nextDays ?? [])]) m.set(d.date, d.freeTimes);
     return m;
-  }, [loaded, calendar.data]);
+  }, [loaded, calendar.data, nextDays]);
   // The days the clinic is closed, with the reason an admin gave (null on a weekday it is always closed).
   const closed = useMemo(() => {
     const m = new Map<string, string | null>();
-    if (loaded) for (const d of calendar.data!.days) if (d.closed) m.set(d.date, d.closedReason ?? null);
+    if (loaded)
+      for (const d of [...calendar.data!.days, ...(nextDays ?? [])])
+        if (d.closed) m.set(d.date, d.closedReason ?? null);
     return m;
-  }, [loaded, calendar.data]);
+  }, [loaded, calendar.data, nextDays]);
 
   useEffect(() => {
     if (!preferring || !preferred || !loaded || !weekLoaded) return;

@@ -635,6 +635,26 @@ describe('/slots booked view and my bookings', () => {
     expect(reads()).toBe(before);
   });
 
+  it('the booked view of a ride under way shows its steps and no Change Slot or Cancel', async () => {
+    const at = new Date().toISOString();
+    mine = [
+      booking({
+        status: 'confirmed',
+        service: { id: PICKUP.id, name: PICKUP.name, kind: 'pickup', durationMinutes: 30 },
+        serviceId: PICKUP.id,
+        pickupAddress: '12 Lake Road',
+        ride: { status: 'driver_on_the_way', steps: [{ status: 'driver_on_the_way', at, message: null }] },
+      }),
+    ];
+    renderApp(<BookingPage />, { path: '/slots' });
+    const view = (await screen.findByRole('heading', { name: 'Your slot is booked' })).closest('section')!;
+    await waitFor(() => expect(within(view).getByRole('list', { name: 'Pickup ride' })).toBeInTheDocument());
+    expect(within(view).getByText(/call the clinic to change this ride/)).toBeInTheDocument();
+    expect(within(view).queryByRole('button', { name: 'Change Slot' })).not.toBeInTheDocument();
+    expect(within(view).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(within(view).getByRole('button', { name: 'Book another' })).toBeInTheDocument();
+  });
+
   it('after a booking of the list is canceled, the focus goes to the list, not to the top of the page', async () => {
     // No booked view: the booking is only in the list, and its card loses its buttons.
     localStorage.removeItem('savedBooking');
