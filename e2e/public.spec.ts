@@ -77,7 +77,9 @@ test.describe('public pages', () => {
   });
 
   test('an unknown address shows a friendly not-found page', async ({ page }) => {
-    await page.goto('/no-such-page');
+    const res = await page.goto('/no-such-page');
+    // The address is answered as missing (for search engines and monitors too), with the app's own page.
+    expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reliable Pet Pickup Services' })).toBeVisible();

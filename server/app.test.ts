@@ -397,12 +397,22 @@ describe('the web app', () => {
   afterAll(() => web.close());
 
   it('serves index.html for every client route (SPA fallback), not cached', async () => {
-    for (const url of ['/', '/login', '/admin/employees', '/customer/my-orders?x=1']) {
+    for (const url of ['/', '/login', '/admin/employee', '/customer/my-orders?x=1', '/customer/pets/p-1/']) {
       const res = await web.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers an address the app has no page for with its not-found page and status 404', async () => {
+    for (const url of ['/admin/employees', '/no-such-page', '/customer/pets/p-1/photos', '/slots/extra?x=1']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      // The app renders its not-found page in the browser.
+      expect(res.body, url).toContain('<div id="root"></div>');
     }
   });
 

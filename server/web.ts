@@ -6,6 +6,7 @@ import { BuildInfoSchema } from '#shared/common';
 import { BUILD_ID_META, PRERENDERED_DIR } from '#shared/build';
 import { DEFAULT_THEME, type Theme } from '#shared/theme-colors';
 import { themeColors } from '#shared/theme-colors';
+import { isWebPage } from '#shared/web-pages';
 import { errorBody } from './errors.ts';
 import { getTheme } from './settings/service.ts';
 
@@ -102,6 +103,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     const page = (query === undefined && prerendered.get(url)) || index;
     // HTML names the current hashed assets and the current theme: a cached copy would point at files a deploy removed.
     reply.header('cache-control', 'no-cache');
+    // An address the app has no page for gets the app (it shows its not-found page) with the status that says so.
+    if (!isWebPage(url)) reply.status(404);
     return reply.type('text/html; charset=utf-8').send(withTheme(page, await currentTheme()));
   });
 }

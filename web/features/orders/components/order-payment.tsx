@@ -75,7 +75,10 @@ export function OrderPayment({ order }: { order: Order }) {
     <div className="space-y-3">
       <p className="flex flex-wrap items-center gap-2">
         <span>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>
-        <PaymentStatusBadge status={order.paymentStatus} />
+        {/* A cancelled order that was never paid owes nothing: no "Unpaid" badge on it. */}
+        {!(order.status === 'cancelled' && order.paymentStatus === 'unpaid') && (
+          <PaymentStatusBadge status={order.paymentStatus} />
+        )}
       </p>
       {order.paymentStatus === 'paid' && (
         <p>

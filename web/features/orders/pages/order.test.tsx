@@ -195,6 +195,24 @@ describe('/customer/my-orders/:id', () => {
     expect(screen.queryByLabelText('UPI transaction reference (UTR)')).not.toBeInTheDocument();
   });
 
+  it('right after checkout, cancelling the order takes back the thanks and the Unpaid badge', async () => {
+    orderServer(ORDER, {
+      [`PUT ${PATH}/cancel`]: () => ({ body: { ...ORDER, status: 'cancelled', cancelledBy: 'customer' } }),
+    });
+    const user = userEvent.setup();
+    renderOrder({ placed: true });
+    await screen.findByRole('heading', { level: 1, name: 'Thank you, your order is placed' });
+    expect(section('Payment')).toHaveTextContent('Unpaid');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByRole('heading', { level: 1, name: `Order ${ORDER.number}` })).toBeInTheDocument();
+    expect(screen.queryByText(/Thank you, your order is placed/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/We will keep you posted/)).not.toBeInTheDocument();
+    expect(section('Payment')).not.toHaveTextContent('Unpaid');
+    expect(section('Payment')).toHaveTextContent('Nothing to pay: this order was cancelled.');
+  });
+
   it("shows the server's refusal to cancel an order that has just shipped", async () => {
     let current: Order = ORDER;
     orderServer(ORDER, {

@@ -72,7 +72,17 @@ export default function OrderPage() {
   return <OrderView order={order.data} placed={justPlaced(location.state)} announcement={announcement} />;
 }
 
-function OrderView({ order, placed, announcement }: { order: Order; placed: boolean; announcement: string }) {
+function OrderView({
+  order,
+  placed: justPlaced,
+  announcement,
+}: {
+  order: Order;
+  placed: boolean;
+  announcement: string;
+}) {
+  // The thanks for a new order stand only while it stands: once cancelled, the page says what is true now.
+  const placed = justPlaced && order.status !== 'cancelled';
   const formatInstant = useFormatInstant();
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState(false);
