@@ -62,12 +62,14 @@ test.describe('emergencies', () => {
     await expect(staff.page.getByRole('heading', { name: /^Open requests/ })).toBeVisible();
     const before = await openCount(request, employee);
 
-    // The customer finds emergency care on the services page.
+    // The customer finds emergency care from their home page, and in the navbar of every page.
     const customerReady = socketReady(page);
     await signIn(page, customer);
     await customerReady;
     await page.goto('/servicescustomers');
-    await page.getByRole('link', { name: 'Request emergency care' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Emergency' })).toBeVisible();
+    await page.goto('/homeusers');
+    await page.getByRole('link', { name: 'Get emergency care' }).click();
     await expect(page).toHaveURL(/\/customer\/emergency$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Emergency pet care' })).toBeVisible();
     await expect(page.getByLabel('Phone')).toHaveValue(customer.phone);
@@ -108,10 +110,26 @@ test.describe('emergencies', () => {
     await banner.getByRole('link', { name: 'Open the emergency queue' }).click();
     await expect(banner).toHaveCount(0);
 
+    // A note from staff reaches the customer's page; the closing one is the outcome the customer reads.
+    await item
+      .getByRole('textbox', { name: /^Note for the customer/ })
+      .fill('Keep Biscuit still; the van is 10 minutes away.');
+    await item.getByRole('button', { name: 'Add note request for Biscuit' }).click();
+    await expect(page.getByRole('region', { name: 'Notes from the clinic' })).toContainText(
+      'Keep Biscuit still; the van is 10 minutes away.',
+    );
+    await item
+      .getByRole('textbox', { name: /^Note for the customer/ })
+      .fill('Sock removed; Biscuit goes home tonight.');
     await item.getByRole('button', { name: 'Resolve request for Biscuit' }).click();
     const confirm = staff.page.getByRole('dialog', { name: 'Resolve the request for Biscuit?' });
     await confirm.getByRole('button', { name: 'Resolve' }).click();
     await expect(status).toHaveText('Resolved');
+    await expect(page.getByText('Sock removed; Biscuit goes home tonight.')).toBeVisible();
+    // Back later the same day, the customer finds the outcome, not an empty form.
+    await page.reload();
+    await expect(page.getByText('Sock removed; Biscuit goes home tonight.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send emergency request' })).toBeHidden();
     await expect(staff.page.getByRole('heading', { name: /^Open requests/ })).toBeVisible();
     await expect(staff.page.getByText(/^Resolved \(\d+\)$/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ask for help again' })).toBeVisible();

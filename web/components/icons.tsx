@@ -84,3 +84,13 @@ export function StarIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A medical cross in a circle: emergency care. */
+export function EmergencyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 8v8M8 12h8" />
+    </Icon>
+  );
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ChatIcon } from '../../components/icons.tsx';
+import { NavLink } from 'react-router';
+import { ChatIcon, EmergencyIcon } from '../../components/icons.tsx';
 import { VerifyEmailBanner } from '../../components/verify-email-banner.tsx';
 import { CustomerChat, useChatUnreadCount } from '../../features/chat/index.ts';
 import { useLiveCart } from '../../lib/cart.ts';
@@ -40,6 +41,22 @@ function ChatToggle({ open, onToggle }: { open: boolean; onToggle: () => void })
   );
 }
 
+/** Emergency care, always in sight: red, beside Chat and Cart, and on a phone too (its word hidden on the narrowest). */
+function EmergencyLink() {
+  return (
+    <NavLink
+      to="/customer/emergency"
+      title="Emergency care"
+      className={({ isActive }) =>
+        `inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-semibold text-white ${isActive ? 'bg-red-900' : 'bg-red-700 hover:bg-red-800'}`
+      }
+    >
+      <EmergencyIcon className="h-5 w-5" />
+      <span className="sr-only min-[420px]:not-sr-only">Emergency</span>
+    </NavLink>
+  );
+}
+
 function CustomerFrame() {
   const { user } = useSession();
   const [chatOpen, setChatOpen] = useState(false);
@@ -55,6 +72,7 @@ function CustomerFrame() {
           items={items}
           extra={
             <>
+              <EmergencyLink />
               <ChatToggle open={chatOpen} onToggle={() => setChatOpen((v) => !v)} />
               <CartLink />
               <ProfileLink to="/customer/profile" name={user?.name} />

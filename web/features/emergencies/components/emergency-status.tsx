@@ -4,6 +4,7 @@ import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/page-shell.tsx';
 import { telHref } from '../lib/links.ts';
 import { customerStatus } from '../lib/lists.ts';
+import { useFormatInstant } from '../../../lib/clinic-time.ts';
 
 /** The steps a customer sees, in order, with the words for each. */
 const STEPS = [
@@ -12,6 +13,48 @@ const STEPS = [
   { status: 'assigned', label: 'Assigned to a vet' },
   { status: 'resolved', label: 'Resolved' },
 ] as const;
+
+/** How the request ended: the vet's closing note, or when it was closed. */
+function Outcome({ emergency: e }: { emergency: Emergency }) {
+  const formatInstant = useFormatInstant();
+  const closing = [...e.events].reverse().find((ev) => ev.status === 'resolved');
+  return (
+    <div className="rounded-lg border border-gray-300 p-4">
+      <h3 className="font-semibold">Outcome</h3>
+      {closing?.note ? (
+        <p className="mt-1 whitespace-pre-wrap break-words">{closing.note}</p>
+      ) : (
+        <p className="mt-1">The clinic has closed this request; they will call you if anything else is needed.</p>
+      )}
+      <p className="mt-1 text-sm text-ink-muted">
+        Resolved{closing?.actorName ? ` by ${closing.actorName}` : ''} on{' '}
+        <time dateTime={closing?.at ?? e.updatedAt}>{formatInstant(closing?.at ?? e.updatedAt)}</time>
+      </p>
+    </div>
+  );
+}
+
+/** The notes staff wrote along the way (the closing one is the outcome), oldest first. */
+function ClinicNotes({ emergency: e }: { emergency: Emergency }) {
+  const formatInstant = useFormatInstant();
+  const notes = e.events.filter((ev) => ev.note && ev.status !== 'resolved');
+  if (notes.length === 0) return null;
+  return (
+    <section aria-label="Notes from the clinic">
+      <h3 className="font-semibold">From the clinic</h3>
+      <ul className="mt-2 space-y-2">
+        {notes.map((ev) => (
+          <li key={`${ev.at}-${ev.status}`} className="rounded-md bg-brand-50 p-3 text-brand-900">
+            <p className="whitespace-pre-wrap break-words">{ev.note}</p>
+            <p className="mt-1 text-sm">
+              {ev.actorName ?? 'The clinic'}, <time dateTime={ev.at}>{formatInstant(ev.at)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * A customer's request as it stands, kept current by the server's events: the status in words (announced when it
@@ -67,6 +110,8 @@ export function EmergencyStatus({
             );
           })}
         </ol>
+        {resolved && <Outcome emergency={e} />}
+        <ClinicNotes emergency={e} />
         {clinicPhone && (
           <p className="text-base">
             {resolved ? 'Questions? Call the clinic: ' : 'Anything changes, or no call yet? Phone the clinic: '}

@@ -41,7 +41,8 @@ export function QueueItemActions({
         </div>
         <div className="space-y-1">
           <label htmlFor={noteId} className="block text-sm font-medium">
-            Note <span className="font-normal text-ink-muted">(optional, kept with the next change)</span>
+            Note for the customer{' '}
+            <span className="font-normal text-ink-muted">(optional, shown on their page with the next change)</span>
           </label>
           <textarea
             id={noteId}

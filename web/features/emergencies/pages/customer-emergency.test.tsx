@@ -208,6 +208,67 @@ describe('/customer/emergency form', () => {
     expect(screen.queryByRole('button', { name: 'Send emergency request' })).not.toBeInTheDocument();
   });
 
+  it("shows the staff's notes to the customer as they come", async () => {
+    const at = new Date().toISOString();
+    mine = [
+      makeEmergency({
+        status: 'acknowledged',
+        events: [
+          { status: 'open', triageLevel: null, note: null, actorName: 'Pet Owner', at },
+          {
+            status: 'acknowledged',
+            triageLevel: 1,
+            note: 'Keep him warm; we call in 5 minutes.',
+            actorName: 'Dr. Rao',
+            at,
+          },
+        ],
+      }),
+    ];
+    await openPage();
+    const notes = await screen.findByRole('region', { name: 'Notes from the clinic' });
+    expect(notes).toHaveTextContent('Keep him warm; we call in 5 minutes.');
+    expect(notes).toHaveTextContent('Dr. Rao');
+  });
+
+  it('a request resolved today opens on its outcome, not on an empty form, until the customer asks again', async () => {
+    const at = new Date().toISOString();
+    mine = [
+      makeEmergency({
+        status: 'resolved',
+        createdAt: at,
+        updatedAt: at,
+        events: [
+          { status: 'open', triageLevel: null, note: null, actorName: 'Pet Owner', at },
+          {
+            status: 'resolved',
+            triageLevel: 2,
+            note: 'Treated for poisoning; home tonight.',
+            actorName: 'Dr. Rao',
+            at,
+          },
+        ],
+      }),
+    ];
+    await openPage();
+    const heading = await screen.findByRole('heading', { name: 'Your emergency request for Bruno' });
+    const section = heading.closest('section')!;
+    expect(within(section).getByRole('status')).toHaveTextContent('Resolved');
+    expect(within(section).getByText('Treated for poisoning; home tonight.')).toBeInTheDocument();
+    expect(within(section).getByText(/Resolved by Dr. Rao on/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send emergency request' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Ask for help again' }));
+    expect(await screen.findByRole('button', { name: 'Send emergency request' })).toBeInTheDocument();
+  });
+
+  it('a request resolved days ago leaves the page on the form', async () => {
+    const old = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();
+    mine = [makeEmergency({ status: 'resolved', createdAt: old, updatedAt: old })];
+    await openPage();
+    expect(await screen.findByRole('button', { name: 'Send emergency request' })).toBeInTheDocument();
+  });
+
   it('asks for the name when the customer has no pets on file', async () => {
     calls = fakeServer({
       'GET /api/emergencies': () => ({ body: [] }),

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Emergency } from '#shared/emergencies';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { LoadingState } from '../../../components/states.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
@@ -8,6 +9,19 @@ import { EmergencyForm } from '../components/emergency-form.tsx';
 import { EmergencyStatus } from '../components/emergency-status.tsx';
 import { telHref } from '../lib/links.ts';
 import { useLiveMine } from '../lib/live.ts';
+
+/** How long a resolved request stays on the page (with its outcome) before the page opens on the form again. */
+const RESOLVED_SHOWN_MS = 24 * 60 * 60 * 1000;
+
+/** The customer's latest request when it was resolved within the last day: its outcome is what they come back for. */
+function recentlyResolved(list: Emergency[], dismissedId: string | null): Emergency | undefined {
+  const latest = list.reduce<Emergency | undefined>(
+    (a, e) => (!a || Date.parse(e.createdAt) > Date.parse(a.createdAt) ? e : a),
+    undefined,
+  );
+  if (!latest || latest.status !== 'resolved' || latest.id === dismissedId) return undefined;
+  return Date.now() - Date.parse(latest.updatedAt) < RESOLVED_SHOWN_MS ? latest : undefined;
+}
 
 /**
  * /customer/emergency: a customer asks for emergency care, at any hour. While a request of theirs is unresolved
@@ -25,7 +39,12 @@ export default function CustomerEmergencyPage() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   const list = mine.data ?? [];
-  const current = list.find((e) => e.id === shownId) ?? list.find((e) => e.status !== 'resolved');
+  // "Ask for help again" puts the form back even while a request resolved a moment ago would still be shown.
+  const [dismissedId, setDismissedId] = useState<string | null>(null);
+  const current =
+    list.find((e) => e.id === shownId) ??
+    list.find((e) => e.status !== 'resolved') ??
+    recentlyResolved(list, dismissedId);
 
   useEffect(() => {
     if (!focusStatus || !current) return;
@@ -70,6 +89,7 @@ export default function CustomerEmergencyPage() {
             headingRef={heading}
             onNew={() => {
               setShownId(null);
+              setDismissedId(current.id);
               setNotice(null);
             }}
           />

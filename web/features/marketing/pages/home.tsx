@@ -6,6 +6,18 @@ import { PickupIllustration, ServiceIllustration, VetPortrait } from '../compone
 import { ServiceFacts, useLiveOfferings } from '../components/service-facts.tsx';
 import { TESTIMONIALS, VETS, ridePath, type Variant } from '../content.ts';
 
+/** The way to emergency care, in sight on the first screen: a customer's page, or the login that leads to it. */
+function EmergencyEntry() {
+  return (
+    <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-950">
+      <span className="font-semibold">Pet in danger? We answer day and night.</span>
+      <LinkButton to="/customer/emergency" variant="danger" size="sm">
+        Get emergency care
+      </LinkButton>
+    </p>
+  );
+}
+
 /** Landing page (/ and /home) and the customer's home (/homeusers). */
 export default function HomePage({ variant = 'public' }: { variant?: Variant }) {
   useDocumentTitle(variant === 'customer' ? 'Home' : 'Pet pickup, vet visits and training');
@@ -34,6 +46,7 @@ export default function HomePage({ variant = 'public' }: { variant?: Variant }) 
               See our services
             </LinkButton>
           </div>
+          <EmergencyEntry />
         </div>
         <PickupIllustration className="mx-auto w-full max-w-md drop-shadow-sm" />
       </section>
