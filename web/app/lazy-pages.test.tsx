@@ -5,6 +5,7 @@ import { BUILD_ID_META } from '#shared/build';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { fakeServer, NETWORK_ERROR } from '../test/utils.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { PageWaitingNotice } from './page-waiting.tsx';
 
 const chunkError = () =>
   new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/page-abc.js');
@@ -33,11 +34,14 @@ function expectReportedError() {
 function renderPage(load: () => Promise<{ default: () => React.JSX.Element }>) {
   const Page = lazyPage(load);
   render(
-    <ErrorBoundary>
-      <Suspense fallback={<p>Loading page…</p>}>
-        <Page />
-      </Suspense>
-    </ErrorBoundary>,
+    <>
+      <PageWaitingNotice />
+      <ErrorBoundary>
+        <Suspense fallback={<p>Loading page…</p>}>
+          <Page />
+        </Suspense>
+      </ErrorBoundary>
+    </>,
   );
 }
 
@@ -60,9 +64,14 @@ describe('a page whose code fails to load', () => {
     });
     expect(screen.getByText('Loading page…')).toBeInTheDocument();
     await expect.poll(() => loads).toBeGreaterThanOrEqual(1);
+    // The person is told why nothing happens yet.
+    expect(
+      await screen.findByText('The connection to Pawcare is lost. The page you opened loads as soon as it is back.'),
+    ).toBeInTheDocument();
     state = 'build-a';
     expect(await screen.findByRole('heading', { name: 'My orders' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(/new version/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/The connection to Pawcare is lost/)).not.toBeInTheDocument();
   });
 
   it('says a new version is available when the server now serves another build', async () => {

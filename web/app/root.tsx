@@ -6,6 +6,7 @@ import { ClinicConfigSync } from '../lib/public-config.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { FollowAccountChanges } from './follow-account.tsx';
 import { FocusAfterNavigation } from './route-focus.tsx';
+import { PageWaitingNotice } from './page-waiting.tsx';
 import { NotificationListener } from './notification-listener.tsx';
 import { AppRoutes } from './router.tsx';
 import { ThemeSync } from './theme-sync.tsx';
@@ -34,6 +35,7 @@ export function AppShell() {
         </Suspense>
       </ErrorBoundary>
       <FocusAfterNavigation />
+      <PageWaitingNotice />
       <ToastContainer
         position="top-right"
         autoClose={TOAST_AUTO_CLOSE_MS}

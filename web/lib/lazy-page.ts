@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 import type { BuildInfo } from '#shared/common';
 import { BUILD_ID_META } from '#shared/build';
 import { serverAnswered, waitToRetry } from './reconnect.ts';
@@ -21,12 +21,47 @@ async function servedBuild(): Promise<string | null | undefined> {
   }
 }
 
+// How many pages are waiting for the server to load their code, and who wants to know.
+let waiting = 0;
+const watchers = new Set<() => void>();
+const setWaiting = (change: 1 | -1) => {
+  waiting += change;
+  for (const w of watchers) w();
+};
+
+/**
+ * Whether a page the person asked for is waiting for the server before it can load (the address bar already shows
+ * it, the old page is still on screen): the app says so, rather than looking as if nothing happened.
+ */
+export function usePageWaitingForServer(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      watchers.add(onChange);
+      return () => watchers.delete(onChange);
+    },
+    () => waiting > 0,
+    () => false,
+  );
+}
+
 /**
  * Loads a page's code, and when that fails finds out why: the server is away (wait on the reconnect schedule and
  * load again, for as long as it takes), a new build is served (NewVersionError), or neither (the error, after one
  * more try). React.lazy remembers a failure for good, so the waiting has to happen in here.
  */
 async function loadPage<T>(load: () => Promise<T>): Promise<T> {
+  let waitingHere = false;
+  try {
+    return await loadOrWait(load, () => {
+      if (!waitingHere) setWaiting(1);
+      waitingHere = true;
+    });
+  } finally {
+    if (waitingHere) setWaiting(-1);
+  }
+}
+
+async function loadOrWait<T>(load: () => Promise<T>, onServerAway: () => void): Promise<T> {
   let triedWithServerUp = false;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -34,6 +69,7 @@ async function loadPage<T>(load: () => Promise<T>): Promise<T> {
     } catch (err) {
       const served = await servedBuild();
       if (served === undefined) {
+        onServerAway();
         triedWithServerUp = false;
         await waitToRetry(attempt);
         continue;
