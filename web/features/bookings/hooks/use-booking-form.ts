@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import type { User } from '#shared/auth';
@@ -26,6 +27,7 @@ import { usePets } from '../../../lib/pets.ts';
 import { useBookSlot, type BookSlotRequest } from '../api/book-slot.ts';
 import { OTHER_PET } from '../components/pet-picker.tsx';
 import { bookingKeyFor, finishBookingAttempt } from '../lib/booking-attempt.ts';
+import { readHistoryDraft, writeHistoryDraft } from '../lib/history-draft.ts';
 import { writeSavedBooking, type SavedBooking } from '../lib/saved-booking.ts';
 
 /** What the form starts from: the spec's fields (kept by "Book another" and a clinic-canceled booking). */
@@ -57,6 +59,13 @@ const FormSchema = BookingFormSchema.omit({ petName: true }).extend({
   pickupAddress: z.string().trim().max(ADDRESS_MAX, `Pickup address must be at most ${ADDRESS_MAX} characters`),
 });
 type Values = z.infer<typeof FormSchema>;
+
+/** The form as it was left in a history entry: its values and the service and pet chosen in it. */
+interface Draft {
+  values: Values;
+  offering: string | null;
+  pet: string | null;
+}
 
 /** The fields in the order they are on screen: the first wrong one is the one the toast names. */
 const order: (keyof Values)[] = [
@@ -170,13 +179,20 @@ export function useBookingForm({
   // A day beyond the booking horizon, or no day at all, is ignored; a past one still names the week to look in.
   const parsedWanted = DateSchema.safeParse(wanted ?? '');
   const preferredDate = parsedWanted.success && parsedWanted.data <= lastDay ? parsedWanted.data : undefined;
+  // What was chosen and typed in this history entry before the person went Back and then Forward again.
+  const entry = useLocation().key;
+  const [restored] = useState(() => {
+    const d = readHistoryDraft<Draft>(entry);
+    // A day gone by since is no choice any more.
+    return d && d.values.date && d.values.date < today ? { ...d, values: { ...d.values, date: '', time: '' } } : d;
+  });
   const servicesQuery = useOfferings();
   const services = bookable(servicesQuery.data);
   const petsQuery = usePets();
   const pets = petsQuery.data;
   // Chosen in the form; until then the address's choice, else the checkup.
-  const [chosenOffering, setChosenOffering] = useState<string | null>(null);
-  const [chosenPet, setChosenPet] = useState<string | null>(null);
+  const [chosenOffering, setChosenOffering] = useState<string | null>(restored?.offering ?? null);
+  const [chosenPet, setChosenPet] = useState<string | null>(restored?.pet ?? null);
   // A time someone else took while it was picked.
   const [taken, setTaken] = useState<string | null>(null);
 
@@ -196,7 +212,10 @@ export function useBookingForm({
     () => bookingSchema(today, lastDay, windowDays, needsAddress),
     [today, lastDay, windowDays, needsAddress],
   );
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: startValues(user, initial) });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: restored?.values ?? startValues(user, initial),
+  });
   const {
     register,
     handleSubmit,
@@ -216,6 +235,15 @@ export function useBookingForm({
   const date = watch('date');
   const time = watch('time');
   const book = useBookSlot();
+
+  // Every change is kept with this history entry (see readHistoryDraft).
+  useEffect(() => {
+    const keep = () =>
+      writeHistoryDraft<Draft>(entry, { values: form.getValues(), offering: chosenOffering, pet: chosenPet });
+    keep();
+    const { unsubscribe } = watch(keep);
+    return unsubscribe;
+  }, [entry, form, watch, chosenOffering, chosenPet]);
 
   const pickOffering = (id: string) => {
     if (id === service?.id) return;
@@ -249,6 +277,7 @@ export function useBookingForm({
       {
         onSuccess: (booking) => {
           finishBookingAttempt();
+          writeHistoryDraft(entry, undefined);
           const saved = savedBookingOf(v, booking, pets, user);
           writeSavedBooking(saved);
           toast.success(MSG.booked);

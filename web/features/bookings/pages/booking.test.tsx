@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDayLong } from '#shared/dates';
 import type { Pet } from '#shared/pets';
@@ -292,6 +293,61 @@ describe('/slots booking form', () => {
     expect(await screen.findByRole('heading', { name: 'Book a visit' })).toHaveFocus();
     expect(screen.getByLabelText(/^Pet name/)).toHaveValue('');
     expect(localStorage.getItem('savedBooking')).toBeNull();
+  });
+
+  it("keeps a half-filled booking through the browser's Back and Forward", async () => {
+    const u = userEvent.setup();
+    /** The browser's own Back and Forward buttons. */
+    function BrowserButtons() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <button type="button" onClick={() => void navigate(-1)}>
+            Browser back
+          </button>
+          <button type="button" onClick={() => void navigate(1)}>
+            Browser forward
+          </button>
+        </>
+      );
+    }
+    renderApp(
+      <>
+        <BookingPage />
+        <BrowserButtons />
+      </>,
+      {
+        path: '/slots',
+        at: '/homeusers',
+        routes: {
+          '/homeusers': (
+            <>
+              <Link to="/slots">Slot Booking</Link>
+              <BrowserButtons />
+            </>
+          ),
+        },
+      },
+    );
+    await u.click(screen.getByRole('link', { name: 'Slot Booking' }));
+    await fillForm(u, { time: '10:30', petName: 'Bruno' });
+    await u.type(screen.getByLabelText(/^Note/), 'Limps on the left paw');
+
+    await u.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByRole('link', { name: 'Slot Booking' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Browser forward' }));
+
+    expect(await screen.findByLabelText(/^Pet name/)).toHaveValue('Bruno');
+    expect(screen.getByLabelText(/^Note/)).toHaveValue('Limps on the left paw');
+    expect(
+      await screen.findByRole('button', { name: new RegExp(`${formatDayLong(date)}, 3 free times, selected`) }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /^10:30/ })).toBeChecked();
+
+    // A new visit to the page (a new history entry) starts afresh.
+    await u.click(screen.getByRole('button', { name: 'Browser back' }));
+    await u.click(await screen.findByRole('link', { name: 'Slot Booking' }));
+    expect(await screen.findByLabelText(/^Pet name/)).toHaveValue('');
   });
 
   it('books for a chosen pet with its id, the service and a note', async () => {

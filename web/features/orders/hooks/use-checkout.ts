@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Cart } from '#shared/cart';
 import { MSG } from '#shared/messages';
@@ -23,7 +23,6 @@ interface CartRefusal {
 
 /** Where the checkout stands: the spec's two steps, the address and payment chosen, and what went wrong. */
 interface CheckoutState {
-  step: 'cart' | 'review';
   selectedId: string | null;
   /** The new-address form is open (from the start when no address is saved). */
   formOpen: boolean;
@@ -45,7 +44,6 @@ type CheckoutEvent =
   | { type: 'addressMissing' }
   | { type: 'linesBlocked' }
   | { type: 'review' }
-  | { type: 'backToCart' }
   | { type: 'pickPayment'; method: PaymentMethod }
   | { type: 'paymentMissing' }
   | { type: 'cartChanged' }
@@ -56,7 +54,6 @@ type CheckoutEvent =
 
 function initialState(addresses: SavedAddress[]): CheckoutState {
   return {
-    step: 'cart',
     selectedId: addresses[0]?.id ?? null,
     formOpen: addresses.length === 0,
     addressAlert: false,
@@ -79,21 +76,19 @@ function checkoutReducer(state: CheckoutState, event: CheckoutEvent): CheckoutSt
     case 'linesBlocked':
       return { ...state, refusal: undefined, blocked: true };
     case 'review':
-      return { ...state, refusal: undefined, blocked: false, step: 'review' };
-    case 'backToCart':
-      return { ...state, step: 'cart' };
+      return { ...state, refusal: undefined, blocked: false };
     case 'pickPayment':
       return { ...state, payment: event.method, paymentError: undefined };
     case 'paymentMissing':
       return { ...state, paymentError: 'Choose a payment method to continue.' };
     case 'cartChanged':
-      return { ...state, blocked: true, step: 'cart' };
+      return { ...state, blocked: true };
     case 'askToConfirm':
       return { ...state, placeError: undefined, confirmOpen: true };
     case 'closeConfirm':
       return { ...state, confirmOpen: false };
     case 'refused':
-      return { ...state, confirmOpen: false, refusal: event.refusal, placeError: undefined, step: 'cart' };
+      return { ...state, confirmOpen: false, refusal: event.refusal, placeError: undefined };
     case 'failed':
       return { ...state, confirmOpen: false, placeError: event.message };
   }
@@ -121,13 +116,28 @@ export function useCheckout(cart: Cart) {
   const address = book.addresses.find((a) => a.id === selectedId);
   const problems = cart.items.filter((l) => !l.available);
 
+  // The step is in the address (?step=review), so the browser's Back and Forward move between the two steps. The
+  // review shows only while it can stand: an address chosen and every line orderable.
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const wantsReview = params.get('step') === 'review';
+  const step: 'cart' | 'review' = wantsReview && address && problems.length === 0 && !state.refusal ? 'review' : 'cart';
+  const toCart = () => {
+    if (wantsReview) void navigate({ search: '' }, { replace: true });
+  };
+
   const buyNow = () => {
     if (!address) {
       dispatch({ type: 'addressMissing' });
       toast.error(MSG.addressNeeded, { toastId: 'address-needed' });
       return;
     }
-    dispatch({ type: problems.length > 0 ? 'linesBlocked' : 'review' });
+    if (problems.length > 0) {
+      dispatch({ type: 'linesBlocked' });
+      return;
+    }
+    dispatch({ type: 'review' });
+    void navigate({ search: '?step=review' }, { state: { fromCart: true } });
   };
 
   const addAddress = (a: DeliveryAddress) => {
@@ -149,8 +159,10 @@ export function useCheckout(cart: Cart) {
   const askToConfirm = () => {
     if (!payment) dispatch({ type: 'paymentMissing' });
     // The cart changed meanwhile (another tab, the stock): back to it, with the lines marked.
-    else if (problems.length > 0) dispatch({ type: 'cartChanged' });
-    else dispatch({ type: 'askToConfirm' });
+    else if (problems.length > 0) {
+      dispatch({ type: 'cartChanged' });
+      toCart();
+    } else dispatch({ type: 'askToConfirm' });
   };
 
   const confirm = () => {
@@ -179,9 +191,10 @@ export function useCheckout(cart: Cart) {
           if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: cartKey });
           const lines = refusedLines(err, b.items);
           // Not enough stock (or a product gone): the cart shows what changed and which lines to fix.
-          if (lines.size > 0 || (err instanceof ApiError && err.code === 'OUT_OF_STOCK'))
+          if (lines.size > 0 || (err instanceof ApiError && err.code === 'OUT_OF_STOCK')) {
             dispatch({ type: 'refused', refusal: { message, lines } });
-          else dispatch({ type: 'failed', message });
+            toCart();
+          } else dispatch({ type: 'failed', message });
         },
       },
     );
@@ -189,6 +202,7 @@ export function useCheckout(cart: Cart) {
 
   return {
     ...state,
+    step,
     addresses: book.addresses,
     address,
     problems,
@@ -198,7 +212,11 @@ export function useCheckout(cart: Cart) {
     addAddress,
     removeAddress: book.remove,
     buyNow,
-    backToCart: () => dispatch({ type: 'backToCart' }),
+    // Back to the step the person came from, as the browser's Back would; a review opened directly goes to the cart.
+    backToCart: () => {
+      if ((location.state as { fromCart?: boolean } | null)?.fromCart) void navigate(-1);
+      else toCart();
+    },
     pickPayment: (method: PaymentMethod) => dispatch({ type: 'pickPayment', method }),
     askToConfirm,
     confirm,

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifyManager } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/catalogue';
 import { CLINIC_MSG } from '#shared/clinic-settings';
@@ -327,6 +327,49 @@ describe('checkout of the cart (spec section 4)', () => {
     expect(await screen.findByText('Order page')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/customer/my-orders/${placed.id}`);
     expect(await screen.findByText(`Order ${placed.number} placed successfully! Total ₹570.00.`)).toBeInTheDocument();
+  });
+
+  it("the browser's Back from the review returns to the cart step, and Forward to the review", async () => {
+    saveAddress();
+    cartServer([{ product: toy, quantity: 2 }]);
+    const user = userEvent.setup();
+    /** The browser's own Back and Forward buttons. */
+    function BrowserButtons() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <button type="button" onClick={() => void navigate(-1)}>
+            Browser back
+          </button>
+          <button type="button" onClick={() => void navigate(1)}>
+            Browser forward
+          </button>
+        </>
+      );
+    }
+    storeSignedIn(makeUser());
+    renderApp(
+      <>
+        <CheckoutPage />
+        <BrowserButtons />
+      </>,
+      { path: '/customer/orders' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    expect(await screen.findByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByRole('button', { name: 'Buy Now' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Order summary' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Browser forward' }));
+    expect(await screen.findByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
+
+    // The page's own Back to cart is the same step back.
+    await user.click(screen.getByRole('button', { name: 'Back to cart' }));
+    expect(await screen.findByRole('button', { name: 'Buy Now' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Browser forward' }));
+    expect(await screen.findByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
   });
 
   it('when the stock ran out meanwhile, shows the server message, reloads the cart and marks the line', async () => {
