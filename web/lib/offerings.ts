@@ -30,6 +30,9 @@ export function useOfferings({ enabled = true }: { enabled?: boolean } = {}) {
 /** "from ₹499": a service's price as the clinic shows it (a starting price); null when it has none. */
 export const fromPrice = (price: number | null) => (price === null ? null : `from ${formatRupees(price)}`);
 
+/** What a customer reads of a service's price: "from ₹800.00", or, until the clinic sets one, where to ask. */
+export const customerPrice = (price: number | null) => fromPrice(price) ?? 'price: ask at the clinic';
+
 /** "30 min", "1 hr", "1 hr 30 min". */
 export function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);

@@ -1,6 +1,6 @@
 import type { Service } from '#shared/offerings';
 import { ErrorState, Spinner } from '../../../components/states.tsx';
-import { formatDuration, fromPrice } from '../../../lib/offerings.ts';
+import { customerPrice, formatDuration } from '../../../lib/offerings.ts';
 
 export interface OfferingPickerProps {
   /** The bookable services, in the clinic's order; undefined while loading. */
@@ -54,7 +54,7 @@ export function OfferingPicker({ services, loading, failed, onRetry, value, onCh
                 <span className="font-semibold text-ink">{s.name}</span>
                 <span id={`service-${s.id}-details`} className="text-ink-muted">
                   {formatDuration(s.durationMinutes)}
-                  {s.price != null && ` · ${fromPrice(s.price)}`}
+                  {` · ${customerPrice(s.price)}`}
                   {s.needsAddress && ' · we collect your pet'}
                 </span>
               </label>

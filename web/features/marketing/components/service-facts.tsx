@@ -1,5 +1,5 @@
 import type { Service } from '#shared/offerings';
-import { formatDuration, fromPrice, useOfferings } from '../../../lib/offerings.ts';
+import { customerPrice, formatDuration, useOfferings } from '../../../lib/offerings.ts';
 import { SERVICES, type ServiceCard } from '../content.ts';
 
 /** Each card of the public pages with the live service of its kind, and the services no card describes. */
@@ -29,7 +29,7 @@ export function useLiveOfferings(): LiveOfferings {
  */
 export function ServiceFacts({ service, className = '' }: { service: Service | undefined; className?: string }) {
   const facts = service
-    ? [service.bookable ? formatDuration(service.durationMinutes) : null, fromPrice(service.price)].filter(Boolean)
+    ? [service.bookable ? formatDuration(service.durationMinutes) : null, customerPrice(service.price)].filter(Boolean)
     : [];
   return <p className={`min-h-6 font-semibold text-brand-800 ${className}`}>{facts.join(' · ')}</p>;
 }

@@ -54,7 +54,8 @@ describe('services page', () => {
 
     expect(await within(cardOf('Pet Training')).findByText('1 hr · from ₹800.00')).toBeInTheDocument();
     expect(within(cardOf('Pet Health Checkups')).getByText('30 min · from ₹499.00')).toBeInTheDocument();
-    expect(within(cardOf('Pet Pickup Ride')).getByText('30 min')).toBeInTheDocument();
+    // No price set yet: the customer is told where to ask, not left to guess.
+    expect(within(cardOf('Pet Pickup Ride')).getByText('30 min · price: ask at the clinic')).toBeInTheDocument();
     // Emergencies are not booked on the calendar: a price, no duration.
     expect(within(cardOf('Emergency Pet Care')).getByText('from ₹1,500.00')).toBeInTheDocument();
     expect(within(cardOf('Pet Training')).getByText(/One-to-one sessions for puppies/)).toBeInTheDocument();

@@ -120,6 +120,10 @@ describe('/customer/my-orders/:id', () => {
     await waitFor(() => expect(lastSocket()).toBeDefined());
     act(() => lastSocket()!.serverSends('connect'));
 
+    // The order just placed is heard of again: it is as shown, so nothing is said twice.
+    act(() => lastSocket()!.serverSends(ORDER_CHANGED_EVENT, { order: ORDER, kind: 'placed' }));
+    expect(screen.queryByText(`Order ${ORDER.number}: placed.`)).not.toBeInTheDocument();
+
     act(() =>
       lastSocket()!.serverSends(ORDER_CHANGED_EVENT, { order: { ...ORDER, status: 'shipped' }, kind: 'status' }),
     );

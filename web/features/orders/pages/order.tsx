@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatRupees } from '#shared/money';
@@ -37,9 +37,14 @@ export default function OrderPage() {
   const location = useLocation();
   const order = useOrder(id);
   const [announcement, setAnnouncement] = useState('');
+  // The status last on screen: an event that leaves it as it was (the order this customer has just placed, a payment
+  // noted) has nothing to announce, and the page's own toast already said what this tab did.
+  const shownStatus = useRef<string | undefined>(undefined);
+  if (shownStatus.current === undefined && order.data) shownStatus.current = order.data.status;
   useLiveOrders((e) => {
-    if (e.order.id === id)
-      setAnnouncement(`Order ${e.order.number}: ${ORDER_STATUS_LABELS[e.order.status].toLowerCase()}.`);
+    if (e.order.id !== id || e.order.status === shownStatus.current) return;
+    shownStatus.current = e.order.status;
+    setAnnouncement(`Order ${e.order.number}: ${ORDER_STATUS_LABELS[e.order.status].toLowerCase()}.`);
   });
 
   if (order.isPending)
