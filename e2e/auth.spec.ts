@@ -75,7 +75,7 @@ test.describe('registration', () => {
     // Registering signs the person in, and every screen after it says so.
     await expect(page.getByText(`Registration successful! You are signed in as ${d.name}.`)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-    await expect(page.getByText(`You are signed in as ${d.name}.`)).toBeVisible();
+    await expect(page.getByText(`You are signed in as ${d.name}.`, { exact: true })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeHidden();
     await page.getByRole('link', { name: 'Continue to your home page' }).click();
     await expect(page).toHaveURL(/\/homeusers$/);

@@ -8,7 +8,7 @@ import { usePageWaitingForServer } from '../lib/lazy-page.ts';
 export function PageWaitingNotice() {
   const waiting = usePageWaitingForServer();
   return (
-    <div role="status" className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-4">
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-4">
       {waiting && (
         <p className="pointer-events-auto rounded-lg bg-amber-50 px-4 py-2 font-medium text-amber-950 shadow-md ring-1 ring-amber-300">
           The connection to Pawcare is lost. The page you opened loads as soon as it is back.

@@ -28,12 +28,13 @@ export function AppShell() {
       <ThemeSync />
       <ClinicConfigSync />
       <NotificationListener />
-      <FollowAccountChanges />
       <ErrorBoundary variant="screen">
         <Suspense fallback={<ShellFallback />}>
           <AppRoutes />
         </Suspense>
       </ErrorBoundary>
+      {/* After the routes: a guard's redirect for the old role runs first, this move to the new role's home last. */}
+      <FollowAccountChanges />
       <FocusAfterNavigation />
       <PageWaitingNotice />
       <ToastContainer
