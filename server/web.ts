@@ -7,7 +7,7 @@ import { BUILD_ID_META, PRERENDERED_DIR } from '#shared/build';
 import { DEFAULT_THEME, type Theme } from '#shared/theme-colors';
 import { themeColors } from '#shared/theme-colors';
 import { errorBody } from './errors.ts';
-import { getTheme } from './settings/service.ts';
+import { getTheme } from './clinic/theme.ts';
 
 /**
  * Writes the site theme into a page, so it paints in the theme's colours before any script runs: the same
