@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../server/db/client.ts';
 import { createScratchDatabase } from '../server/db/scratch.ts';
+import { mailBrand } from '../server/mail/brand.ts';
 import { bookingConfirmedMail } from '../server/mail/booking-confirmed.ts';
 import { enqueueMail } from '../server/outbox/queue.ts';
 import { startSmtpSink, type SinkDecision, type SinkMessage } from '../server/test/smtp-sink.ts';
@@ -74,8 +75,19 @@ async function run(mode: Mode) {
   const scratch = await createScratchDatabase(BASE_DB, 'pawcare_obench');
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   const ids: string[] = [];
+  const brand = mailBrand(
+    {
+      CLINIC_NAME: 'Pawcare Pet Clinic',
+      CLINIC_ADDRESS: '12 Park Street, Kolkata',
+      CLINIC_PHONE: '9876543210',
+      CLINIC_EMAIL: 'clinic@pawcare.local',
+      PUBLIC_URL: 'http://localhost:3000',
+      publicUrlGiven: false,
+    },
+    'white',
+  );
   for (let i = 0; i < MAILS; i++) {
-    const m = bookingConfirmedMail({
+    const m = bookingConfirmedMail(brand, {
       bookingId: `bench-${i}`,
       userName: 'Pet Parent',
       userEmail: `parent${i}@example.com`,
@@ -83,6 +95,11 @@ async function run(mode: Mode) {
       petName: `Pet ${i}`,
       startsAt: new Date('2031-03-04T05:00:00Z'),
       minutes: 30,
+      serviceName: 'Pet Health Checkup',
+      serviceId: 'bench-service',
+      petId: null,
+      pickupAddress: null,
+      publicUrl: 'http://localhost:3000',
       hospital: {
         name: 'Pawcare Pet Clinic',
         address: '12 Park Street, Kolkata',

@@ -59,6 +59,8 @@ const config: BookingDeps['config'] = {
   // Open every day: the bench books every day of the booking window (the clinic settings start from this).
   CLINIC_HOURS: 'Mon-Sun 09:00-18:00',
   REMINDER_DAYS_BEFORE: 7,
+  PUBLIC_URL: 'http://localhost:3000',
+  publicUrlGiven: false,
 };
 
 async function main() {

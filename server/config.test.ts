@@ -136,6 +136,13 @@ describe('loadConfig', () => {
     expect(c.REDIS_URL).toBeUndefined();
     expect(c.SEED_DEMO).toBe(true);
   });
+
+  it('knows whether PUBLIC_URL was set (e-mails then show the logo from it) or is the localhost default', () => {
+    const unset = loadConfig(env({ JWT_SECRET: secret, PORT: '4000', PUBLIC_URL: '' }));
+    expect(unset).toMatchObject({ PUBLIC_URL: 'http://localhost:4000', publicUrlGiven: false });
+    const set = loadConfig(env({ JWT_SECRET: secret, PUBLIC_URL: 'https://pawcare.example/' }));
+    expect(set).toMatchObject({ PUBLIC_URL: 'https://pawcare.example', publicUrlGiven: true });
+  });
 });
 
 describe('TRUST_PROXY', () => {

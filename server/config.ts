@@ -183,6 +183,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'UNSUBSCRIBE_SECRET' | 
   UNSUBSCRIBE_SECRET: string;
   /** Base of links in e-mails, without a trailing slash. */
   PUBLIC_URL: string;
+  /** PUBLIC_URL was set (not the localhost default): e-mails then show the clinic's logo served from it. */
+  publicUrlGiven: boolean;
   SEED_DEMO: boolean;
   /** Every rate limit of the app, in one place (derived from the *_RATE_LIMIT* variables). */
   limits: RateLimits;
@@ -312,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     JWT_SECRET: secret ?? '',
     SEED_DEMO: seedFlag,
     PUBLIC_URL: publicUrl,
+    publicUrlGiven: e.PUBLIC_URL !== undefined || overrides.PUBLIC_URL !== undefined,
     dataDir,
     warnings,
     ...overrides,

@@ -8,7 +8,7 @@ import { DEFAULT_THEME, type Theme } from '#shared/theme-colors';
 import { themeColors } from '#shared/theme-colors';
 import { isWebPage } from '#shared/web-pages';
 import { errorBody } from './errors.ts';
-import { getTheme } from './settings/service.ts';
+import { getTheme } from './clinic/theme.ts';
 
 /**
  * Writes the site theme into a page, so it paints in the theme's colours before any script runs: the same

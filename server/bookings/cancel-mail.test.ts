@@ -75,7 +75,7 @@ describe('booking canceled e-mail', () => {
     expect((await cancel(b.id, customer)).statusCode).toBe(200);
     const mail = (await canceledMails()).at(-1)!;
     expect(mail.text).toContain(`As you asked, Bruno's Pet Health Checkup on ${formatWhen(day, '10:30')}`);
-    expect(mail.text).toContain(`See your bookings: ${t.config.PUBLIC_URL}/slots`);
+    expect(mail.text).toContain(`Manage this booking: ${t.config.PUBLIC_URL}/slots`);
     expect(await sameTransaction(mail.id, b.id)).toBe(true);
   });
 

@@ -6,16 +6,16 @@ import { BOOKING_MSG, BOOKING_NOTIFICATION_TYPES, type Booking } from '#shared/b
 import { recordAudit } from '../audit/record.ts';
 import { withRetry } from '../db/retry.ts';
 import { slotBookings } from '../db/schema/index.ts';
-import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
+import { readMailBrand } from '../mail/brand.ts';
 import { bookingCanceledMail } from '../mail/booking-canceled.ts';
 import { createNotification } from '../notifications/service.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../lib/caller.ts';
 import { readClinic } from '../clinic/settings.ts';
 import { isStaff, mayOpenRecordOf } from '../lib/policy.ts';
-import { type BookingDeps, OPEN, bookingWords, isOpen, recordOf, toBookingDto } from './records.ts';
+import { type BookingDeps, OPEN, bookingMailFacts, bookingWords, isOpen, recordOf, toBookingDto } from './records.ts';
 import { lockCustomer } from './records.ts';
 import { checkChangeNotice, rideUnderWay } from './schedule.ts';
 
@@ -30,7 +30,7 @@ import { checkChangeNotice, rideUnderWay } from './schedule.ts';
  * outbox.
  */
 export async function cancelBooking(
-  deps: BookingDeps & { config: Pick<Deps['config'], 'PUBLIC_URL'> },
+  deps: BookingDeps,
   me: AuthUser,
   id: string,
   now = new Date(),
@@ -87,14 +87,10 @@ export async function cancelBooking(
           },
         );
       }
-      const mail = bookingCanceledMail({
+      const mail = bookingCanceledMail(await readMailBrand(tx, config), {
+        ...bookingMailFacts(after, config),
         userName: b.userName,
-        petName: b.petName,
-        serviceName: after.service.name,
-        startsAt: b.startsAt,
-        timeZone: config.CLINIC_TZ,
         by: byClinic ? 'clinic' : 'customer',
-        publicUrl: config.PUBLIC_URL,
       });
       await enqueueMail(tx, { kind: 'booking_canceled', to: b.userEmail, ...mail });
       // A customer canceling their own booking is not a staff action: only staff cancellations are recorded.

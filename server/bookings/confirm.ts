@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record.ts';
 import { slotBookings } from '../db/schema/index.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
+import { readMailBrand } from '../mail/brand.ts';
 import { bookingConfirmedMail } from '../mail/booking-confirmed.ts';
 import { createNotification } from '../notifications/service.ts';
 import { enqueueMail } from '../outbox/queue.ts';
@@ -58,7 +59,7 @@ export async function confirmBooking(
         data: { bookingId: b.id, schedule: b.schedule, status: 'confirmed', hospitalInfo: hospital },
       },
     );
-    const mail = bookingConfirmedMail(mailFactsOf(b, hospital, config.CLINIC_TZ));
+    const mail = bookingConfirmedMail(await readMailBrand(tx, config), mailFactsOf(record, hospital, config));
     await enqueueMail(tx, {
       kind: 'booking_confirmed',
       to: b.userEmail,

@@ -19,6 +19,7 @@ import { services, slotBookings, visits } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { type ConfirmedBookingMail } from '../mail/booking-confirmed.ts';
+import { type BookingMailFacts } from '../mail/booking-parts.ts';
 import { roleRoom, userRoom } from '../lib/realtime.ts';
 import { type OfferingRow } from '../offerings/service.ts';
 
@@ -42,6 +43,8 @@ export type BookingConfig = Pick<
   | 'CLINIC_EMAIL'
   | 'CLINIC_HOURS'
   | 'REMINDER_DAYS_BEFORE'
+  | 'PUBLIC_URL'
+  | 'publicUrlGiven'
 >;
 
 /** What every slot function needs: the database and the clinic's part of the configuration. */
@@ -221,18 +224,39 @@ export async function lockOwnerOf(tx: Executor, id: string): Promise<string | un
   return owner?.userId;
 }
 
-/** What the booking e-mails (the confirmation, the reminder) and their calendar invite say about a booking. */
-export function mailFactsOf(b: Row, hospital: HospitalInfo, timeZone: string): ConfirmedBookingMail {
+/** What every booking e-mail says of a booking: its service, pet and time, and for a pickup ride where the driver comes. */
+export function bookingMailFacts(
+  { booking: b, service }: BookingRecord,
+  config: Pick<BookingConfig, 'CLINIC_TZ' | 'PUBLIC_URL'>,
+): BookingMailFacts {
   return {
+    petName: b.petName,
+    serviceName: service.name,
+    serviceId: b.serviceId,
+    petId: b.petId,
+    startsAt: b.startsAt,
+    timeZone: config.CLINIC_TZ,
+    // A ride is booked with its pickup address (the customer's profile address when none was typed).
+    pickupAddress: service.kind === 'pickup' ? (b.pickupAddress ?? b.userAddress ?? '') : null,
+    publicUrl: config.PUBLIC_URL,
+  };
+}
+
+/** What the booking confirmation and the appointment reminder (and their calendar invite) say about a booking. */
+export function mailFactsOf(
+  record: BookingRecord,
+  hospital: HospitalInfo,
+  config: Pick<BookingConfig, 'CLINIC_TZ' | 'PUBLIC_URL'>,
+): ConfirmedBookingMail {
+  const b = record.booking;
+  return {
+    ...bookingMailFacts(record, config),
     bookingId: b.id,
     userName: b.userName,
     userEmail: b.userEmail,
     ownerName: b.ownerName,
-    petName: b.petName,
-    startsAt: b.startsAt,
     minutes: minutesBetween(b.startsAt, b.endsAt),
     hospital,
-    timeZone,
   };
 }
 

@@ -9,13 +9,17 @@ import { isUniqueViolation, rowsOf } from '../db/client.ts';
 import { services, slotBookings } from '../db/schema/index.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
+import { readMailBrand } from '../mail/brand.ts';
+import { bookingMovedMail } from '../mail/booking-moved.ts';
 import { createNotification } from '../notifications/service.ts';
+import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../lib/caller.ts';
 import { capacityOf } from '../offerings/service.ts';
 import { readClinic } from '../clinic/settings.ts';
 import { isStaff, mayOpenRecordOf } from '../lib/policy.ts';
 import {
   type BookingDeps,
+  bookingMailFacts,
   bookingWords,
   isOpen,
   lockOwnerOf,
@@ -32,7 +36,9 @@ import { addMinutes, checkChangeNotice, resolveSchedule, rideUnderWay, spanOf } 
  * Moves an open booking that has not started to a new time of the same service, in one transaction: the booking's
  * row changes first (the trigger gives its old seats back), then every seat of the new time is taken with the same
  * conditional upsert as a booking; when any is full the transaction is undone and the booking stays exactly as it
- * was (409). A moved booking is pending again, for staff to confirm; when staff moved it, the customer is told.
+ * was (409). A moved booking is pending again, for staff to confirm; when staff moved it, the customer is told. The
+ * same transaction queues the customer's e-mail (the clinic's move, or a confirmation of their own); the caller
+ * nudges the outbox.
  */
 export async function rescheduleBooking(
   deps: BookingDeps,
@@ -114,6 +120,13 @@ export async function rescheduleBooking(
             },
           );
         }
+        const mail = bookingMovedMail(await readMailBrand(tx, config), {
+          ...bookingMailFacts(moved, config),
+          userName: b.userName,
+          from: b.startsAt,
+          by: b.userId !== me.id ? 'clinic' : 'customer',
+        });
+        await enqueueMail(tx, { kind: 'booking_moved', to: b.userEmail, ...mail });
         // Customers move their own bookings freely: only staff moves are recorded.
         const audit = isStaff(me)
           ? await recordAudit(tx, me, {

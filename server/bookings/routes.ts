@@ -309,6 +309,7 @@ export default routes((app) => {
         request.params.id,
         request.body.schedule,
       );
+      nudgeOutbox();
       if (notification) pushNotification(deps, booking.userId, notification);
       broadcast(booking, 'rescheduled');
       announceAudit(deps, audit);

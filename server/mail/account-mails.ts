@@ -1,8 +1,9 @@
 import { ACCOUNT_PAGES, ACCOUNT_TOKEN_MINUTES, ACCOUNT_TOKEN_PARAM, type AccountTokenPurpose } from '#shared/accounts';
 import type { Config } from '../config.ts';
+import type { MailBrand } from './brand.ts';
 import { composeMail, type ComposedMail } from './compose.ts';
 
-type MailConfig = Pick<Config, 'PUBLIC_URL' | 'CLINIC_NAME'>;
+type MailConfig = Pick<Config, 'PUBLIC_URL'>;
 
 /** A mail of the account flows: subject, plain text and HTML. */
 export type AccountMail = ComposedMail;
@@ -15,7 +16,7 @@ const PAGE: Record<AccountTokenPurpose, string> = {
 };
 
 /** The link a mail carries: the web page of its purpose with the token as `token=`. */
-function accountLink(config: Pick<Config, 'PUBLIC_URL'>, purpose: AccountTokenPurpose, token: string): string {
+function accountLink(config: MailConfig, purpose: AccountTokenPurpose, token: string): string {
   return `${config.PUBLIC_URL}${PAGE[purpose]}?${ACCOUNT_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
 
@@ -32,49 +33,43 @@ function validityText(purpose: AccountTokenPurpose): string {
 }
 
 /** "Reset your password": the link of a forgotten-password request. */
-export function resetPasswordMail(config: MailConfig, name: string, token: string): AccountMail {
-  return composeMail({
-    signature: config.CLINIC_NAME,
-    subject: `Reset your ${config.CLINIC_NAME} password`,
+export function resetPasswordMail(brand: MailBrand, config: MailConfig, name: string, token: string): AccountMail {
+  return composeMail(brand, {
+    subject: `Reset your ${brand.name} password`,
     name,
-    lines: [
-      `Someone (hopefully you) asked to reset the password of your ${config.CLINIC_NAME} account.`,
+    body: [
+      `Someone (hopefully you) asked to reset the password of your ${brand.name} account.`,
       `The link below works once, for ${validityText('reset')}.`,
     ],
-    action: 'Choose a new password',
-    link: accountLink(config, 'reset', token),
+    action: { label: 'Choose a new password', href: accountLink(config, 'reset', token) },
     after: ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
   });
 }
 
 /** "Verify your e-mail address": sent after registering, and again on request. */
-export function verifyEmailMail(config: MailConfig, name: string, token: string): AccountMail {
-  return composeMail({
-    signature: config.CLINIC_NAME,
-    subject: `Verify your e-mail address for ${config.CLINIC_NAME}`,
+export function verifyEmailMail(brand: MailBrand, config: MailConfig, name: string, token: string): AccountMail {
+  return composeMail(brand, {
+    subject: `Verify your e-mail address for ${brand.name}`,
     name,
-    lines: [
-      `Thank you for signing up with ${config.CLINIC_NAME}. Please confirm that this e-mail address is yours.`,
+    body: [
+      `Thank you for signing up with ${brand.name}. Please confirm that this e-mail address is yours.`,
       `The link below works once, for ${validityText('verify')}.`,
     ],
-    action: 'Verify my e-mail address',
-    link: accountLink(config, 'verify', token),
+    action: { label: 'Verify my e-mail address', href: accountLink(config, 'verify', token) },
     after: ['If you did not sign up, ignore this e-mail.'],
   });
 }
 
 /** "You are invited": an admin brings in an employee, who sets their own password. */
-export function invitationMail(config: MailConfig, name: string, token: string): AccountMail {
-  return composeMail({
-    signature: config.CLINIC_NAME,
-    subject: `You are invited to join ${config.CLINIC_NAME}`,
+export function invitationMail(brand: MailBrand, config: MailConfig, name: string, token: string): AccountMail {
+  return composeMail(brand, {
+    subject: `You are invited to join ${brand.name}`,
     name,
-    lines: [
-      `You have been invited to join the ${config.CLINIC_NAME} staff.`,
+    body: [
+      `You have been invited to join the ${brand.name} staff.`,
       `Choose your password with the link below. It works once, for ${validityText('invite')}.`,
     ],
-    action: 'Accept the invitation',
-    link: accountLink(config, 'invite', token),
+    action: { label: 'Accept the invitation', href: accountLink(config, 'invite', token) },
     after: ['If you did not expect this invitation, ignore this e-mail.'],
   });
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bookingConfirmedMail, bookingIcs, escapeHtml, foldLine, icsText } from './booking-confirmed.ts';
+import { testBrand } from '../test/mail.ts';
+import { bookingConfirmedMail, bookingIcs, foldLine, icsText } from './booking-confirmed.ts';
+import { escapeHtml } from './layout.ts';
+
+const brand = testBrand();
 
 const mail = {
   bookingId: '2f1c7a52-8d3e-4a51-9a57-2b8f0d7f4a11',
@@ -17,11 +21,16 @@ const mail = {
     hours: 'Mon-Sat 09:00-18:00',
   },
   timeZone: 'Asia/Kolkata',
+  serviceName: 'Pet Health Checkup',
+  serviceId: '5e7a1c00-0000-4000-8000-000000000001',
+  petId: null,
+  pickupAddress: null,
+  publicUrl: 'https://pawcare.example',
 };
 
 describe('booking confirmation mail', () => {
   it("says when in the one date format people read, on the clinic's clock", () => {
-    const { subject, text, html, ics } = bookingConfirmedMail(mail);
+    const { subject, text, html, ics } = bookingConfirmedMail(brand, mail);
     // 05:00 UTC is 10:30 in India.
     expect(subject).toBe('Your appointment for Bruno; the, good boy is confirmed (Tue, 4 Mar 2031 at 10:30)');
     expect(text).toContain('on Tue, 4 Mar 2031 at 10:30 (Asia/Kolkata) is confirmed.');
@@ -31,7 +40,7 @@ describe('booking confirmation mail', () => {
   });
 
   it('escapes every user text in the HTML', () => {
-    const { html } = bookingConfirmedMail(mail);
+    const { html } = bookingConfirmedMail(brand, mail);
     expect(html).toContain('Pet &lt;Owner&gt;');
     expect(html).toContain('Pawcare &amp; Co');
     expect(html).not.toContain('<Owner>');

@@ -1,10 +1,8 @@
 import { formatDateTime } from '#shared/dates';
 import type { HospitalInfo } from '#shared/bookings';
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import type { MailBrand } from './brand.ts';
+import { bookingFacts, manageLink, rideSentences, type BookingMailFacts } from './booking-parts.ts';
+import { composeMail, type ComposedMail } from './compose.ts';
 
 /** Line breaks of every kind a reader may honour: CRLF, a lone CR or LF, NEL, and the Unicode line and paragraph separators. */
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
@@ -60,20 +58,19 @@ const icsDate = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-export interface ConfirmedBookingMail {
+/** What the confirmation (and the reminder's invite) says: the booking, who booked it, and the clinic's details. */
+export interface ConfirmedBookingMail extends BookingMailFacts {
   bookingId: string;
   userName: string;
   userEmail: string;
   ownerName: string;
-  petName: string;
-  startsAt: Date;
   minutes: number;
   hospital: HospitalInfo;
-  timeZone: string;
 }
 
 /** The calendar invite (METHOD:REQUEST) for a confirmed booking. */
 export function bookingIcs(m: ConfirmedBookingMail, now = new Date()): string {
+  const pickup = m.pickupAddress;
   const end = new Date(m.startsAt.getTime() + m.minutes * 60_000);
   const lines = [
     'BEGIN:VCALENDAR',
@@ -86,10 +83,11 @@ export function bookingIcs(m: ConfirmedBookingMail, now = new Date()): string {
     `DTSTAMP:${icsDate(now)}`,
     `DTSTART:${icsDate(m.startsAt)}`,
     `DTEND:${icsDate(end)}`,
-    `SUMMARY:${icsText(`Appointment for ${m.petName} at ${m.hospital.name}`)}`,
-    `LOCATION:${icsText(`${m.hospital.name}, ${m.hospital.address}`)}`,
+    `SUMMARY:${icsText(pickup === null ? `Appointment for ${m.petName} at ${m.hospital.name}` : `Pickup ride for ${m.petName} (${m.hospital.name})`)}`,
+    // A ride's place is where the driver comes, not the clinic.
+    `LOCATION:${icsText(pickup ?? `${m.hospital.name}, ${m.hospital.address}`)}`,
     `DESCRIPTION:${icsText(
-      `Pet: ${m.petName}\nOwner: ${m.ownerName}\nWhen: ${formatDateTime(m.startsAt, m.timeZone)} (${m.timeZone})\nClinic phone: ${m.hospital.phone}\nClinic email: ${m.hospital.email}\nOpening hours: ${m.hospital.hours}`,
+      `${pickup === null ? '' : `Pickup ride: the driver comes to ${pickup}\n`}Pet: ${m.petName}\nOwner: ${m.ownerName}\nWhen: ${formatDateTime(m.startsAt, m.timeZone)} (${m.timeZone})\nClinic phone: ${m.hospital.phone}\nClinic email: ${m.hospital.email}\nOpening hours: ${m.hospital.hours}`,
     )}`,
     `ORGANIZER;CN=${icsParam(m.hospital.name)}:${icsMailto(m.hospital.email)}`,
     `ATTENDEE;CN=${icsParam(m.ownerName)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${icsMailto(m.userEmail)}`,
@@ -102,40 +100,33 @@ export function bookingIcs(m: ConfirmedBookingMail, now = new Date()): string {
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }
 
-/** Subject, plain text and HTML of the "booking confirmed" mail; every user-supplied text is escaped. */
-export function bookingConfirmedMail(m: ConfirmedBookingMail) {
+/**
+ * Subject, plain text and HTML of the "booking confirmed" mail, with its calendar invite: the booking, a pickup
+ * ride's address, the clinic's details and the link to manage it; every typed text is escaped in the HTML.
+ */
+export function bookingConfirmedMail(brand: MailBrand, m: ConfirmedBookingMail): ComposedMail & { ics: string } {
   const h = m.hospital;
   const when = formatDateTime(m.startsAt, m.timeZone);
-  const subject = `Your appointment for ${m.petName.replace(/[\r\n]+/g, ' ')} is confirmed (${when})`;
-  const text = [
-    `Hello ${m.userName},`,
-    '',
-    `Your booking for ${m.petName} on ${when} (${m.timeZone}) is confirmed.`,
-    '',
-    `${h.name}`,
-    `${h.address}`,
-    `Phone: ${h.phone}`,
-    `Email: ${h.email}`,
-    `Opening hours: ${h.hours}`,
-    '',
-    'The attached invitation adds the appointment to your calendar.',
-    '',
-    'Pawcare',
-  ].join('\n');
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937">
-<p>Hello ${e(m.userName)},</p>
-<p>Your booking for <strong>${e(m.petName)}</strong> on <strong>${e(when)}</strong> (${e(m.timeZone)}) is confirmed.</p>
-<table role="presentation" style="border-collapse:collapse">
-<tr><th align="left" style="padding:2px 12px 2px 0">Clinic</th><td>${e(h.name)}</td></tr>
-<tr><th align="left" style="padding:2px 12px 2px 0">Address</th><td>${e(h.address)}</td></tr>
-<tr><th align="left" style="padding:2px 12px 2px 0">Phone</th><td>${e(h.phone)}</td></tr>
-<tr><th align="left" style="padding:2px 12px 2px 0">Email</th><td>${e(h.email)}</td></tr>
-<tr><th align="left" style="padding:2px 12px 2px 0">Opening hours</th><td>${e(h.hours)}</td></tr>
-</table>
-<p>The attached invitation adds the appointment to your calendar.</p>
-<p>Pawcare</p>
-</body></html>`;
-  return { subject, text, html, ics: bookingIcs(m) };
+  const mail = composeMail(brand, {
+    subject: `Your ${m.pickupAddress === null ? 'appointment' : 'pickup ride'} for ${m.petName} is confirmed (${when})`,
+    name: m.userName,
+    body: [
+      ['Your booking for ', { strong: m.petName }, ' on ', { strong: when }, ` (${m.timeZone}) is confirmed.`],
+      ...rideSentences(m),
+      bookingFacts(m),
+      {
+        kind: 'facts',
+        rows: [
+          ['Clinic', h.name],
+          ['Address', h.address],
+          ['Phone', h.phone],
+          ['Email', h.email],
+          ['Opening hours', h.hours],
+        ],
+      },
+    ],
+    action: manageLink(m.publicUrl),
+    after: ['The attached invitation adds the appointment to your calendar.'],
+  });
+  return { ...mail, ics: bookingIcs(m) };
 }

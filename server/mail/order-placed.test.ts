@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { testBrand } from '../test/mail.ts';
 import { orderPlacedMail, type PlacedOrderMail } from './order-placed.ts';
+
+const brand = testBrand();
 
 const mail: PlacedOrderMail = {
   id: '2f1c7a52-8d3e-4a51-9a57-2b8f0d7f4a11',
@@ -41,7 +44,7 @@ const mail: PlacedOrderMail = {
 
 describe('order confirmation mail', () => {
   it('says the number, every item with its quantity and line total, the total, payment and address', () => {
-    const { subject, text } = orderPlacedMail(mail);
+    const { subject, text } = orderPlacedMail(brand, mail);
     expect(subject).toBe('Your Pawcare order 2F1C7A52 is placed');
     expect(text).toContain('Thank you for your order 2F1C7A52.');
     expect(text).toContain('3 x Dog Food: ₹1,350.00');
@@ -56,30 +59,34 @@ describe('order confirmation mail', () => {
   });
 
   it('keeps each typed value on its own line in the text', () => {
-    const { text } = orderPlacedMail(mail);
+    const { text } = orderPlacedMail(brand, mail);
     expect(text).toContain('12B Bcc: evil@example.com');
     expect(text.split('\n')).not.toContain('Bcc: evil@example.com');
   });
 
   it('escapes every customer and catalogue text in the HTML', () => {
-    const { html } = orderPlacedMail(mail);
+    const { html } = orderPlacedMail(brand, mail);
     expect(html).toContain('Hello Pet &lt;Owner&gt;,');
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Bone');
     expect(html).toContain('Pet &quot;PO&quot; Owner');
     expect(html).toContain('Near &lt;b&gt;Lake&lt;/b&gt; Mall&#39;s gate');
-    expect(html).not.toMatch(/<img|<b>|<Owner>/);
+    // The only image is the clinic's logo.
+    expect(html.match(/<img [^>]*>/g)).toEqual([
+      expect.stringContaining('src="https://pawcare.example/mail-logo.png"'),
+    ]);
+    expect(html).not.toMatch(/<b>|<Owner>/);
     expect(html).toContain('₹1,600.00');
-    expect(html).toContain(
-      '<a href="https://shop.pawcare.example/customer/my-orders/2f1c7a52-8d3e-4a51-9a57-2b8f0d7f4a11">Follow your order</a>',
+    expect(html).toMatch(
+      /<a href="https:\/\/shop\.pawcare\.example\/customer\/my-orders\/2f1c7a52-8d3e-4a51-9a57-2b8f0d7f4a11"[^>]*>Follow your order<\/a>/,
     );
   });
 
   it('mentions the UTR only for UPI orders', () => {
     for (const paymentMethod of ['card', 'cod'] as const) {
-      const { text, html } = orderPlacedMail({ ...mail, paymentMethod });
+      const { text, html } = orderPlacedMail(brand, { ...mail, paymentMethod });
       expect(text).not.toContain('UTR');
       expect(html).not.toContain('UTR');
     }
-    expect(orderPlacedMail({ ...mail, paymentMethod: 'cod' }).text).toContain('Payment: Cash on Delivery');
+    expect(orderPlacedMail(brand, { ...mail, paymentMethod: 'cod' }).text).toContain('Payment: Cash on Delivery');
   });
 });

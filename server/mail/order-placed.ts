@@ -1,7 +1,7 @@
 import { formatRupees } from '#shared/money';
 import { PAYMENT_METHOD_LABELS, type Order } from '#shared/orders';
-import { escapeHtml } from './booking-confirmed.ts';
-import { oneLine } from './compose.ts';
+import type { MailBrand } from './brand.ts';
+import { composeMail, type ComposedMail } from './compose.ts';
 
 /** What the order confirmation says: the order as placed, and where the customer follows it. */
 export type PlacedOrderMail = Pick<
@@ -23,53 +23,37 @@ function addressLines(a: Order['address']): string[] {
 }
 
 /** Subject, plain text and HTML of the "order placed" mail; every text a customer or an admin typed is escaped. */
-export function orderPlacedMail(m: PlacedOrderMail) {
-  const link = orderPageUrl(m.publicUrl, m.id);
+export function orderPlacedMail(brand: MailBrand, m: PlacedOrderMail): ComposedMail {
   const method = PAYMENT_METHOD_LABELS[m.paymentMethod];
   const upiNote =
     m.paymentMethod === 'upi'
       ? 'After paying by UPI, enter the 12-digit UPI transaction reference (UTR) on the order page so we can match your payment.'
       : undefined;
-  const subject = `Your Pawcare order ${m.number} is placed`;
-  const text = [
-    `Hello ${oneLine(m.customerName)},`,
-    '',
-    `Thank you for your order ${m.number}.`,
-    '',
-    ...m.items.map((i) => `${i.quantity} x ${oneLine(i.name)}: ${formatRupees(i.lineTotal)}`),
-    `Total: ${formatRupees(m.total)}`,
-    '',
-    `Payment: ${method}`,
-    ...(upiNote ? [upiNote] : []),
-    '',
-    'Delivery address:',
-    ...addressLines(m.address).map(oneLine),
-    '',
-    `Follow your order: ${link}`,
-    '',
-    'Pawcare',
-  ].join('\n');
-  const e = escapeHtml;
-  const cell = 'padding:4px 12px 4px 0';
-  const rows = m.items
-    .map(
-      (i) =>
-        `<tr><td style="${cell}">${e(i.name)}</td><td align="right" style="${cell}">${i.quantity}</td><td align="right" style="${cell}">${e(formatRupees(i.lineTotal))}</td></tr>`,
-    )
-    .join('\n');
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937">
-<p>Hello ${e(m.customerName)},</p>
-<p>Thank you for your order <strong>${e(m.number)}</strong>.</p>
-<table role="presentation" style="border-collapse:collapse">
-<tr><th align="left" style="${cell}">Product</th><th align="right" style="${cell}">Quantity</th><th align="right" style="${cell}">Total</th></tr>
-${rows}
-<tr><th align="left" colspan="2" style="${cell}">Order total</th><td align="right" style="${cell}"><strong>${e(formatRupees(m.total))}</strong></td></tr>
-</table>
-<p>Payment: ${e(method)}</p>
-${upiNote ? `<p>${e(upiNote)}</p>\n` : ''}<p>Delivery address:<br>${addressLines(m.address).map(e).join('<br>')}</p>
-<p><a href="${e(link)}">Follow your order</a></p>
-<p>Pawcare</p>
-</body></html>`;
-  return { subject, text, html };
+  return composeMail(brand, {
+    subject: `Your Pawcare order ${m.number} is placed`,
+    name: m.customerName,
+    body: [
+      ['Thank you for your order ', { strong: m.number }, '.'],
+      {
+        kind: 'columns',
+        head: ['Product', 'Quantity', 'Total'],
+        align: ['left', 'right', 'right'],
+        rows: m.items.map((i) => [i.name, String(i.quantity), formatRupees(i.lineTotal)]),
+        total: ['Order total', formatRupees(m.total)],
+        text: [
+          ...m.items.map((i) => `${i.quantity} x ${i.name}: ${formatRupees(i.lineTotal)}`),
+          `Total: ${formatRupees(m.total)}`,
+        ],
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Payment', method],
+          ['Delivery address', addressLines(m.address)],
+        ],
+      },
+      ...(upiNote ? [upiNote] : []),
+    ],
+    action: { label: 'Follow your order', href: orderPageUrl(m.publicUrl, m.id) },
+  });
 }

@@ -1,5 +1,6 @@
 import { formatRupees } from '#shared/money';
 import type { Order } from '#shared/orders';
+import type { MailBrand } from './brand.ts';
 import { composeMail, type ComposedMail } from './compose.ts';
 import { orderPageUrl } from './order-placed.ts';
 
@@ -42,23 +43,27 @@ const WORDS: Record<OrderMailEvent, { subject: (n: string) => string; line: (n: 
 };
 
 /** Subject, plain text and HTML of the mail telling a customer their order moved; every typed text is escaped. */
-export function orderStatusMail(m: OrderStatusMail): ComposedMail {
+export function orderStatusMail(brand: MailBrand, m: OrderStatusMail): ComposedMail {
   const w = WORDS[m.event];
   const refund =
     m.paymentStatus === 'refund_due'
       ? [`You have paid ${formatRupees(m.total)} for it; we will refund the payment and tell you when it is done.`]
       : [];
-  return composeMail({
+  return composeMail(brand, {
     subject: w.subject(m.number),
     name: m.customerName,
-    lines: [w.line(m.number), ...refund],
-    list: [
-      ...m.items.map((i) => `${i.quantity} x ${i.name}: ${formatRupees(i.lineTotal)}`),
-      `Total: ${formatRupees(m.total)}`,
+    body: [
+      w.line(m.number),
+      ...refund,
+      {
+        kind: 'list',
+        items: [
+          ...m.items.map((i) => `${i.quantity} x ${i.name}: ${formatRupees(i.lineTotal)}`),
+          `Total: ${formatRupees(m.total)}`,
+        ],
+      },
     ],
-    action: 'See your order',
-    link: orderPageUrl(m.publicUrl, m.id),
+    action: { label: 'See your order', href: orderPageUrl(m.publicUrl, m.id) },
     after: w.after ? [w.after] : [],
-    signature: 'Pawcare',
   });
 }

@@ -4,7 +4,7 @@ import type { AuditEntry } from '#shared/audit';
 import type { Notification } from '#shared/notifications';
 import type { Order } from '#shared/orders';
 import { announceAudit, recordAudit, SYSTEM_ACTOR } from '../audit/record.ts';
-import type { Config } from '../config.ts';
+import type { MailBrandConfig } from '../mail/brand.ts';
 import { rowsOf, type Db, type Executor } from '../db/client.ts';
 import { fromSqlRow } from '../db/rows.ts';
 import { orders } from '../db/schema/index.ts';
@@ -19,7 +19,7 @@ import { periodicJob } from '../lib/periodic-job.ts';
 
 export interface HoldExpiryOptions {
   db: Db;
-  config: Pick<Config, 'PUBLIC_URL'>;
+  config: MailBrandConfig;
   log: FastifyBaseLogger;
   /** Pushes the change to staff screens and the customer's tabs; without it they see it on their next read. */
   io?: Deps['io'];
@@ -51,7 +51,7 @@ interface Expired {
  * increment per product, decision 024) exactly once, as for any cancellation. The customer's notification and mail
  * and the audit entry commit with it.
  */
-async function expireDue(db: Db, config: Pick<Config, 'PUBLIC_URL'>, now: Date, batchSize: number) {
+async function expireDue(db: Db, config: MailBrandConfig, now: Date, batchSize: number) {
   return db.transaction(async (tx: Executor) => {
     const raw = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`

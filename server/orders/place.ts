@@ -5,12 +5,12 @@ import { CLINIC_MSG } from '#shared/clinic-settings';
 import { fromPaise, lineTotalPaise, toPaise } from '#shared/money';
 import { orderNumber, type DeliveryAddress, type Order, type PlaceOrderBody } from '#shared/orders';
 import { readClinic, type ClinicDefaultsConfig } from '../clinic/settings.ts';
-import type { Config } from '../config.ts';
 import { rowsOf, type Executor } from '../db/client.ts';
 import { fromSqlRow } from '../db/rows.ts';
 import { cartItems, orderItems, orders, products } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
+import { readMailBrand, type MailBrandConfig } from '../mail/brand.ts';
 import { orderPlacedMail } from '../mail/order-placed.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../lib/caller.ts';
@@ -226,7 +226,7 @@ async function refuseOverUnpaidCap(tx: Executor, userId: string, key: string, ma
  * commits, or none of it when a product is short.
  */
 export async function placeOrder(
-  { db, config }: Pick<Deps, 'db'> & { config: Pick<Config, 'PUBLIC_URL'> & ClinicDefaultsConfig },
+  { db, config }: Pick<Deps, 'db'> & { config: MailBrandConfig & ClinicDefaultsConfig },
   user: AuthUser,
   key: string,
   body: PlaceOrderBody,
@@ -311,7 +311,7 @@ export async function placeOrder(
     lineTotal: fromPaise(l.linePaise),
   }));
   const id = randomUUID();
-  const mail = orderPlacedMail({
+  const mail = orderPlacedMail(await readMailBrand(db, config), {
     id,
     number: orderNumber(id),
     customerName: user.name,

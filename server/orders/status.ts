@@ -10,11 +10,11 @@ import {
   type OrderStatus,
 } from '#shared/orders';
 import { recordAudit } from '../audit/record.ts';
-import type { Config } from '../config.ts';
 import { type Executor } from '../db/client.ts';
 import { orders } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
+import { readMailBrand, type MailBrandConfig } from '../mail/brand.ts';
 import { orderStatusMail, type OrderMailEvent } from '../mail/order-status.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -42,11 +42,11 @@ const STAFF_MAILED: Partial<Record<OrderStatus, OrderMailEvent>> = {
 /** Queues the mail telling the customer of `order` what just happened to it, in the transaction of the change. */
 export async function mailOrderChange(
   tx: Executor,
-  config: Pick<Config, 'PUBLIC_URL'>,
+  config: MailBrandConfig,
   order: Order,
   event: OrderMailEvent,
 ): Promise<void> {
-  const mail = orderStatusMail({ ...order, event, publicUrl: config.PUBLIC_URL });
+  const mail = orderStatusMail(await readMailBrand(tx, config), { ...order, event, publicUrl: config.PUBLIC_URL });
   await enqueueMail(tx, { kind: `order_${event}`, to: order.customerEmail, ...mail });
 }
 
@@ -58,7 +58,7 @@ export async function mailOrderChange(
  * same transaction; the live push happens after commit (see `announceOrder`), the caller nudges the outbox.
  */
 export async function changeOrderStatus(
-  { db, config }: Pick<Deps, 'db'> & { config: Pick<Config, 'PUBLIC_URL'> },
+  { db, config }: Pick<Deps, 'db'> & { config: MailBrandConfig },
   actor: AuthUser,
   id: string,
   status: OrderStatus,
@@ -126,7 +126,7 @@ export async function changeOrderStatus(
  * confirming it is queued in the same transaction (the caller nudges the outbox).
  */
 export async function cancelOwnOrder(
-  { db, config }: Pick<Deps, 'db'> & { config: Pick<Config, 'PUBLIC_URL'> },
+  { db, config }: Pick<Deps, 'db'> & { config: MailBrandConfig },
   me: AuthUser,
   id: string,
 ): Promise<Order> {

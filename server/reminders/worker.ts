@@ -1,13 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notification } from '#shared/notifications';
-import { formatDateTime, formatDay, zonedDateTime } from '#shared/dates';
+import { formatDateTime, zonedDateTime } from '#shared/dates';
 import { todayIn } from '#shared/dates';
 import type { Config } from '../config.ts';
 import { rowsOf, type Db, type Executor } from '../db/client.ts';
 import { reminders, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
-import { bookingIcs, escapeHtml } from '../mail/booking-confirmed.ts';
+import { readMailBrand, type MailBrand } from '../mail/brand.ts';
+import { rebookUrl } from '../mail/booking-parts.ts';
+import type { ComposedMail } from '../mail/compose.ts';
+import { appointmentReminderMail, careReminderLine, careReminderMail } from '../mail/reminder-mails.ts';
 import { createNotification, pushNotification } from '../notifications/service.ts';
 import { enqueueMail, nudgeOutbox } from '../outbox/queue.ts';
 import { hospitalInfoFor, mailFactsOf, recordOf, type BookingRecord } from '../bookings/records.ts';
@@ -45,103 +48,43 @@ interface DueRow extends Record<string, unknown> {
   for_at: Date | string;
 }
 
-type Mail = { subject: string; text: string; html: string; ics?: string };
+type Mail = ComposedMail & { ics?: string };
 
-/** The lines every reminder e-mail ends with: why it came and how to stop it, without logging in. */
-function footer(config: Config, userId: string) {
-  const link = `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.UNSUBSCRIBE_SECRET, userId))}`;
-  return {
-    text: ['', '--', 'You get reminder e-mails because they are on in your profile.', `Turn them off: ${link}`],
-    html: `<p style="color:#6b7280;font-size:12px">You get reminder e-mails because they are on in your profile. <a href="${escapeHtml(link)}">Turn reminder e-mails off</a>.</p>`,
-  };
+/** The customer's own link that turns reminder e-mails off without logging in. */
+function unsubscribeUrl(config: Config, userId: string): string {
+  return `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.UNSUBSCRIBE_SECRET, userId))}`;
 }
 
-function page(lines: string[], footerHtml: string) {
-  return `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937">
-${lines.join('\n')}
-${footerHtml}
-</body></html>`;
-}
-
-/** The link that rebooks a visit's service for its pet, with the due date's week on the calendar. */
-function rebookLink(config: Pick<Config, 'PUBLIC_URL'>, r: BookingRecord, dueDate: string): string {
-  const q = new URLSearchParams({ serviceId: r.booking.serviceId, date: dueDate });
-  if (r.booking.petId) q.set('petId', r.booking.petId);
-  return `${config.PUBLIC_URL}/slots?${q.toString()}`;
-}
-
-function appointmentReminder(config: Config, r: BookingRecord, userId: string) {
+function appointmentReminder(config: Config, brand: MailBrand, r: BookingRecord, userId: string) {
   const b = r.booking;
   const hospital = b.hospitalInfo ?? hospitalInfoFor(config, {});
-  const what = `${b.petName}'s ${r.service.name} on ${formatDateTime(b.startsAt, config.CLINIC_TZ)}`;
-  const manage = `${config.PUBLIC_URL}/slots`;
-  const f = footer(config, userId);
-  const e = escapeHtml;
-  const mail: Mail = {
-    subject: `Reminder: ${what.replace(/[\r\n]+/g, ' ')}`,
-    text: [
-      `Hello ${b.ownerName},`,
-      '',
-      `This is a reminder of ${what} (${config.CLINIC_TZ}) at ${hospital.name}, ${hospital.address}.`,
-      `To move or cancel it: ${manage}`,
-      '',
-      config.CLINIC_NAME,
-      ...f.text,
-    ].join('\n'),
-    html: page(
-      [
-        `<p>Hello ${e(b.ownerName)},</p>`,
-        `<p>This is a reminder of <strong>${e(what)}</strong> (${e(config.CLINIC_TZ)}) at ${e(hospital.name)}, ${e(hospital.address)}.</p>`,
-        `<p><a href="${e(manage)}">Move or cancel it</a></p>`,
-        `<p>${e(config.CLINIC_NAME)}</p>`,
-      ],
-      f.html,
-    ),
-    ics: bookingIcs(mailFactsOf(b, hospital, config.CLINIC_TZ)),
-  };
+  const mail = appointmentReminderMail(brand, {
+    ...mailFactsOf(r, hospital, config),
+    unsubscribeUrl: unsubscribeUrl(config, userId),
+  });
   const notice = {
     title: 'Appointment reminder',
-    body: `Reminder: ${what}.`,
+    body: `Reminder: ${b.petName}'s ${r.service.name} on ${formatDateTime(b.startsAt, config.CLINIC_TZ)}.`,
     data: { bookingId: b.id, link: '/slots' },
   };
   return { mail, notice };
 }
 
-function careReminder(config: Config, r: BookingRecord, userId: string, forAt: Date) {
+function careReminder(config: Config, brand: MailBrand, r: BookingRecord, userId: string, forAt: Date) {
   const b = r.booking;
   const dueDate = zonedDateTime(forAt, config.CLINIC_TZ).date;
-  const reason = r.visit?.nextDueReason ?? r.service.name;
-  const link = rebookLink(config, r, dueDate);
-  const f = footer(config, userId);
-  const e = escapeHtml;
-  const line = `${b.petName} is due for ${reason} on ${formatDay(dueDate)}.`;
-  const mail: Mail = {
-    subject: `${b.petName.replace(/[\r\n]+/g, ' ')} is due for ${reason.replace(/[\r\n]+/g, ' ')} on ${formatDay(dueDate)}`,
-    text: [
-      `Hello ${b.ownerName},`,
-      '',
-      line,
-      `Book a time in one tap: ${link}`,
-      '',
-      config.CLINIC_NAME,
-      ...f.text,
-    ].join('\n'),
-    html: page(
-      [
-        `<p>Hello ${e(b.ownerName)},</p>`,
-        `<p>${e(line)}</p>`,
-        `<p><a href="${e(link)}">Book a time</a></p>`,
-        `<p>${e(config.CLINIC_NAME)}</p>`,
-      ],
-      f.html,
-    ),
-  };
-  const path = link.slice(config.PUBLIC_URL.length);
+  const facts = { petName: b.petName, reason: r.visit?.nextDueReason ?? r.service.name, dueDate };
+  const link = rebookUrl(config.PUBLIC_URL, { serviceId: b.serviceId, petId: b.petId, date: dueDate });
+  const mail: Mail = careReminderMail(brand, {
+    ...facts,
+    ownerName: b.ownerName,
+    rebookUrl: link,
+    unsubscribeUrl: unsubscribeUrl(config, userId),
+  });
   const notice = {
     title: 'Care reminder',
-    body: `${line} Book a time from the link.`,
-    data: { bookingId: b.id, link: path },
+    body: `${careReminderLine(facts)} Book a time from the link.`,
+    data: { bookingId: b.id, link: link.slice(config.PUBLIC_URL.length) },
   };
   return { mail, notice };
 }
@@ -163,6 +106,7 @@ async function sendDue(db: Db, config: Config, now: Date, batchSize: number) {
     );
     const pushed: { userId: string; notification: Notification }[] = [];
     let mailed = false;
+    let brand: MailBrand | undefined;
     for (const row of due) {
       const forAt = new Date(row.for_at);
       const record = await recordOf(tx, row.booking_id);
@@ -181,10 +125,11 @@ async function sendDue(db: Db, config: Config, now: Date, batchSize: number) {
         await tx.delete(reminders).where(eq(reminders.id, row.id));
         continue;
       }
+      brand ??= await readMailBrand(tx, config);
       const { mail, notice } =
         row.kind === 'appointment'
-          ? appointmentReminder(config, record, row.user_id)
-          : careReminder(config, record, row.user_id, forAt);
+          ? appointmentReminder(config, brand, record, row.user_id)
+          : careReminder(config, brand, record, row.user_id, forAt);
       const notification = await createNotification(
         { db: tx },
         { userId: row.user_id, type: REMINDER_NOTIFICATION_TYPES[row.kind], ...notice },

@@ -12,7 +12,8 @@ import {
 } from '#shared/rides';
 import { todayIn } from '#shared/dates';
 import { type Booking } from '#shared/bookings';
-import { escapeHtml } from '../mail/booking-confirmed.ts';
+import { readMailBrand } from '../mail/brand.ts';
+import { rideStepMail } from '../mail/ride-step.ts';
 import { rideSteps, slotBookings } from '../db/schema/index.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -20,6 +21,7 @@ import { createNotification } from '../notifications/service.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../lib/caller.ts';
 import {
+  bookingMailFacts,
   dayBounds,
   lockOwnerOf,
   recordOf,
@@ -128,18 +130,13 @@ export async function advanceRide(
       );
       const mailed = MAILED_STEPS.includes(step);
       if (mailed) {
-        const subject = `${b.petName.replace(/[\r\n]+/g, ' ')}: ${RIDE_STATUS_LABELS[step].toLowerCase()}`;
-        const text = [`Hello ${b.ownerName},`, '', withMessage(sentence, body.message), '', config.CLINIC_NAME].join(
-          '\n',
-        );
-        const e = escapeHtml;
-        const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937">
-<p>Hello ${e(b.ownerName)},</p>
-<p>${e(withMessage(sentence, body.message))}</p>
-<p>${e(config.CLINIC_NAME)}</p>
-</body></html>`;
-        await enqueueMail(tx, { kind: `ride_${step}`, to: b.userEmail, subject, text, html });
+        const mail = rideStepMail(await readMailBrand(tx, config), {
+          ...bookingMailFacts(current, config),
+          ownerName: b.ownerName,
+          stepLabel: RIDE_STATUS_LABELS[step],
+          sentence: withMessage(sentence, body.message),
+        });
+        await enqueueMail(tx, { kind: `ride_${step}`, to: b.userEmail, ...mail });
       }
       const after = (await recordOf(tx, id))!;
       return { booking: toBookingDto(after, config.CLINIC_TZ, now), notification, mailed };

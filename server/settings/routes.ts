@@ -12,7 +12,8 @@ import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { currentUser } from '../lib/caller.ts';
 import { ensureClinicSettings, readClinic } from '../clinic/settings.ts';
 import { saveClinicSettings } from './save-clinic.ts';
-import { getTheme, setTheme } from './service.ts';
+import { getTheme } from '../clinic/theme.ts';
+import { setTheme } from './service.ts';
 
 /**
  * GET/PUT /api/settings/theme, GET/PUT /api/settings/clinic (the clinic's hours, closures and booking rules) and

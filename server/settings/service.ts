@@ -1,20 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { DEFAULT_THEME, THEMES, type Theme } from '#shared/theme-colors';
+import type { Theme } from '#shared/theme-colors';
 import { recordAudit } from '../audit/record.ts';
+import { getTheme } from '../clinic/theme.ts';
 import { siteSettings } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import type { AuthUser } from '../lib/caller.ts';
-
-/** The site's theme colour; white until an admin picks another. */
-export async function getTheme({ db }: Pick<Deps, 'db'>): Promise<Theme> {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, 'theme'))
-    .limit(1);
-  const v = row?.value as { theme?: string } | undefined;
-  return v?.theme && (THEMES as readonly string[]).includes(v.theme) ? (v.theme as Theme) : DEFAULT_THEME;
-}
 
 /** Stores the site's theme colour (upsert) and, when it changed, its audit entry, in one transaction. */
 export async function setTheme({ db }: Pick<Deps, 'db'>, me: AuthUser, theme: Theme): Promise<Theme> {

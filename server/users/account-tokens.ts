@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ACCOUNT_TOKEN_MINUTES, type AccountTokenPurpose } from '#shared/accounts';
-import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import { accountTokens } from '../db/schema/index.ts';
 import { invitationMail, resetPasswordMail, verifyEmailMail, type AccountMail } from '../mail/account-mails.ts';
+import { readMailBrand, type MailBrandConfig } from '../mail/brand.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 
 /** Hex SHA-256 of a link's token: what the database keeps and looks up by (docs/decisions/025). */
@@ -108,12 +108,12 @@ const MAILS: Record<AccountTokenPurpose, { kind: string; compose: typeof resetPa
  */
 export async function mailAccountLink(
   tx: Executor,
-  config: Pick<Config, 'PUBLIC_URL' | 'CLINIC_NAME'>,
+  config: MailBrandConfig,
   purpose: AccountTokenPurpose,
   user: { id: string; name: string; email: string },
 ): Promise<void> {
   const token = await issueAccountToken(tx, user.id, purpose);
   const { kind, compose } = MAILS[purpose];
-  const mail: AccountMail = compose(config, user.name, token);
+  const mail: AccountMail = compose(await readMailBrand(tx, config), config, user.name, token);
   await enqueueMail(tx, { kind, to: user.email, ...mail });
 }
