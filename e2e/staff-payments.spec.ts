@@ -59,7 +59,7 @@ test.describe('staff payments', () => {
     await expect(card).toHaveCount(0);
 
     await page.getByLabel('Payment').selectOption('Refund due');
-    await expect(card.getByText('This order was cancelled by the shop.')).toBeVisible();
+    await expect(card.getByText('This order was canceled by the shop.')).toBeVisible();
     await expect(card.getByText(/^Refund ₹[\d,.]+ to the customer\.$/)).toBeVisible();
     await card.getByRole('button', { name: /^Refund given/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Refund given' }).click();

@@ -159,7 +159,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url('must be an http(s):// URL').optional()),
   /** How many days before a visit's next-due date (a booster, a check) the customer is reminded. */
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(1).max(60).default(7),
-  /** How often, in seconds, unpaid UPI orders whose hold ran out are looked for and cancelled (decision 038). */
+  /** How often, in seconds, unpaid UPI orders whose hold ran out are looked for and canceled (decision 038). */
   ORDER_HOLD_CHECK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /**
    * Bytes one account may keep in uploads (pet photos, archived pets' included), counted after photos are downscaled;

@@ -89,7 +89,7 @@ const BookingsPerDaySchema = z.object({
 
 const RevenuePerDaySchema = z.object({
   date: day,
-  /** Orders placed that day, cancelled ones left out. */
+  /** Orders placed that day, canceled ones left out. */
   orders: count,
   /** Their value, whatever their payment status. */
   amount: rupees,
@@ -122,7 +122,7 @@ export const AnalyticsSchema = z.object({
   revenuePerCategory: z.array(z.object({ category: z.string(), quantity: count, amount: rupees })),
   /** The best-selling products by value (at most TOP_PRODUCTS_LIMIT). */
   topProducts: z.array(z.object({ productId: z.number().int(), name: z.string(), quantity: count, revenue: rupees })),
-  /** Every order placed in the range (cancelled ones too) by payment status, each status present. */
+  /** Every order placed in the range (canceled ones too) by payment status, each status present. */
   ordersByPaymentStatus: z.array(z.object({ paymentStatus: z.enum(PAYMENT_STATUSES), count, amount: rupees })),
   /** How long customers waited for staff's first answer, for the waits that started in the range. */
   chatFirstResponse: z.object({

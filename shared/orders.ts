@@ -27,10 +27,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   confirmed: 'Confirmed',
   shipped: 'Shipped',
   delivered: 'Delivered',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
-/** Payment, apart from fulfilment: unpaid until staff confirm the money arrived; a paid order cancelled owes a refund. */
+/** Payment, apart from fulfilment: unpaid until staff confirm the money arrived; a paid order canceled owes a refund. */
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refund_due', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -47,10 +47,10 @@ export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['placed', 'confirme
 export const UTR_PATTERN = /^\d{12}$/;
 export const ORDER_MSG = {
   utrInvalid: 'Enter the 12-digit UPI transaction reference (UTR)',
-  cancelRefused: 'This order has been shipped and can no longer be cancelled',
+  cancelRefused: 'This order has been shipped and can no longer be canceled',
 } as const;
 
-/** Which statuses an order may move to from each status; delivered and cancelled are final. */
+/** Which statuses an order may move to from each status; delivered and canceled are final. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   placed: ['confirmed', 'cancelled'],
   confirmed: ['shipped', 'cancelled'],
@@ -165,9 +165,9 @@ export const OrderSchema = z.object({
   paymentReference: z.string().nullable(),
   /** When staff marked it paid, or null. */
   paidAt: z.string().nullable(),
-  /** Who cancelled it, or null while it is not cancelled. */
+  /** Who canceled it, or null while it is not canceled. */
   cancelledBy: z.enum(['customer', 'staff', 'system']).nullable(),
-  /** Until when an unpaid UPI order without its transaction reference keeps its stock; after it, it is cancelled. */
+  /** Until when an unpaid UPI order without its transaction reference keeps its stock; after it, it is canceled. */
   holdUntil: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -176,7 +176,7 @@ export type Order = z.infer<typeof OrderSchema>;
 
 /**
  * PUT /api/orders/{id}/payment body: the customer of a UPI order gives the UTR of their payment (`{ reference }`,
- * while unpaid and not cancelled); staff mark an order paid (`{ status: 'paid' }`, also without a reference for cash
+ * while unpaid and not canceled); staff mark an order paid (`{ status: 'paid' }`, also without a reference for cash
  * and card on delivery) or a refund given (`{ status: 'refunded' }`, from refund_due).
  */
 export const OrderPaymentBodySchema = z.union(

@@ -170,7 +170,7 @@ describe('GET /api/analytics', () => {
     expect(eleventh.visits).toEqual({ completed: 1, noShow: 0, noShowRate: 0 });
   });
 
-  it('sums revenue exactly per day and per category, cancelled orders left out', async () => {
+  it('sums revenue exactly per day and per category, canceled orders left out', async () => {
     const a = await figures('2025-03-10', '2025-03-11');
     expect(a.revenuePerDay).toEqual([
       { date: '2025-03-10', orders: 2, amount: 401.49, paid: 100.5 },

@@ -97,7 +97,7 @@ async function visits(db: Executor, r: Range): Promise<Analytics['visits']> {
   return { completed, noShow, noShowRate: outcomes === 0 ? null : Math.round((noShow / outcomes) * 1000) / 1000 };
 }
 
-/** Orders placed each day and their value, cancelled orders left out (orders_created_totals_idx, index only). */
+/** Orders placed each day and their value, canceled orders left out (orders_created_totals_idx, index only). */
 async function revenuePerDay(db: Executor, r: Range): Promise<Analytics['revenuePerDay']> {
   const rows = await query<{ date: string; orders: number; amount: string; paid: string | null }>(
     db,
@@ -117,7 +117,7 @@ async function revenuePerDay(db: Executor, r: Range): Promise<Analytics['revenue
 }
 
 /**
- * The lines of the range's orders that count as revenue (not cancelled), for the item figures. A line carries its
+ * The lines of the range's orders that count as revenue (not canceled), for the item figures. A line carries its
  * order's time (placed_at), so both sides are read by the range: the lines from order_items_placed_idx, the orders
  * from orders_created_totals_idx, each from the index alone.
  */
@@ -164,7 +164,7 @@ async function topProducts(db: Executor, r: Range): Promise<Analytics['topProduc
   }));
 }
 
-/** Every order placed in the range, cancelled ones too, by payment status (orders_created_totals_idx, index only). */
+/** Every order placed in the range, canceled ones too, by payment status (orders_created_totals_idx, index only). */
 async function ordersByPaymentStatus(db: Executor, r: Range): Promise<Analytics['ordersByPaymentStatus']> {
   const rows = await query<{ paymentStatus: PaymentStatus; count: number; amount: string }>(
     db,

@@ -241,9 +241,9 @@ describe('each staff and admin action writes exactly one entry: who, what, befor
     expect(paid.summary).toMatch(new RegExp(`^Marked order ${o.number} of Ravi Kumar paid \\(₹[\\d,.]+\\)$`));
 
     // The cancellation is one entry; the refund it makes due is the database's doing, not another action.
-    const cancelled = await theEntry(() => ok('PUT', `/api/orders/${o.id}/status`, admin, { status: 'cancelled' }));
-    expect(cancelled).toMatchObject({
-      summary: `Cancelled order ${o.number} of Ravi Kumar`,
+    const canceled = await theEntry(() => ok('PUT', `/api/orders/${o.id}/status`, admin, { status: 'cancelled' }));
+    expect(canceled).toMatchObject({
+      summary: `Canceled order ${o.number} of Ravi Kumar`,
       before: { status: 'confirmed' },
       after: { status: 'cancelled' },
     });

@@ -51,12 +51,12 @@ describe('order status mails', () => {
       'Your Pawcare order 2F1C7A52 has been delivered',
     );
     const byStaff = orderStatusMail(brand, { ...mail, event: 'cancelled_by_staff', paymentStatus: 'refund_due' });
-    expect(byStaff.subject).toBe('Your Pawcare order 2F1C7A52 has been cancelled');
-    expect(byStaff.text).toContain('the shop has cancelled your order 2F1C7A52.');
+    expect(byStaff.subject).toBe('Your Pawcare order 2F1C7A52 has been canceled');
+    expect(byStaff.text).toContain('the shop has canceled your order 2F1C7A52.');
     expect(byStaff.text).toContain('You have paid ₹500.00 for it; we will refund the payment');
     const own = orderStatusMail(brand, { ...mail, event: 'cancelled_by_customer' });
-    expect(own.subject).toBe('You cancelled your Pawcare order 2F1C7A52');
-    expect(own.text).toContain('As you asked, your order 2F1C7A52 has been cancelled.');
+    expect(own.subject).toBe('You canceled your Pawcare order 2F1C7A52');
+    expect(own.text).toContain('As you asked, your order 2F1C7A52 has been canceled.');
     expect(own.text).not.toContain('refund');
   });
 

@@ -26,18 +26,18 @@ const WORDS: Record<OrderMailEvent, { subject: (n: string) => string; line: (n: 
     after: 'Thank you for shopping with us.',
   },
   cancelled_by_staff: {
-    subject: (n) => `Your Pawcare order ${n} has been cancelled`,
-    line: (n) => `We are sorry: the shop has cancelled your order ${n}.`,
+    subject: (n) => `Your Pawcare order ${n} has been canceled`,
+    line: (n) => `We are sorry: the shop has canceled your order ${n}.`,
     after: 'If you have questions, reply in the chat on our site.',
   },
   cancelled_by_customer: {
-    subject: (n) => `You cancelled your Pawcare order ${n}`,
-    line: (n) => `As you asked, your order ${n} has been cancelled.`,
+    subject: (n) => `You canceled your Pawcare order ${n}`,
+    line: (n) => `As you asked, your order ${n} has been canceled.`,
   },
   cancelled_unpaid: {
-    subject: (n) => `Your Pawcare order ${n} was cancelled: no payment arrived`,
+    subject: (n) => `Your Pawcare order ${n} was canceled: no payment arrived`,
     line: (n) =>
-      `We did not receive the UPI payment for your order ${n} in time, so it has been cancelled and its products are back on sale.`,
+      `We did not receive the UPI payment for your order ${n} in time, so it has been canceled and its products are back on sale.`,
     after: 'If you have paid, reply in the chat on our site with your UPI transaction reference.',
   },
 };

@@ -15,7 +15,7 @@ import { announceOrder, withItems } from './records.ts';
 import { mailOrderChange } from './status.ts';
 import { periodicJob } from '../lib/periodic-job.ts';
 
-/* Unpaid UPI orders whose hold ran out are cancelled, their stock back on the shelf exactly once (decision 038). */
+/* Unpaid UPI orders whose hold ran out are canceled, their stock back on the shelf exactly once (decision 038). */
 
 export interface HoldExpiryOptions {
   db: Db;
@@ -25,14 +25,14 @@ export interface HoldExpiryOptions {
   io?: Deps['io'];
   /** How often it looks for orders whose hold ran out. */
   pollMs?: number;
-  /** Orders cancelled per transaction. */
+  /** Orders canceled per transaction. */
   batchSize?: number;
   /** false: only explicit runOnce() calls (tests, with their own clock). */
   autoStart?: boolean;
 }
 
 export interface HoldExpiry {
-  /** Cancels the orders whose hold ran out by `now`; resolves with how many it cancelled. */
+  /** Cancels the orders whose hold ran out by `now`; resolves with how many it canceled. */
   runOnce(now?: Date): Promise<number>;
   stop(): Promise<void>;
 }
@@ -47,7 +47,7 @@ interface Expired {
  * Cancels one batch of orders whose hold ran out, in one transaction. One statement claims them and cancels them:
  * `for update skip locked` passes over rows another process's job (or a customer entering their UTR, or staff) holds,
  * and the UPDATE repeats every condition on the row's newest version, so an order that was paid, given its reference
- * or confirmed meanwhile stays as it is. The move to cancelled fires the trigger that gives the stock back (one
+ * or confirmed meanwhile stays as it is. The move to canceled fires the trigger that gives the stock back (one
  * increment per product, decision 024) exactly once, as for any cancellation. The customer's notification and mail
  * and the audit entry commit with it.
  */
@@ -77,8 +77,8 @@ async function expireDue(db: Db, config: MailBrandConfig, now: Date, batchSize: 
             {
               userId: order.userId,
               type: 'order_status',
-              title: `Order ${order.number} cancelled`,
-              body: `Your order ${order.number} has been cancelled: its UPI payment did not arrive in time.`,
+              title: `Order ${order.number} canceled`,
+              body: `Your order ${order.number} has been canceled: its UPI payment did not arrive in time.`,
               data: { orderId: order.id, status: 'cancelled' },
             },
           )
@@ -89,7 +89,7 @@ async function expireDue(db: Db, config: MailBrandConfig, now: Date, batchSize: 
         kind: 'order.status_changed',
         subjectType: 'order',
         subjectId: order.id,
-        summary: `Cancelled order ${order.number} of ${order.customerName}: its UPI payment did not arrive in time`,
+        summary: `Canceled order ${order.number} of ${order.customerName}: its UPI payment did not arrive in time`,
         before: { status: 'placed' },
         after: { status: 'cancelled' },
       });
@@ -105,10 +105,10 @@ export function startHoldExpiry(opts: HoldExpiryOptions): HoldExpiry {
   const pollMs = opts.pollMs ?? 60_000;
   const batchSize = opts.batchSize ?? 20;
   async function run(now: Date, stopping: () => boolean): Promise<number> {
-    let cancelled = 0;
+    let canceled = 0;
     for (;;) {
       const done = await expireDue(db, config, now, batchSize);
-      cancelled += done.length;
+      canceled += done.length;
       if (done.length) nudgeOutbox();
       if (opts.io) {
         const io = opts.io;
@@ -117,7 +117,7 @@ export function startHoldExpiry(opts: HoldExpiryOptions): HoldExpiry {
           announceAudit({ io }, d.audit);
         }
       }
-      if (done.length < batchSize || stopping()) return cancelled;
+      if (done.length < batchSize || stopping()) return canceled;
     }
   }
 

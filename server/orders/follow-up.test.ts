@@ -92,7 +92,7 @@ describe('GET /api/orders/{id}', () => {
 });
 
 describe('PUT /api/orders/{id}/cancel (customer)', () => {
-  it('cancels a placed order, gives its stock back and says who cancelled; a second cancel is refused', async () => {
+  it('cancels a placed order, gives its stock back and says who canceled; a second cancel is refused', async () => {
     await setStock(t.database.db, 10, [idOf('Bird Cage')]);
     const placed = await order({ name: 'Bird Cage', quantity: 4 });
     expect(await stockOf(t.database.db, idOf('Bird Cage'))).toBe(6);
@@ -104,7 +104,7 @@ describe('PUT /api/orders/{id}/cancel (customer)', () => {
       paymentStatus: 'unpaid',
     });
     expect(await stockOf(t.database.db, idOf('Bird Cage'))).toBe(10);
-    expectError(await cancel(placed.id), 409, 'CONFLICT', 'This order is already cancelled');
+    expectError(await cancel(placed.id), 409, 'CONFLICT', 'This order is already canceled');
     expect(await stockOf(t.database.db, idOf('Bird Cage'))).toBe(10);
     // The customer did it: no notification about their own cancellation.
     expect((await notificationsOf(customer)).filter((n) => n.data?.orderId === placed.id)).toEqual([]);
@@ -140,7 +140,7 @@ describe('PUT /api/orders/{id}/cancel (customer)', () => {
     expect(json(res, OrderSchema)).toMatchObject({ status: 'cancelled', cancelledBy: 'staff' });
     expect(await stockOf(t.database.db, idOf('Fish Tank'))).toBe(10);
     const [note] = (await notificationsOf(customer)).filter((n) => n.data?.orderId === placed.id);
-    expect(note?.body).toBe(`Your order ${placed.number} has been cancelled.`);
+    expect(note?.body).toBe(`Your order ${placed.number} has been canceled.`);
   });
 
   it('a customer and staff cancelling at once: one wins, the stock comes back exactly once', async () => {
@@ -181,7 +181,7 @@ describe('PUT /api/orders/{id}/payment', () => {
     expect(json(await get(placed.id, customer), OrderSchema).paymentReference).toBeNull();
   });
 
-  it('refuses a UTR on a card or cash order, on a cancelled one, on a paid one, and from anyone else', async () => {
+  it('refuses a UTR on a card or cash order, on a canceled one, on a paid one, and from anyone else', async () => {
     const cod = await order({ paymentMethod: 'cod' });
     expectError(
       await pay(cod.id, { reference: '123456789012' }, customer),
@@ -189,13 +189,13 @@ describe('PUT /api/orders/{id}/payment', () => {
       'CONFLICT',
       'This order is paid by Cash on Delivery; a UPI transaction reference is only for UPI orders',
     );
-    const cancelled = await order();
-    await cancel(cancelled.id);
+    const canceled = await order();
+    await cancel(canceled.id);
     expectError(
-      await pay(cancelled.id, { reference: '123456789012' }, customer),
+      await pay(canceled.id, { reference: '123456789012' }, customer),
       409,
       'CONFLICT',
-      'This order is cancelled; it needs no payment reference',
+      'This order is canceled; it needs no payment reference',
     );
     const paid = await order();
     await pay(paid.id, { status: 'paid' }, employee);
@@ -235,7 +235,7 @@ describe('PUT /api/orders/{id}/payment', () => {
     });
   });
 
-  it('refuses marking paid twice, or a cancelled order; refunded only from refund due', async () => {
+  it('refuses marking paid twice, or a canceled order; refunded only from refund due', async () => {
     const placed = await order();
     await pay(placed.id, { status: 'paid' }, employee);
     expectError(await pay(placed.id, { status: 'paid' }, admin), 409, 'CONFLICT', 'This order is already paid');
@@ -243,33 +243,33 @@ describe('PUT /api/orders/{id}/payment', () => {
       await pay(placed.id, { status: 'refunded' }, admin),
       409,
       'CONFLICT',
-      'This order is paid; only a paid order that was cancelled can be marked refunded',
+      'This order is paid; only a paid order that was canceled can be marked refunded',
     );
     const unpaid = await order();
     expectError(
       await pay(unpaid.id, { status: 'refunded' }, admin),
       409,
       'CONFLICT',
-      'This order is unpaid; only a paid order that was cancelled can be marked refunded',
+      'This order is unpaid; only a paid order that was canceled can be marked refunded',
     );
     await cancel(unpaid.id);
     expectError(
       await pay(unpaid.id, { status: 'paid' }, employee),
       409,
       'CONFLICT',
-      'This order is cancelled (unpaid); it cannot be marked paid',
+      'This order is canceled (unpaid); it cannot be marked paid',
     );
     expectError(await pay('x', { status: 'paid' }, employee), 404, 'NOT_FOUND');
     expectError(await pay(randomUUID(), { status: 'paid' }, employee), 404, 'NOT_FOUND');
   });
 
-  it('paid, then cancelled (by the customer or staff): refund due; staff mark it refunded once, and the customer is told', async () => {
+  it('paid, then canceled (by the customer or staff): refund due; staff mark it refunded once, and the customer is told', async () => {
     for (const canceller of ['customer', 'staff'] as const) {
       const placed = await order();
       await pay(placed.id, { status: 'paid' }, employee);
-      const cancelled =
+      const canceled =
         canceller === 'customer' ? await cancel(placed.id) : await setStatus(placed.id, 'cancelled', admin);
-      expect(json(cancelled, OrderSchema)).toMatchObject({
+      expect(json(canceled, OrderSchema)).toMatchObject({
         status: 'cancelled',
         paymentStatus: 'refund_due',
         cancelledBy: canceller,
@@ -278,7 +278,7 @@ describe('PUT /api/orders/{id}/payment', () => {
         await pay(placed.id, { status: 'paid' }, employee),
         409,
         'CONFLICT',
-        'This order is cancelled (refund due); it cannot be marked paid',
+        'This order is canceled (refund due); it cannot be marked paid',
       );
       const refunded = json(await pay(placed.id, { status: 'refunded' }, admin), OrderSchema);
       expect(refunded.paymentStatus).toBe('refunded');
@@ -310,11 +310,11 @@ describe('PUT /api/orders/{id}/payment', () => {
     expect(notes).toHaveLength(1);
   });
 
-  it('a customer cancelling while staff mark it paid: either it is cancelled unpaid, or paid then refund due', async () => {
+  it('a customer cancelling while staff mark it paid: either it is canceled unpaid, or paid then refund due', async () => {
     for (let round = 0; round < 4; round++) {
       const placed = await order();
-      const [cancelled, paid] = await Promise.all([cancel(placed.id), pay(placed.id, { status: 'paid' }, employee)]);
-      expect(cancelled.statusCode).toBe(200);
+      const [canceled, paid] = await Promise.all([cancel(placed.id), pay(placed.id, { status: 'paid' }, employee)]);
+      expect(canceled.statusCode).toBe(200);
       const now = json(await get(placed.id, customer), OrderSchema);
       expect(now.status).toBe('cancelled');
       expect(now.paymentStatus).toBe(paid.statusCode === 200 ? 'refund_due' : 'unpaid');

@@ -182,18 +182,18 @@ describe('unpaid UPI orders hold their stock for a while', () => {
     expect(await statusOf(order.id)).toBe('cancelled');
 
     const told = await db().select().from(notifications).where(eq(notifications.userId, shopper.user.id));
-    expect(told.map((n) => n.title)).toContain(`Order ${order.number} cancelled`);
+    expect(told.map((n) => n.title)).toContain(`Order ${order.number} canceled`);
     const mails = await db()
       .select()
       .from(outbox)
       .where(and(eq(outbox.to, shopper.user.email), eq(outbox.kind, 'order_cancelled_unpaid')));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Your Pawcare order ${order.number} was cancelled: no payment arrived`);
+    expect(mails[0]!.subject).toBe(`Your Pawcare order ${order.number} was canceled: no payment arrived`);
     const entries = await db().select().from(auditLog).where(eq(auditLog.subjectId, order.id));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: null, actorRole: 'system', kind: 'order.status_changed' });
 
-    // The customer's order page shows who cancelled it.
+    // The customer's order page shows who canceled it.
     const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: t.auth(shopper.token) });
     expect(json(mine, OrderSchema)).toMatchObject({ status: 'cancelled', cancelledBy: 'system' });
   });

@@ -110,9 +110,9 @@ describe('order status e-mails', () => {
     const [mail] = await mailsAbout(o);
     expect(mail).toMatchObject({
       kind: 'order_cancelled_by_staff',
-      subject: `Your Pawcare order ${o.number} has been cancelled`,
+      subject: `Your Pawcare order ${o.number} has been canceled`,
     });
-    expect(mail!.text).toContain(`the shop has cancelled your order ${o.number}.`);
+    expect(mail!.text).toContain(`the shop has canceled your order ${o.number}.`);
     expect(mail!.text).toContain(`You have paid ${formatRupees(o.total)} for it; we will refund the payment`);
     expect(await sameTransaction(mail!.id, o.id)).toBe(true);
   });
@@ -123,9 +123,9 @@ describe('order status e-mails', () => {
     const [mail] = await mailsAbout(o);
     expect(mail).toMatchObject({
       kind: 'order_cancelled_by_customer',
-      subject: `You cancelled your Pawcare order ${o.number}`,
+      subject: `You canceled your Pawcare order ${o.number}`,
     });
-    expect(mail!.text).toContain(`As you asked, your order ${o.number} has been cancelled.`);
+    expect(mail!.text).toContain(`As you asked, your order ${o.number} has been canceled.`);
     expect(mail!.text).not.toContain('refund');
     expect(await sameTransaction(mail!.id, o.id)).toBe(true);
   });
@@ -140,10 +140,10 @@ describe('order status e-mails', () => {
     expect((await setStatus(o.id, 'shipped')).statusCode).toBe(409); // already shipped
     expect((await mailsAbout(o)).map((m) => m.kind)).toEqual(['order_shipped']);
 
-    const cancelled = await order();
-    expect((await cancelOwn(cancelled.id)).statusCode).toBe(200);
-    expect((await cancelOwn(cancelled.id)).statusCode).toBe(409);
-    expect((await setStatus(cancelled.id, 'cancelled')).statusCode).toBe(409);
-    expect((await mailsAbout(cancelled)).map((m) => m.kind)).toEqual(['order_cancelled_by_customer']);
+    const canceled = await order();
+    expect((await cancelOwn(canceled.id)).statusCode).toBe(200);
+    expect((await cancelOwn(canceled.id)).statusCode).toBe(409);
+    expect((await setStatus(canceled.id, 'cancelled')).statusCode).toBe(409);
+    expect((await mailsAbout(canceled)).map((m) => m.kind)).toEqual(['order_cancelled_by_customer']);
   });
 });

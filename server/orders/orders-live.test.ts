@@ -116,6 +116,6 @@ describe('live order events', () => {
       paymentStatus: 'refund_due',
     });
     expect((await ownerHears).order.id).toBe(second.id);
-    expect((await cancelNote).body).toBe(`Your order ${second.number} has been cancelled.`);
+    expect((await cancelNote).body).toBe(`Your order ${second.number} has been canceled.`);
   });
 });

@@ -387,12 +387,10 @@ describe('PUT /api/orders/{id}/status', () => {
     expect(errorOf(again)).toBe('This order is already confirmed');
     expect((await setStatus(order.id, 'placed')).statusCode).toBe(409);
     expect((await setStatus(order.id, 'shipped')).statusCode).toBe(200);
-    expect(errorOf(await setStatus(order.id, 'cancelled'))).toBe(
-      'This order is shipped; it cannot be marked cancelled',
-    );
+    expect(errorOf(await setStatus(order.id, 'cancelled'))).toBe('This order is shipped; it cannot be marked canceled');
   });
 
-  it('cancels from placed or confirmed, and a cancelled order stays cancelled', async () => {
+  it('cancels from placed or confirmed, and a canceled order stays canceled', async () => {
     const a = await newOrder(orderOf([['Cat Toy', 1]]));
     expect(json(await setStatus(a.id, 'cancelled'), OrderSchema).status).toBe('cancelled');
     expect((await setStatus(a.id, 'confirmed')).statusCode).toBe(409);

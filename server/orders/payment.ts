@@ -35,24 +35,24 @@ function paymentRefusal(current: OrderRow, body: OrderPaymentBody): never {
       throw errors.conflict(
         `This order is paid by ${PAYMENT_METHOD_LABELS[current.paymentMethod]}; a UPI transaction reference is only for UPI orders`,
       );
-    if (current.status === 'cancelled') throw errors.conflict('This order is cancelled; it needs no payment reference');
+    if (current.status === 'cancelled') throw errors.conflict('This order is canceled; it needs no payment reference');
     throw errors.conflict(`This order is already ${payment}; its payment reference can no longer change`);
   }
   if (current.paymentStatus === body.status) throw errors.conflict(`This order is already ${payment}`);
   if (body.status === 'paid')
     throw errors.conflict(
       current.status === 'cancelled'
-        ? `This order is cancelled (${payment}); it cannot be marked paid`
+        ? `This order is canceled (${payment}); it cannot be marked paid`
         : `This order is ${payment}; it cannot be marked paid`,
     );
-  throw errors.conflict(`This order is ${payment}; only a paid order that was cancelled can be marked refunded`);
+  throw errors.conflict(`This order is ${payment}; only a paid order that was canceled can be marked refunded`);
 }
 
 /**
  * The payment of an order, apart from its fulfilment:
- * - `{ reference }`: the customer of a UPI order gives the UTR of their payment, while it is unpaid and not cancelled
+ * - `{ reference }`: the customer of a UPI order gives the UTR of their payment, while it is unpaid and not canceled
  *   (they may correct it until staff mark it paid);
- * - `{ status: 'paid' }`: staff mark an unpaid, not cancelled order paid (with or without a reference: cash and
+ * - `{ status: 'paid' }`: staff mark an unpaid, not canceled order paid (with or without a reference: cash and
  *   card are paid on delivery); `{ status: 'refunded' }`: staff record the refund of a refund_due order.
  * Each is one conditional UPDATE (the state it starts from is in the WHERE), so of two racing staff only one wins and
  * the other hears what the order is now. The customer is notified of paid and refunded, and staff changes are

@@ -118,7 +118,7 @@ export default routes((app) => {
       schema: {
         tags: ['orders'],
         summary:
-          'Move an order along: placed -> confirmed -> shipped -> delivered, or cancelled before shipping (employee, admin)',
+          'Move an order along: placed -> confirmed -> shipped -> delivered, or canceled before shipping (employee, admin)',
         ...secured,
         params: IdParamSchema,
         body: OrderStatusBodySchema,

@@ -22,14 +22,14 @@ import type { AuthUser } from '../lib/caller.ts';
 import { createNotification } from '../notifications/service.ts';
 import { visibleRow, withItems } from './records.ts';
 
-/* An order's status moving forward (staff) or cancelled by its customer before it ships, with its mail and notification. */
+/* An order's status moving forward (staff) or canceled by its customer before it ships, with its mail and notification. */
 
 const STATUS_SENTENCE: Record<OrderStatus, string> = {
   placed: 'has been placed',
   confirmed: 'has been confirmed',
   shipped: 'is on its way',
   delivered: 'has been delivered',
-  cancelled: 'has been cancelled',
+  cancelled: 'has been canceled',
 };
 
 /** The status changes a customer is e-mailed about, when staff make them. */
@@ -54,7 +54,7 @@ export async function mailOrderChange(
  * Moves an order to a new status. The allowed previous statuses are part of the UPDATE's WHERE, so two staff
  * members acting at once cannot both succeed with incompatible changes. A cancellation here is the staff's: the
  * database gives the stock back and turns a paid order into refund_due (triggers of migration 0005). The customer
- * is notified, and e-mailed when it shipped, was delivered or cancelled, and the audit entry is written, all in the
+ * is notified, and e-mailed when it shipped, was delivered or canceled, and the audit entry is written, all in the
  * same transaction; the live push happens after commit (see `announceOrder`), the caller nudges the outbox.
  */
 export async function changeOrderStatus(
@@ -109,7 +109,7 @@ export async function changeOrderStatus(
       subjectId: row.id,
       summary:
         status === 'cancelled'
-          ? `Cancelled order ${order!.number} of ${row.customerName}`
+          ? `Canceled order ${order!.number} of ${row.customerName}`
           : `Marked order ${order!.number} of ${row.customerName} ${ORDER_STATUS_LABELS[status].toLowerCase()}`,
       before: { status: held!.status },
       after: { status },
@@ -139,7 +139,7 @@ export async function cancelOwnOrder(
       .returning();
     if (!row) {
       const current = await visibleRow(tx, me, id);
-      if (current.status === 'cancelled') throw errors.conflict('This order is already cancelled');
+      if (current.status === 'cancelled') throw errors.conflict('This order is already canceled');
       throw errors.conflict(ORDER_MSG.cancelRefused);
     }
     const [order] = await withItems(tx, [row]);

@@ -340,7 +340,7 @@ describe('stock under racing orders', () => {
         ),
       ),
     ]).then((answers) => answers.forEach((r) => expect(r.statusCode, r.body).toBeLessThan(300)));
-    // Every first order was cancelled (its 1 + 1 given back); the later ones hold 2 + 1 each, 22 and 23 in all.
+    // Every first order was canceled (its 1 + 1 given back); the later ones hold 2 + 1 each, 22 and 23 in all.
     expect(await stocks(...names)).toEqual([40 - 22, 40 - 23]);
   });
 });

@@ -47,7 +47,7 @@ describe('ConfirmDialog', () => {
 
     await u.click(screen.getByRole('button', { name: 'Cancel order' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByText('Answer: cancelled')).toBeInTheDocument();
+    expect(screen.getByText('Answer: canceled')).toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
 

@@ -68,7 +68,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       setState((prev) => (prev.socket === null && prev.status === 'idle' ? prev : { socket: null, status: 'idle' }));
       return;
     }
-    let cancelled = false;
+    let canceled = false;
     let socket: AppSocket | null = null;
     setState({ socket: null, status: 'connecting' });
 
@@ -78,7 +78,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     // The payload schemas come with the socket library: only a signed-in tab needs either.
     void Promise.all([import('socket.io-client'), import('#shared/realtime-schemas')]).then(
       ([{ io }, { parseServerEvent }]) => {
-        if (cancelled) return;
+        if (canceled) return;
         // Reconnection is ours (reconnect.ts): socket.io's stops after the spec's five attempts, and never retries a
         // handshake the server refused, even when it refused only because its database was away.
         const s: AppSocket = io({
@@ -91,7 +91,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         const again = createReconnector(() => s.connect());
         retry = again;
         const set = (status: SocketStatus) => {
-          if (!cancelled) setState({ socket: s, status, parse: parseServerEvent });
+          if (!canceled) setState({ socket: s, status, parse: parseServerEvent });
         };
         const lost = () => set(again.failed() > SOCKET_RECONNECT_ATTEMPTS ? 'failed' : 'connecting');
         s.on('connect', () => {
@@ -129,12 +129,12 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         set(s.connected ? 'connected' : 'connecting');
       },
       () => {
-        if (!cancelled) setState({ socket: null, status: 'failed' });
+        if (!canceled) setState({ socket: null, status: 'failed' });
       },
     );
 
     return () => {
-      cancelled = true;
+      canceled = true;
       retry?.stop();
       socket?.removeAllListeners();
       socket?.io.removeAllListeners();

@@ -26,7 +26,7 @@ export const products = pgTable(
     discount: integer('discount').notNull().default(0),
     image: text('image').notNull(),
     details: text('details').notNull(),
-    /** Units on the shelf: taken by an order's single statement, given back by a trigger when it is cancelled. */
+    /** Units on the shelf: taken by an order's single statement, given back by a trigger when it is canceled. */
     stock: integer('stock').notNull().default(0),
     /** False once deactivated: out of the catalogue, refused at checkout, kept for the orders that name it. */
     active: boolean('active').notNull().default(true),

@@ -25,7 +25,7 @@ export const orders = pgTable(
       .notNull()
       .default('placed'),
     paymentMethod: text('payment_method', { enum: ['upi', 'card', 'cod'] }).notNull(),
-    /** Apart from fulfilment; a trigger turns paid into refund_due when a paid order is cancelled. */
+    /** Apart from fulfilment; a trigger turns paid into refund_due when a paid order is canceled. */
     paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'refund_due', 'refunded'] })
       .notNull()
       .default('unpaid'),

@@ -8121,7 +8121,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Move an order along: placed -> confirmed -> shipped -> delivered, or cancelled before shipping (employee, admin) */
+        /** Move an order along: placed -> confirmed -> shipped -> delivered, or canceled before shipping (employee, admin) */
         put: {
             parameters: {
                 query?: never;

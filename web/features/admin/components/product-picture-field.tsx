@@ -12,10 +12,10 @@ function useFilePreview(file: File | null): string | null {
   useEffect(() => {
     setUrl(null);
     if (!file || typeof URL.createObjectURL !== 'function') return;
-    let cancelled = false;
+    let canceled = false;
     let objectUrl: string | null = null;
     const show = () => {
-      if (cancelled) return;
+      if (canceled) return;
       objectUrl = URL.createObjectURL(file);
       setUrl(objectUrl);
     };
@@ -29,7 +29,7 @@ function useFilePreview(file: File | null): string | null {
       );
     else show();
     return () => {
-      cancelled = true;
+      canceled = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [file]);

@@ -20,7 +20,7 @@ export function SummaryFigures({ summary: s }: { summary: ReturnType<typeof summ
     {
       label: 'Orders',
       value: formatCount(s.orders),
-      hint: s.cancelledOrders ? `${formatCount(s.cancelledOrders)} of them cancelled` : 'Placed in the range',
+      hint: s.cancelledOrders ? `${formatCount(s.cancelledOrders)} of them canceled` : 'Placed in the range',
     },
     {
       label: 'Median first response',

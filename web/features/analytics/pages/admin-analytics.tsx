@@ -160,7 +160,7 @@ function Figures({ data }: { data: Analytics }) {
         <Figure
           className="lg:col-span-2"
           title="Revenue per day"
-          description="Orders placed each day, cancelled orders left out, and the part of them paid so far."
+          description="Orders placed each day, canceled orders left out, and the part of them paid so far."
           summary={`Revenue per day from ${span}: ${formatRupees(summary.revenue)} from ${plural(
             summary.orders - summary.cancelledOrders,
             'order',
@@ -205,7 +205,7 @@ function Figures({ data }: { data: Analytics }) {
         />
         <Figure
           title="Orders by payment status"
-          description="Every order placed in the range, cancelled ones too, by where its payment stands."
+          description="Every order placed in the range, canceled ones too, by where its payment stands."
           summary={`Orders by payment status: ${data.ordersByPaymentStatus.map((p) => `${PAYMENT_STATUS_LABELS[p.paymentStatus]} ${formatCount(p.count)}`).join(', ')}.`}
           empty={anyOrders ? undefined : 'No orders in this range'}
           chart={<NamedBarsChart rows={payments} valueKey="count" valueName="Orders" color="#c2410c" />}

@@ -12,7 +12,7 @@ export function ShopLimits() {
         label="UPI payment wait (minutes)"
         min={CLINIC_LIMITS.upiHoldMinutes.min}
         max={CLINIC_LIMITS.upiHoldMinutes.max}
-        hint="A UPI order without its transaction reference is cancelled after this long, and its products go back on sale."
+        hint="A UPI order without its transaction reference is canceled after this long, and its products go back on sale."
       />
       <FormField
         name="maxUnpaidOrders"

@@ -3,7 +3,7 @@ import type { Order } from '#shared/orders';
 import { answer, client } from '../../../lib/api-client.ts';
 import { useOrderSaved } from '../lib/order-lists.ts';
 
-/** What staff record about a payment: the money arrived, or the refund of a cancelled paid order was given. */
+/** What staff record about a payment: the money arrived, or the refund of a canceled paid order was given. */
 export type StaffPaymentStatus = 'paid' | 'refunded';
 
 /** PUT /api/orders/{id}/payment with `{ status }` (employee, admin). */

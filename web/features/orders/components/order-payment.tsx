@@ -38,7 +38,7 @@ function UpiPayment({ order }: { order: Order }) {
       {!sent && order.holdUntil && order.status === 'placed' && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
           We hold these products for you until <strong>{formatInstant(order.holdUntil)}</strong>. Without the payment
-          reference by then, the order is cancelled and the products go back on sale.
+          reference by then, the order is canceled and the products go back on sale.
         </p>
       )}
       <p className="text-sm">
@@ -75,7 +75,7 @@ export function OrderPayment({ order }: { order: Order }) {
     <div className="space-y-3">
       <p className="flex flex-wrap items-center gap-2">
         <span>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>
-        {/* A cancelled order that was never paid owes nothing: no "Unpaid" badge on it. */}
+        {/* A canceled order that was never paid owes nothing: no "Unpaid" badge on it. */}
         {!(order.status === 'cancelled' && order.paymentStatus === 'unpaid') && (
           <PaymentStatusBadge status={order.paymentStatus} />
         )}
@@ -91,7 +91,7 @@ export function OrderPayment({ order }: { order: Order }) {
       {order.paymentStatus === 'refunded' && <p>Refunded: your payment of {formatRupees(order.total)} was returned.</p>}
       {order.paymentStatus === 'unpaid' &&
         (order.status === 'cancelled' ? (
-          <p className="text-ink-muted">Nothing to pay: this order was cancelled.</p>
+          <p className="text-ink-muted">Nothing to pay: this order was canceled.</p>
         ) : order.paymentMethod === 'upi' ? (
           <UpiPayment order={order} />
         ) : order.paymentMethod === 'card' ? (

@@ -2,7 +2,7 @@ import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '#shared/order
 
 const STEPS: OrderStatus[] = ['placed', 'confirmed', 'shipped', 'delivered'];
 
-/** Who cancelled, in the words of the person reading: the customer themselves or staff looking at it. */
+/** Who canceled, in the words of the person reading: the customer themselves or staff looking at it. */
 function cancelledBy(order: Pick<Order, 'cancelledBy'>, viewer: 'customer' | 'staff'): string {
   if (order.cancelledBy === 'customer') return viewer === 'customer' ? ' by you' : ' by the customer';
   if (order.cancelledBy === 'staff') return ' by the shop';
@@ -12,7 +12,7 @@ function cancelledBy(order: Pick<Order, 'cancelledBy'>, viewer: 'customer' | 'st
 
 /**
  * Where an order is on its way: placed, confirmed, shipped, delivered as an ordered list whose current step carries
- * aria-current="step" and says done / current / to come in words; or a note that it was cancelled, and by whom.
+ * aria-current="step" and says done / current / to come in words; or a note that it was canceled, and by whom.
  */
 export function OrderTrack({
   order,
@@ -22,7 +22,7 @@ export function OrderTrack({
   viewer?: 'customer' | 'staff';
 }) {
   if (order.status === 'cancelled')
-    return <p className="text-sm font-medium text-ink-muted">This order was cancelled{cancelledBy(order, viewer)}.</p>;
+    return <p className="text-sm font-medium text-ink-muted">This order was canceled{cancelledBy(order, viewer)}.</p>;
   const reached = STEPS.indexOf(order.status);
   return (
     <ol className="flex flex-wrap gap-x-1 gap-y-2 text-xs font-medium" aria-label="Order progress">

@@ -90,7 +90,7 @@ export function StaffOrderQuestions({ actions }: { actions: StaffOrderActions })
         onConfirm={() => cancelling && actions.advance(cancelling, 'cancelled')}
         onCancel={dismiss}
       >
-        <p>The customer is told at once. A cancelled order cannot be reopened.</p>
+        <p>The customer is told at once. A canceled order cannot be reopened.</p>
         {cancelling?.paymentStatus === 'paid' && (
           <p className="mt-2">It is paid: it shows “Refund due” until you record the refund.</p>
         )}

@@ -9,7 +9,7 @@ export const utrText = (order: Pick<Order, 'paymentReference'>) =>
 /**
  * What staff need to settle an order's money, beside the payment status the card shows: the UTR of a UPI payment
  * (or that none was given yet), that cash and card orders are paid on delivery, when it was marked paid, and the
- * refund a cancelled paid order is owed.
+ * refund a canceled paid order is owed.
  */
 export function StaffPaymentSummary({ order }: { order: Order }) {
   const formatInstant = useFormatInstant();

@@ -18,17 +18,17 @@ export function UpiQr({ amount }: { amount: number }) {
 
   useEffect(() => {
     if (!link) return;
-    let cancelled = false;
+    let canceled = false;
     import('qrcode')
       .then((QRCode) => QRCode.toDataURL(link, { width: 220, margin: 1, errorCorrectionLevel: 'M' }))
       .then((dataUrl) => {
-        if (!cancelled) setQr({ link, dataUrl });
+        if (!canceled) setQr({ link, dataUrl });
       })
       .catch(() => {
-        if (!cancelled) setFailed(true);
+        if (!canceled) setFailed(true);
       });
     return () => {
-      cancelled = true;
+      canceled = true;
     };
   }, [link]);
 

@@ -167,7 +167,7 @@ describe('/employee/orders payments', () => {
     expect(within(card(2)).getByText('UTR 123456789012')).toBeInTheDocument();
     expect(within(card(2)).getByText('Unpaid')).toBeInTheDocument();
     expect(within(card(1)).getByText('No reference yet')).toBeInTheDocument();
-    expect(within(card(1)).getByText('This order was cancelled by the customer.')).toBeInTheDocument();
+    expect(within(card(1)).getByText('This order was canceled by the customer.')).toBeInTheDocument();
     expect(within(card(1)).queryByRole('button', { name: /^Mark paid/ })).not.toBeInTheDocument();
     expect(within(card(3)).getByText('To be paid on delivery.')).toBeInTheDocument();
     expect(within(card(3)).queryByText(/UTR|No reference yet/)).not.toBeInTheDocument();
@@ -215,13 +215,13 @@ describe('/employee/orders payments', () => {
     expect(listReads()).toBe(1);
   });
 
-  it('records a refund given for a paid order the customer cancelled', async () => {
+  it('records a refund given for a paid order the customer canceled', async () => {
     const u = userEvent.setup();
     orders = [order(2, { status: 'cancelled', paymentStatus: 'refund_due', cancelledBy: 'customer' }), order(1)];
     await openOrders();
     await waitFor(() => expect(shown()).toHaveLength(2));
     expect(within(card(2)).getByText('Refund due')).toBeInTheDocument();
-    expect(within(card(2)).getByText('This order was cancelled by the customer.')).toBeInTheDocument();
+    expect(within(card(2)).getByText('This order was canceled by the customer.')).toBeInTheDocument();
     expect(within(card(2)).getByText('Refund ₹1,200.00 to the customer.')).toBeInTheDocument();
 
     await u.click(button('Refund given', 2));
@@ -241,15 +241,15 @@ describe('/employee/orders payments', () => {
       'GET /api/orders': () => ({ body: orders }),
       [`PUT /api/orders/${order(2).id}/payment`]: () => {
         orders = [order(2, { status: 'cancelled', cancelledBy: 'customer' }), order(1)];
-        return { status: 409, body: { error: 'This order is cancelled', code: 'CONFLICT' } };
+        return { status: 409, body: { error: 'This order is canceled', code: 'CONFLICT' } };
       },
     });
     await openOrders();
     await waitFor(() => expect(shown()).toHaveLength(2));
     await u.click(button('Mark paid', 2));
     await u.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark paid' }));
-    expect(await screen.findByText('This order is cancelled')).toBeInTheDocument();
-    expect(await within(card(2)).findByText('This order was cancelled by the customer.')).toBeInTheDocument();
+    expect(await screen.findByText('This order is canceled')).toBeInTheDocument();
+    expect(await within(card(2)).findByText('This order was canceled by the customer.')).toBeInTheDocument();
     expect(listReads()).toBe(2);
   });
 
@@ -273,8 +273,8 @@ describe('/employee/orders payments', () => {
         kind: 'cancelled',
       }),
     );
-    expect(await within(card(1)).findByText('This order was cancelled by the customer.')).toBeInTheDocument();
-    expect(await screen.findByText(`Order ${numberOf(1)} was cancelled by Customer 1`)).toBeInTheDocument();
+    expect(await within(card(1)).findByText('This order was canceled by the customer.')).toBeInTheDocument();
+    expect(await screen.findByText(`Order ${numberOf(1)} was canceled by Customer 1`)).toBeInTheDocument();
     expect(within(card(1)).queryByRole('button')).not.toBeInTheDocument();
     expect(listReads()).toBe(1);
   });

@@ -51,7 +51,7 @@ export default function EmployeeOrdersPage() {
         toastId: `order-${o.id}`,
       });
     else if (e.kind === 'cancelled' && o.cancelledBy === 'customer')
-      toast.info(`Order ${o.number} was cancelled by ${o.customerName}`, { toastId: `cancelled-${o.id}` });
+      toast.info(`Order ${o.number} was canceled by ${o.customerName}`, { toastId: `canceled-${o.id}` });
     else if (e.kind === 'payment' && o.paymentStatus === 'unpaid' && o.paymentReference)
       toast.info(`Order ${o.number}: ${o.customerName} entered ${utrText(o)}`, { toastId: `utr-${o.id}` });
   });

@@ -176,7 +176,7 @@ describe('/customer/my-orders/:id', () => {
     expect(calls.filter((c) => c.url === PATH)).toHaveLength(2);
   });
 
-  it('cancels after asking, and says who cancelled', async () => {
+  it('cancels after asking, and says who canceled', async () => {
     const calls = orderServer(ORDER, {
       [`PUT ${PATH}/cancel`]: () => ({ body: { ...ORDER, status: 'cancelled', cancelledBy: 'customer' } }),
     });
@@ -184,18 +184,18 @@ describe('/customer/my-orders/:id', () => {
     renderOrder();
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
-    expect(dialog).toHaveTextContent(`Order ${ORDER.number} (₹2,445.00) will be cancelled.`);
+    expect(dialog).toHaveTextContent(`Order ${ORDER.number} (₹2,445.00) will be canceled.`);
     await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
-    expect(await screen.findByText('This order was cancelled by you.')).toBeInTheDocument();
-    expect(await screen.findByText(`Order ${ORDER.number} cancelled`)).toBeInTheDocument();
+    expect(await screen.findByText('This order was canceled by you.')).toBeInTheDocument();
+    expect(await screen.findByText(`Order ${ORDER.number} canceled`)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual([`${PATH}/cancel`]);
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
     // Nothing to pay any more: no QR, no reference form.
-    expect(section('Payment')).toHaveTextContent('Nothing to pay: this order was cancelled.');
+    expect(section('Payment')).toHaveTextContent('Nothing to pay: this order was canceled.');
     expect(screen.queryByLabelText('UPI transaction reference (UTR)')).not.toBeInTheDocument();
   });
 
@@ -214,7 +214,7 @@ describe('/customer/my-orders/:id', () => {
     expect(screen.queryByText(/Thank you, your order is placed/)).not.toBeInTheDocument();
     expect(screen.queryByText(/We will keep you posted/)).not.toBeInTheDocument();
     expect(section('Payment')).not.toHaveTextContent('Unpaid');
-    expect(section('Payment')).toHaveTextContent('Nothing to pay: this order was cancelled.');
+    expect(section('Payment')).toHaveTextContent('Nothing to pay: this order was canceled.');
   });
 
   it("shows the server's refusal to cancel an order that has just shipped", async () => {
@@ -265,7 +265,7 @@ describe('/customer/my-orders/:id', () => {
     expect(screen.getByText('Reference received: we will confirm your payment')).toBeInTheDocument();
   });
 
-  it('says until when an unpaid UPI order holds its products, and why it was cancelled once the hold ran out', async () => {
+  it('says until when an unpaid UPI order holds its products, and why it was canceled once the hold ran out', async () => {
     let current: Order = ORDER;
     orderServer(ORDER, { [`GET ${PATH}`]: () => ({ body: current }) });
     renderOrder();
@@ -274,7 +274,7 @@ describe('/customer/my-orders/:id', () => {
     await waitFor(() => expect(lastSocket()).toBeDefined());
     act(() => lastSocket()!.serverSends('connect'));
     expect(section('Payment')).toHaveTextContent(
-      `We hold these products for you until ${until}. Without the payment reference by then, the order is cancelled and the products go back on sale.`,
+      `We hold these products for you until ${until}. Without the payment reference by then, the order is canceled and the products go back on sale.`,
     );
 
     // Once the reference is in, nothing runs out.
@@ -286,9 +286,9 @@ describe('/customer/my-orders/:id', () => {
     current = { ...ORDER, status: 'cancelled', cancelledBy: 'system' };
     act(() => lastSocket()!.serverSends(ORDER_CHANGED_EVENT, { order: current, kind: 'cancelled' }));
     expect(
-      await screen.findByText('This order was cancelled: its UPI payment did not arrive in time.'),
+      await screen.findByText('This order was canceled: its UPI payment did not arrive in time.'),
     ).toBeInTheDocument();
-    expect(section('Payment')).toHaveTextContent('Nothing to pay: this order was cancelled.');
+    expect(section('Payment')).toHaveTextContent('Nothing to pay: this order was canceled.');
   });
 
   it("shows the server's refusal of a reference", async () => {
@@ -305,7 +305,7 @@ describe('/customer/my-orders/:id', () => {
     expect(await screen.findByText('This order is already paid')).toBeInTheDocument();
   });
 
-  it('says when the order is paid, and when a paid order cancelled is to be refunded or was refunded', async () => {
+  it('says when the order is paid, and when a paid order canceled is to be refunded or was refunded', async () => {
     const paid = {
       ...ORDER,
       status: 'confirmed',
@@ -328,7 +328,7 @@ describe('/customer/my-orders/:id', () => {
       }),
     );
     expect(await screen.findByText('Refund due: we will refund your payment')).toBeInTheDocument();
-    expect(screen.getByText('This order was cancelled by the shop.')).toBeInTheDocument();
+    expect(screen.getByText('This order was canceled by the shop.')).toBeInTheDocument();
 
     act(() =>
       lastSocket()!.serverSends(ORDER_CHANGED_EVENT, {

@@ -86,7 +86,7 @@ function OrderView({
   placed: boolean;
   announcement: string;
 }) {
-  // The thanks for a new order stand only while it stands: once cancelled, the page says what is true now.
+  // The thanks for a new order stand only while it stands: once canceled, the page says what is true now.
   const placed = justPlaced && order.status !== 'cancelled';
   const formatInstant = useFormatInstant();
   const cancel = useCancelOrder();
@@ -97,7 +97,7 @@ function OrderView({
   const cancelOrder = () => {
     setCancelError(undefined);
     cancel.mutate(order.id, {
-      onSuccess: (o) => toast.success(`Order ${o.number} cancelled`),
+      onSuccess: (o) => toast.success(`Order ${o.number} canceled`),
       onError: (err) => setCancelError(errorMessage(err, 'Could not cancel the order. Please try again.')),
       onSettled: () => setConfirming(false),
     });
@@ -183,7 +183,7 @@ function OrderView({
         onCancel={() => setConfirming(false)}
       >
         <p>
-          Order {order.number} ({formatRupees(order.total)}) will be cancelled.
+          Order {order.number} ({formatRupees(order.total)}) will be canceled.
           {order.paymentStatus === 'paid' && ' We will refund your payment.'}
         </p>
       </ConfirmDialog>
