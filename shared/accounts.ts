@@ -133,3 +133,10 @@ export type AcceptInvitationAnswer = z.infer<typeof AcceptInvitationAnswerSchema
 /** The answer of the account actions that only report: forgot, reset, verify, resend, sign out everywhere. */
 export const MessageAnswerSchema = z.object({ ok: z.literal(true), message: z.string() });
 export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
+
+/** GET /api/users/me/storage: what the account's uploads take up and how much they may (decision 039). */
+export const StorageUseSchema = z.object({
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+});
+export type StorageUse = z.infer<typeof StorageUseSchema>;

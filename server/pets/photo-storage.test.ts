@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { StorageUseSchema } from '#shared/accounts';
 import { PET_MSG, PET_PHOTO_MAX_BYTES, PetSchema, type Pet } from '#shared/pets';
 import { rowsOf } from '../db/client.ts';
 import { storedFilePath, sweepTemporaryFiles } from '../lib/file-store.ts';
@@ -131,10 +132,21 @@ describe('the storage quota', () => {
     expect((await as(t, owner, { method: 'DELETE', url: `/api/pets/${pet.id}` })).statusCode).toBe(200);
     expect(await storageOf(t, owner.user.id)).toEqual(before);
 
+    // The owner reads what their uploads take up and the quota.
+    const use = await as(t, owner, { method: 'GET', url: '/api/users/me/storage' });
+    expect(use.statusCode, use.body).toBe(200);
+    expect(json(use, StorageUseSchema)).toEqual({
+      usedBytes: before.counter,
+      quotaBytes: t.config.STORAGE_QUOTA_BYTES,
+    });
+
     const removed = await as(t, owner, { method: 'DELETE', url: `/api/pets/${pet.id}/photo` });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(json(removed, PetSchema)).toMatchObject({ archived: true, photoUrl: null });
     expect(await storageOf(t, owner.user.id)).toEqual({ counter: 0, stored: 0 });
+    const after = await as(t, owner, { method: 'GET', url: '/api/users/me/storage' });
+    expect(json(after, StorageUseSchema).usedBytes).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me/storage' })).statusCode).toBe(401);
     expect(await filesOnDisk(t)).toEqual([]);
   });
 

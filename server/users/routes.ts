@@ -7,6 +7,7 @@ import {
   UserListQuerySchema,
   UserSchema,
 } from '#shared/auth';
+import { StorageUseSchema } from '#shared/accounts';
 import { IdParamSchema } from '#shared/common';
 import type { Role } from '#shared/roles';
 import { announceAudit } from '../audit/record.ts';
@@ -18,7 +19,7 @@ import { userRoom } from '../lib/realtime.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { sendPrivateFile } from '../lib/uploads.ts';
 import { toAdminUser, toContact } from './presenter.ts';
-import { changeRole, deleteUser, getIdentityProof, listUsers, updateProfile } from './service.ts';
+import { changeRole, deleteUser, getIdentityProof, listUsers, storageUse, updateProfile } from './service.ts';
 
 const ContactListSchema = z.array(ContactSchema);
 const AdminUserListSchema = z.array(AdminUserSchema);
@@ -148,6 +149,21 @@ export default routes((app) => {
       app.io.in(userRoom(request.params.id)).disconnectSockets(true);
       return { ok: true as const, id: request.params.id };
     },
+  );
+
+  app.get(
+    '/api/users/me/storage',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary:
+          "What the caller's uploads take up (pet photos, archived pets' too, and the identity proof) and the quota",
+        ...secured,
+        response: { 200: StorageUseSchema, ...errorReplies(401) },
+      },
+    },
+    async (request) => storageUse(deps, currentUser(request).id),
   );
 
   app.get(

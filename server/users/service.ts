@@ -355,6 +355,16 @@ export async function getIdentityProof(
   return { data: row.data, mime: row.mime, size: row.size };
 }
 
+/** What an account's uploads take up (its counter, kept with each upload and removal) and the quota they share. */
+export async function storageUse(
+  { db, config }: Pick<Deps, 'db'> & { config: Pick<Deps['config'], 'STORAGE_QUOTA_BYTES'> },
+  userId: string,
+): Promise<{ usedBytes: number; quotaBytes: number }> {
+  const [row] = await db.select({ used: users.storageBytes }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw errors.notFound('User');
+  return { usedBytes: row.used, quotaBytes: config.STORAGE_QUOTA_BYTES };
+}
+
 /** Creates the admin of ADMIN_EMAIL or promotes that account; never changes an existing password. */
 export async function ensureAdmin(
   { db }: Pick<Deps, 'db'>,

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { cartKey, useSetCartQuantity } from '../../../lib/cart.ts';
 import { lineMax, lineProblem, type RefusedLine } from '../lib/cart-lines.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { useClinicSettings } from '../../../lib/clinic-settings.ts';
 
 export interface CartLineItemProps {
   line: CartLine;
@@ -29,6 +30,8 @@ export interface CartLineItemProps {
  */
 export function CartLineItem({ line, highlighted, refusal, onRemove, removing }: CartLineItemProps) {
   const { product } = line;
+  // The clinic's cap on units of one product per order: the stepper stops there, not only checkout.
+  const unitsPerOrder = useClinicSettings().data?.maxUnitsPerProduct;
   const setQuantity = useSetCartQuantity();
   const queryClient = useQueryClient();
   const queue = useRef<{ next: number | null; running: boolean }>({ next: null, running: false });
@@ -136,7 +139,12 @@ export function CartLineItem({ line, highlighted, refusal, onRemove, removing }:
           </p>
         )}
         <div className="flex flex-wrap items-end justify-between gap-4 pt-1">
-          <QuantityStepper value={quantity} onChange={change} productName={product.name} max={lineMax(line)} />
+          <QuantityStepper
+            value={quantity}
+            onChange={change}
+            productName={product.name}
+            max={lineMax(line, unitsPerOrder)}
+          />
           <p className="text-right">
             <span className="block text-sm text-ink-muted">Line total</span>
             <span className="text-lg font-bold">{formatRupees(line.lineTotal)}</span>

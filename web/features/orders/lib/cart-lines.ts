@@ -11,9 +11,12 @@ export function lineProblem(line: CartLine): string | null {
   return outOfStockMessage(line.product.name, line.product.stock);
 }
 
-/** The most a line's stepper may ask for: the order limit, or the units in stock when fewer (never below 1). */
-export function lineMax(line: CartLine): number {
-  return Math.max(1, Math.min(ORDER_QTY_MAX, line.product.stock));
+/**
+ * The most a line's stepper may ask for: the order limit, the clinic's cap on units of a product per order (its
+ * settings, once known), or the units in stock when fewer (never below 1).
+ */
+export function lineMax(line: CartLine, unitsPerOrder: number = ORDER_QTY_MAX): number {
+  return Math.max(1, Math.min(ORDER_QTY_MAX, unitsPerOrder, line.product.stock));
 }
 
 /** A line the server refused when the order was placed, with the quantity it refused and its message. */

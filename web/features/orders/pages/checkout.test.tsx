@@ -7,7 +7,7 @@ import type { Product } from '#shared/catalogue';
 import { CLINIC_MSG } from '#shared/clinic-settings';
 import { IDEMPOTENCY_KEY_HEADER, type PlaceOrderBody } from '#shared/orders';
 import { axeViolations } from '../../../test/axe.ts';
-import { makeCart, makeOrder, makeProduct } from '../../../test/data.ts';
+import { makeCart, makeClinicSettings, makeOrder, makeProduct } from '../../../test/data.ts';
 import {
   fakeServer,
   makeUser,
@@ -161,6 +161,19 @@ describe('cart page', () => {
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Soft Pet Bed - Large' }));
     await waitFor(() => expect(cartSummary()).toHaveTextContent('₹3,750.00'));
     expect(cartCalls(calls, 'PUT', '/api/cart/items/12').at(-1)!.body).toEqual({ quantity: 2 });
+  });
+
+  it("+ stops at the clinic's cap on units of a product per order, below the stock", async () => {
+    cartServer([{ product: { ...bed, stock: 40 }, quantity: 1 }], {
+      'GET /api/settings/clinic': () => ({ body: makeClinicSettings({ maxUnitsPerProduct: 2 }) }),
+    });
+    const user = userEvent.setup();
+    renderCart();
+    const increase = await screen.findByRole('button', { name: 'Increase quantity of Soft Pet Bed - Large' });
+    await waitFor(() => expect(screen.getByText('From 1 to 2.')).toBeInTheDocument());
+    await user.click(increase);
+    await waitFor(() => expect(increase).toBeDisabled());
+    expect(screen.getByRole('spinbutton', { name: 'Quantity of Soft Pet Bed - Large' })).toHaveValue(2);
   });
 
   it('Remove clears that line; removing the last one goes home', async () => {

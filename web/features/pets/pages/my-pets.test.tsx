@@ -12,7 +12,10 @@ const owner = makeUser({ id: 'u1', _id: 'u1' });
 function servePets(initial: Pet[]) {
   let pets = [...initial];
   const calls: FetchCall[] = fakeServer({
-    'GET /api/pets': () => ({ body: pets.filter((p) => !p.archived) }),
+    'GET /api/pets': (call) => ({ body: pets.filter((p) => p.archived === call.url.includes('archived=true')) }),
+    'GET /api/users/me/storage': () => ({
+      body: { usedBytes: pets.filter((p) => p.photoUrl).length * 300 * 1024, quotaBytes: 20 * 1024 * 1024 },
+    }),
     'POST /api/pets': (call) => {
       const body = call.body as Partial<Pet> & { name: string };
       const pet = makePet({ ...body, id: `p${pets.length + 1}`, ageYears: body.ageYears ?? null });
@@ -22,6 +25,10 @@ function servePets(initial: Pet[]) {
     '*': (call) => {
       const photo = /^\/api\/pets\/([^/?]+)\/photo$/.exec(call.url);
       if (photo && call.method === 'PUT') return { body: pets.find((p) => p.id === photo[1]) };
+      if (photo && call.method === 'DELETE') {
+        pets = pets.map((p) => (p.id === photo[1] ? { ...p, photoUrl: null } : p));
+        return { body: pets.find((p) => p.id === photo[1]) };
+      }
       const m = /^\/api\/pets\/([^/?]+)$/.exec(call.url);
       const pet = m && pets.find((p) => p.id === m[1]);
       if (!pet) return undefined;
@@ -193,5 +200,25 @@ describe('My pets', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Bruno' })).toBeInTheDocument();
+  });
+
+  it("says how much photo space is used, and removes an archived pet's photo after asking", async () => {
+    const calls = servePets([
+      makePet({ id: 'p1', name: 'Bruno' }),
+      makePet({ id: 'p2', name: 'Old Tom', species: 'cat', archived: true, photoUrl: '/api/pets/p2/photo?v=1' }),
+    ]);
+    renderPage();
+    expect(await screen.findByText('Photos take up 300 kB of your 20.0 MB.')).toBeInTheDocument();
+    const archived = await screen.findByRole('region', { name: 'Archived pets' });
+    expect(within(archived).getByRole('link', { name: 'Old Tom' })).toHaveAttribute('href', '/customer/pets/p2');
+
+    await userEvent.click(within(archived).getByRole('button', { name: 'Remove photo of Old Tom' }));
+    const dialog = await screen.findByRole('dialog', { name: "Remove Old Tom's photo?" });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+
+    expect(await screen.findByText("Old Tom's photo is removed")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/pets/p2/photo']);
+    expect(await screen.findByText('Photos take up 0 kB of your 20.0 MB.')).toBeInTheDocument();
+    expect(within(archived).queryByRole('button', { name: /Remove photo/ })).not.toBeInTheDocument();
   });
 });

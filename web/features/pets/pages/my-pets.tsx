@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useArchivePet } from '../api/archive-pet.ts';
 import { usePets } from '../../../lib/pets.ts';
+import { ArchivedPets, StorageLine } from '../components/archived-pets.tsx';
 import { PetCard } from '../components/pet-card.tsx';
 import { PetForm } from '../components/pet-form.tsx';
 
@@ -55,6 +56,12 @@ export default function MyPetsPage() {
           ))}
         </ul>
       )}
+      {pets.data && (
+        <div className="mt-4">
+          <StorageLine />
+        </div>
+      )}
+      <ArchivedPets />
 
       <Dialog
         open={editing !== null}
