@@ -1,10 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, createUser, expect, signIn, test } from './fixtures.ts';
+import { ADMIN, bookThroughForm, clinicDay, createUser, expect, pickDay, signIn, test } from './fixtures.ts';
 
 /**
- * Every role's navbar at the widths people use, from a small phone to a desktop: nothing scrolls sideways, nothing is
- * cut off or drawn over its neighbour, and the navbar keeps one row (its links behind the Menu button where they do
- * not fit). One page per role; the window is resized in place.
+ * Every role's navbar and the booking form's time grid at the widths people use, from a small phone to a desktop:
+ * nothing scrolls sideways, nothing is cut off or drawn over its neighbour, the navbar keeps one row (its links behind
+ * the Menu button where they do not fit), and each time's words stay whole inside its chip. One page per role; the
+ * window is resized in place.
  */
 
 const WIDTHS = [320, 390, 768, 1024, 1366, 1920];
@@ -151,5 +152,91 @@ test.describe('every navbar at every width', () => {
   test('an admin', async ({ page }) => {
     await signIn(page, { ...ADMIN, role: 'admin' });
     await checkNavbarAtEveryWidth(page);
+  });
+});
+
+/**
+ * What is wrong with the time grid as drawn now: the page scrolling sideways, a chip whose words leave its padding
+ * (running into the next chip's) or run over more than one line each, or chips drawn over each other.
+ */
+function gridProblems(times: Locator) {
+  return times.evaluate((group) => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways (${root.scrollWidth} px)`);
+    const chips = [...group.querySelectorAll('input[type="radio"]')].map((r) => r.closest('label')!);
+    if (chips.length === 0) return ['no times shown'];
+    const boxes = chips.map((c) => c.getBoundingClientRect());
+    chips.forEach((chip, i) => {
+      const box = boxes[i]!;
+      const label = chip.textContent?.trim() ?? '';
+      // Words must keep inside the chip's padding, or they run into the next chip's ("09:0009:30").
+      const style = getComputedStyle(chip);
+      const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+      const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      if (chip.scrollWidth > chip.clientWidth + 1) problems.push(`"${label}" is wider than its chip`);
+      const walker = document.createTreeWalker(chip, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim();
+        if (!text) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        const lines = new Set(rects.map((r) => Math.round(r.top))).size;
+        if (lines > 1) problems.push(`"${text}" of "${label}" runs over ${lines} lines`);
+        if (rects.some((r) => r.left < left - 0.5 || r.right > right + 0.5))
+          problems.push(`"${text}" of "${label}" leaves its chip's padding`);
+      }
+      boxes.slice(i + 1).forEach((o, j) => {
+        const overlap = Math.min(box.right, o.right) - Math.max(box.left, o.left) > 0.5;
+        const sameRows = Math.min(box.bottom, o.bottom) - Math.max(box.top, o.top) > 0.5;
+        if (overlap && sameRows) problems.push(`"${label}" overlaps "${chips[i + 1 + j]!.textContent?.trim()}"`);
+      });
+    });
+    return problems;
+  });
+}
+
+test.describe('the booking form at every width', () => {
+  test("each time's chip holds its time and seats on one line each, in the form and in Change slot", async ({
+    page,
+    request,
+  }) => {
+    // A day no other spec books, so every time has seats whatever ran before.
+    const date = clinicDay(13);
+    await signIn(page, await createUser(request, 'user'));
+    await page.goto('/slots');
+    await pickDay(page, date);
+    const times = page.getByRole('group', { name: 'Time', exact: true });
+    await expect(times.getByRole('radio', { name: /^\d\d:\d\d \d+ of \d+ free$/ }).first()).toBeVisible();
+    for (const width of WIDTHS) {
+      const where = `at ${width} px`;
+      await page.setViewportSize({ width, height: HEIGHT });
+      await framesDrawn(page);
+      await softly.poll(() => gridProblems(times), { ...SETTLE, message: `the time grid ${where}` }).toEqual([]);
+      // The grid's columns follow its width: a desktop's form gives it room for four or more times a row.
+      if (width >= 1024) {
+        const tops = await times
+          .getByRole('radio')
+          .evaluateAll((radios) =>
+            radios.slice(0, 8).map((r) => Math.round(r.closest('label')!.getBoundingClientRect().top)),
+          );
+        softly(tops.filter((t) => t === tops[0]).length, `times in the first row ${where}`).toBeGreaterThanOrEqual(4);
+      }
+    }
+
+    // The same grid in the dialog that moves a booking.
+    await bookThroughForm(page, { date, time: '11:00', petName: 'Gridley' });
+    await page.getByRole('button', { name: 'Change Slot', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change slot' });
+    const dialogTimes = dialog.getByRole('group', { name: 'Time', exact: true });
+    await expect(dialogTimes.getByRole('radio', { name: '11:00 Current' })).toBeDisabled();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await framesDrawn(page);
+      await softly
+        .poll(() => gridProblems(dialogTimes), { ...SETTLE, message: `the Change slot grid at ${width} px` })
+        .toEqual([]);
+    }
   });
 });
