@@ -81,7 +81,8 @@ export function BookingTimes({
               ? ` This service takes ${availability.data.durationMinutes} minutes.`
               : ''}
           </p>
-          <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6">
+          {/* As many columns as chips of 6rem fit: each chip holds its time and "2 of 2 free" on a line of its own. */}
+          <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-2">
             {slots.map((s) => {
               const own = s.time === exclude;
               const disabled = s.past || !!s.tooSoon || s.available === 0 || own;
@@ -98,7 +99,7 @@ export function BookingTimes({
               return (
                 <label
                   key={s.time}
-                  className={`relative flex cursor-pointer flex-col items-center rounded-md border px-2 py-2 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink ${
+                  className={`relative flex cursor-pointer flex-col items-center rounded-md border px-2 py-2 text-center text-sm whitespace-nowrap tabular-nums has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink ${
                     disabled
                       ? 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600 line-through decoration-1'
                       : checked

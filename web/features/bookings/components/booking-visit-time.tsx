@@ -17,8 +17,10 @@ export function BookingVisitTime({ model, timeZone }: { model: BookingFormModel;
     section.current?.scrollIntoView?.({ block: 'start' });
   }, [preferredDate, date]);
 
+  // Side by side from lg: the calendar's column is as wide as the calendar (its notes wrap under it), the times
+  // take the rest, room for four or more a row.
   return (
-    <div ref={section} className="grid scroll-mt-4 gap-6 lg:grid-cols-[auto_1fr]">
+    <div ref={section} className="grid scroll-mt-4 gap-6 lg:grid-cols-[min-content_1fr]">
       <div className="space-y-1">
         <p className="text-sm font-medium text-ink" id="booking-date-label">
           Date
