@@ -132,7 +132,8 @@ export function Navbar({
           className="flex shrink-0 items-center gap-2 rounded-md py-1 text-lg font-bold text-brand-800"
         >
           <PawIcon className="h-7 w-7" />
-          <span>Pawcare</span>
+          {/* On the narrowest phones the mark alone, so the controls beside it keep one row; its name stays. */}
+          <span className="max-[399px]:sr-only">Pawcare</span>
         </Link>
         <div className={`flex shrink-0 items-center gap-1 ${layout.controls}`}>
           <div data-row-part className="flex items-center gap-1">
