@@ -138,7 +138,7 @@ export async function loginViaUI(
 
 /**
  * Signs a person in for a test about something else: the session a login stores (the token and the account, as
- * `GET /api/auth/me` returns it) is put in the page's storage, then their home page opens and shows their navbar.
+ * `GET /api/auth/me` returns it under `user`) is put in the page's storage, then their home page opens and shows their navbar.
  * The login form itself is driven by `loginViaUI` in the specs about logging in; it spends the spec's 2 s on the
  * welcome toast before leaving, which a hundred tests need not wait for. `baseUrl` for a server of the spec's own.
  */
@@ -150,7 +150,8 @@ export async function signIn(
   const server = baseUrl || BASE_URL;
   const request = page.context().request;
   const token = user.token ?? (await apiLogin(request, user.email, user.password, server));
-  const account = await json<{ role: Role }>(
+  // The account under `user`, as a login stores it (the answer also has its fields at the top, decision 043).
+  const { user: account } = await json<{ user: { role: Role } }>(
     await request.get(`${server}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }),
   );
   // Any page of the site's origin will do to write its storage; the health check is the smallest.

@@ -108,7 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     redisUrl: config.REDIS_URL,
     keyPrefix: config.REDIS_KEY_PREFIX,
   });
-  const securityHeaders = await helmetHeaders();
+  const securityHeaders = await helmetHeaders(config.publicUrlGiven ? config.PUBLIC_URL : undefined);
   // @fastify/helmet rebuilds helmet's middleware (re-parsing the CSP) on every request; the headers never change,
   // so they are computed once and set with one call.
   app.addHook('onRequest', (_request, reply, done) => {
@@ -177,11 +177,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-const HELMET_OPTIONS = {
+/** Helmet's options. People's pictures may be addressed under PUBLIC_URL (decision 043): pages load images from there. */
+const helmetOptions = (publicUrl: string | undefined) => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(publicUrl ? [new URL(publicUrl).origin] : [])],
       connectSrc: ["'self'", 'ws:', 'wss:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
@@ -192,12 +193,12 @@ const HELMET_OPTIONS = {
     },
   },
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /** The security headers helmet sets with our options, read once from a throw-away instance. */
-async function helmetHeaders(): Promise<Record<string, string>> {
+async function helmetHeaders(publicUrl: string | undefined): Promise<Record<string, string>> {
   const probe = Fastify();
-  await probe.register(helmet, HELMET_OPTIONS);
+  await probe.register(helmet, helmetOptions(publicUrl));
   probe.get('/', () => '');
   const res = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();

@@ -155,7 +155,10 @@ const EnvSchema = z.object({
   CLINIC_PHONE: z.string().default('9876543210'),
   CLINIC_EMAIL: z.string().default('clinic@pawcare.local'),
   CLINIC_HOURS: z.string().default('Mon-Sat 09:00-18:00'),
-  /** The address customers open the app at, for links in e-mails; unset = http://localhost:PORT. */
+  /**
+   * The address customers open the app at, for links in e-mails; unset = http://localhost:PORT. When set, people's
+   * pictures (`image`) are answered as absolute URLs under it too, for clients served from elsewhere (decision 043).
+   */
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url('must be an http(s):// URL').optional()),
   /** How many days before a visit's next-due date (a booster, a check) the customer is reminded. */
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(1).max(60).default(7),
@@ -183,7 +186,10 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'UNSUBSCRIBE_SECRET' | 
   UNSUBSCRIBE_SECRET: string;
   /** Base of links in e-mails, without a trailing slash. */
   PUBLIC_URL: string;
-  /** PUBLIC_URL was set (not the localhost default): e-mails then show the clinic's logo served from it. */
+  /**
+   * PUBLIC_URL was set (not the localhost default): e-mails then show the clinic's logo served from it, and answers
+   * give people's pictures as absolute URLs under it (decision 043).
+   */
   publicUrlGiven: boolean;
   SEED_DEMO: boolean;
   /** Every rate limit of the app, in one place (derived from the *_RATE_LIMIT* variables). */

@@ -163,6 +163,15 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/**
+ * GET /api/auth/me and PUT /api/users/profile: the account's fields, and the same account again under `user`, as the
+ * spec's clients read these answers (decision 043).
+ */
+export const OwnAccountSchema = UserSchema.extend({
+  user: UserSchema.meta({ description: "The same account, where the spec's clients read it" }),
+});
+export type OwnAccount = z.infer<typeof OwnAccountSchema>;
+
 /** Someone to chat with (GET /api/users): who they are and their picture, never how to reach them elsewhere. */
 export const ContactSchema = UserSchema.pick({ _id: true, id: true, name: true, role: true, image: true });
 export type Contact = z.infer<typeof ContactSchema>;

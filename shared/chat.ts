@@ -9,6 +9,8 @@ export const CHAT_MESSAGE_MAX = 2000;
 
 /** receiverId an employee uses to write to every customer at once. */
 export const CHAT_BROADCAST = 'all';
+/** The spec's client's name for the same target: accepted, and stored as CHAT_BROADCAST (decision 043). */
+const CHAT_BROADCAST_SYNONYM = 'all_customers';
 
 /** Socket event names (spec section 7, plus our typing and presence events). */
 export const CHAT_EVENTS = {
@@ -52,7 +54,11 @@ const ClientMessageIdSchema = singleLineText('clientMessageId')
  */
 export const SendMessageSchema = z.object({
   message: ChatTextSchema,
-  receiverId: singleLineText('receiverId').max(64, 'receiverId must be at most 64 characters').nullish(),
+  /** Staff: a customer's id, or 'all' for every customer ('all_customers' is read as 'all'). Customers' is ignored. */
+  receiverId: singleLineText('receiverId')
+    .max(64, 'receiverId must be at most 64 characters')
+    .transform((id) => (id === CHAT_BROADCAST_SYNONYM ? CHAT_BROADCAST : id))
+    .nullish(),
   clientMessageId: ClientMessageIdSchema.optional(),
 });
 export type SendMessage = z.infer<typeof SendMessageSchema>;
@@ -72,6 +78,12 @@ export const ChatMessageSchema = z.object({
   message: z.string(),
   clientMessageId: z.string(),
   timestamp: z.string(),
+  /**
+   * The customer whose conversation this is (id, name), which the spec's staff clients reply to: on a message as it
+   * is delivered (receive_message, the send's acknowledgement, POST /api/chat/message), not on broadcasts, and not in
+   * lists (histories, conversations), which name the customer by `customerId`.
+   */
+  clientInfo: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -138,6 +150,26 @@ export const ChatHistoryQuerySchema = z.object({
   before: CursorSchema,
   cursor: CursorSchema,
 });
+
+/** The answer form the spec shows for a conversation's messages, asked for with `?shape=spec` (decision 043). */
+export const CHAT_SPEC_SHAPE = 'spec';
+
+/** GET /api/chat/customer/{id} and /api/chat/employee/{id}: a history page, in our form or the spec's. */
+export const ChatMessagesQuerySchema = ChatHistoryQuerySchema.extend({
+  shape: z
+    .literal(CHAT_SPEC_SHAPE, { error: `shape must be '${CHAT_SPEC_SHAPE}'` })
+    .optional()
+    .meta({
+      description:
+        "'spec' answers the page as { messages: [...] }, the spec's form; without it the page is the array itself. X-Next-Cursor either way",
+    }),
+});
+
+/** A history page as the spec's clients read it (`?shape=spec`). */
+export const ChatMessagesSpecSchema = z.object({ messages: z.array(ChatMessageSchema) });
+
+/** A history page: the array (decision 002), or `{ messages }` when asked with `?shape=spec` (decision 043). */
+export const ChatMessagesAnswerSchema = z.union([z.array(ChatMessageSchema), ChatMessagesSpecSchema]);
 
 /** One row of the staff conversation list: a customer, the last message and what this reader has not read. */
 export const ConversationSchema = z.object({

@@ -22,7 +22,7 @@ import { nudgeOutbox } from '../outbox/queue.ts';
 import { currentUser } from '../lib/caller.ts';
 import { sessionRoom, userRoom } from '../lib/realtime.ts';
 import { bearerToken, tokenHashOf } from '../lib/session-token.ts';
-import { toAdminUser } from '../users/presenter.ts';
+import { toAdminUser, toOwnUser } from '../users/presenter.ts';
 import { getUser } from '../users/service.ts';
 import {
   acceptInvitation,
@@ -144,7 +144,7 @@ export default routes((app) => {
       );
       dropSockets(me.id);
       const user = await getUser(deps, me.id);
-      return { token: app.signToken(user, sessionVersion), user };
+      return { token: app.signToken(user, sessionVersion), user: toOwnUser(user, deps.config) };
     },
   );
 
@@ -255,7 +255,7 @@ export default routes((app) => {
       const { user, created, audit } = await inviteEmployee(deps, currentUser(request), request.body);
       nudgeOutbox();
       announceAudit(deps, audit);
-      return reply.status(created ? 201 : 200).send(toAdminUser(user));
+      return reply.status(created ? 201 : 200).send(toAdminUser(user, deps.config));
     },
   );
 
@@ -273,7 +273,7 @@ export default routes((app) => {
     async (request) => {
       const { user, sessionVersion } = await acceptInvitation(deps, request.body.token, request.body.password);
       dropSockets(user.id);
-      return { token: app.signToken(user, sessionVersion), user };
+      return { token: app.signToken(user, sessionVersion), user: toOwnUser(user, deps.config) };
     },
   );
 });

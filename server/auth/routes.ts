@@ -3,9 +3,9 @@ import {
   AuthResponseSchema,
   FileNameSchema,
   LoginBodySchema,
+  OwnAccountSchema,
   RegisterFieldsSchema,
   RegisterFormSchema,
-  UserSchema,
   type LoginBody,
 } from '#shared/auth';
 import { IDENTITY_PROOF_MAX_BYTES } from '#shared/account-rules';
@@ -16,6 +16,7 @@ import { addressKey } from '../lib/client-address.ts';
 import { nudgeOutbox } from '../outbox/queue.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { currentUser } from '../lib/caller.ts';
+import { toOwnAccount, toOwnUser } from '../users/presenter.ts';
 import { getUser, registerCustomer, verifyLogin } from '../users/service.ts';
 import { detectProofMime } from './identity-proof.ts';
 import { zodDetails, waitText } from '../errors.ts';
@@ -145,7 +146,7 @@ export default routes((app) => {
       const { user, sessionVersion } = await loginLimited(request, reply, () =>
         verifyLogin(deps, request.body.email, request.body.password),
       );
-      return { token: app.signToken(user, sessionVersion), user };
+      return { token: app.signToken(user, sessionVersion), user: toOwnUser(user, deps.config) };
     },
   );
 
@@ -184,7 +185,7 @@ export default routes((app) => {
       const user = await registerCustomer(deps, parsed.data, { data: file.data, mime, filename: file.filename });
       // The verification mail was queued with the account.
       nudgeOutbox();
-      return reply.status(201).send({ token: app.signToken(user), user });
+      return reply.status(201).send({ token: app.signToken(user), user: toOwnUser(user, deps.config) });
     },
   );
 
@@ -194,14 +195,14 @@ export default routes((app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user',
+        summary: "The signed-in user: the account's fields, and the same under `user` (the spec's shape)",
         ...secured,
-        response: { 200: UserSchema, ...errorReplies(401) },
+        response: { 200: OwnAccountSchema, ...errorReplies(401) },
       },
     },
     async (request) => {
       const me = currentUser(request);
-      return me.profile ?? getUser(deps, me.id);
+      return toOwnAccount(me.profile ?? (await getUser(deps, me.id)), deps.config);
     },
   );
 });

@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHAT_BROADCAST,
   CHAT_EVENTS,
   CHAT_TEXT,
+  ChatMessageSchema,
+  ChatMessagesSpecSchema,
   type ChatMessage,
   type Conversation,
   type OnlineCustomers,
   type UnreadCount,
 } from '#shared/chat';
-import { createTestApp, walkPages, type TestContext } from '../test/app.ts';
+import { createTestApp, expectError, walkPages, type TestContext } from '../test/app.ts';
+import { json } from '../test/json.ts';
 import {
   collect,
   disconnection,
@@ -608,5 +612,86 @@ describe('chat history and REST', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("the spec's client (decision 043)", () => {
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: t.auth(token) });
+
+  it('GET /api/chat/customer/{id} and /api/chat/employee/{id} answer { messages } with ?shape=spec', async () => {
+    const { customer, employee } = await people();
+    const c = await client(customer.token);
+    const staff = await client(employee.token);
+    await send(c.socket, { message: 'spec one' });
+    await send(staff.socket, { message: 'spec two', receiverId: customer.user.id });
+    await send(c.socket, { message: 'spec three' });
+
+    for (const [url, token] of [
+      [`/api/chat/customer/${customer.user.id}`, customer.token],
+      [`/api/chat/employee/${employee.user.id}`, employee.token],
+    ] as const) {
+      const ours = await get(`${url}?limit=2`, token);
+      const spec = await get(`${url}?limit=2&shape=spec`, token);
+      expect(spec.statusCode).toBe(200);
+      expect(Object.keys(spec.json<object>())).toEqual(['messages']);
+      const { messages } = json(spec, ChatMessagesSpecSchema);
+      expect(messages.map((m) => m.message)).toEqual(['spec two', 'spec three']);
+      // The same page as the array our app reads, the next page's cursor in the same header.
+      expect(messages).toEqual(ours.json());
+      expect(spec.headers['x-next-cursor']).toBe(ours.headers['x-next-cursor']);
+      const older = await get(`${url}?limit=2&shape=spec&before=${String(spec.headers['x-next-cursor'])}`, token);
+      expect(older.json<{ messages: ChatMessage[] }>().messages.map((m) => m.message)).toContain('spec one');
+      expectError(await get(`${url}?shape=array`, token), 400, 'VALIDATION', "shape must be 'spec'");
+    }
+  });
+
+  it("takes 'all_customers' as the broadcast target, like 'all', by socket and by POST", async () => {
+    const { customer, other, employee } = await people();
+    const staff = await client(employee.token);
+    const c1 = await client(customer.token);
+    const c2 = await client(other.token);
+
+    const ack = await send(staff.socket, { message: 'Open on Sunday', receiverId: 'all_customers' });
+    expect(ack).toMatchObject({ ok: true, message: { receiverId: CHAT_BROADCAST, customerId: null } });
+    for (const inbox of [c1.inbox, c2.inbox])
+      expect(await inbox.waitFor((m) => m.message === 'Open on Sunday')).toMatchObject({ receiverId: 'all' });
+
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: t.auth(employee.token),
+      payload: { message: 'Closed on Monday', receiverId: 'all_customers', clientMessageId: randomUUID() },
+    });
+    expect(posted.statusCode).toBe(201);
+    expect(json(posted, ChatMessageSchema)).toMatchObject({ receiverId: 'all', customerId: null });
+    await c2.inbox.waitFor((m) => m.message === 'Closed on Monday');
+    const own = (await history(other.user.id, other.token)).json<ChatMessage[]>();
+    expect(own.filter((m) => m.receiverId === 'all').map((m) => m.message)).toEqual([
+      'Open on Sunday',
+      'Closed on Monday',
+    ]);
+  });
+
+  it("receive_message names the conversation's customer in clientInfo (id, name); broadcasts and lists do not", async () => {
+    const { customer, employee, admin } = await people();
+    const staff = await client(employee.token);
+    const colleague = await client(admin.token);
+    const c = await client(customer.token);
+    const info = { id: customer.user.id, name: 'Pet Owner' };
+
+    await send(c.socket, { message: 'Can I bring him at 5?' });
+    expect(await staff.inbox.waitFor((m) => m.message === 'Can I bring him at 5?')).toMatchObject({ clientInfo: info });
+
+    // A reply names the customer too, so a colleague who has the conversation open replies to the same person.
+    expect(await room(colleague.socket, 'join', { customerId: customer.user.id })).toEqual({ ok: true });
+    const ack = await send(staff.socket, { message: 'Yes, 5 works', receiverId: customer.user.id });
+    expect(ack).toMatchObject({ ok: true, message: { clientInfo: info } });
+    expect(await colleague.inbox.waitFor((m) => m.message === 'Yes, 5 works')).toMatchObject({ clientInfo: info });
+    expect(await c.inbox.waitFor((m) => m.message === 'Yes, 5 works')).toMatchObject({ clientInfo: info });
+
+    await send(staff.socket, { message: 'Closed tomorrow', receiverId: 'all' });
+    expect(await c.inbox.waitFor((m) => m.message === 'Closed tomorrow')).not.toHaveProperty('clientInfo');
+    const listed = (await history(customer.user.id, customer.token)).json<ChatMessage[]>();
+    expect(listed.filter((m) => 'clientInfo' in m)).toEqual([]);
   });
 });

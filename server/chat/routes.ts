@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import {
   CHAT_EVENTS,
+  CHAT_SPEC_SHAPE,
   CHAT_TEXT,
   ChatHistoryQuerySchema,
   ChatMessageSchema,
+  ChatMessagesAnswerSchema,
+  ChatMessagesQuerySchema,
+  type ChatMessage,
   ConversationParamSchema,
   ConversationSchema,
   OnlineCustomersSchema,
@@ -45,6 +49,10 @@ const admitted = () => Promise.resolve(true);
 
 const byTimestamp = (m: { timestamp: string; id: string }) => ({ at: new Date(m.timestamp), id: m.id });
 
+/** A history page in the form asked for: the array, or the spec's `{ messages }` (decision 043). */
+const shaped = (messages: ChatMessage[], shape: string | undefined) =>
+  shape === CHAT_SPEC_SHAPE ? { messages } : messages;
+
 /** Chat: socket handlers plus history, conversations, unread counts and a REST way to send. */
 export default routes((app) => {
   const deps = depsOf(app);
@@ -59,20 +67,20 @@ export default routes((app) => {
       schema: {
         tags: ['chat'],
         summary:
-          "A customer's conversation incl. broadcasts: newest page first, each page oldest to newest (customer themself or staff)",
+          "A customer's conversation incl. broadcasts: newest page first, each page oldest to newest (customer themself or staff); ?shape=spec answers { messages }",
         ...secured,
         params: IdParamSchema,
-        querystring: ChatHistoryQuerySchema,
-        response: { 200: z.array(ChatMessageSchema), ...errorReplies(400, 401, 403, 404) },
+        querystring: ChatMessagesQuerySchema,
+        response: { 200: ChatMessagesAnswerSchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       const me = currentUser(request);
       if (!mayOpenRecordOf(me, request.params.id)) throw errors.forbidden(CHAT_TEXT.forbiddenConversation);
       const customer = await loadCustomer(deps, request.params.id);
-      const { limit } = request.query;
+      const { limit, shape } = request.query;
       const rows = await customerHistory(deps, customer, limit, pageCursor(request.query));
-      return pageOf(reply, rows, limit, byTimestamp).reverse();
+      return shaped(pageOf(reply, rows, limit, byTimestamp).reverse(), shape);
     },
   );
 
@@ -82,19 +90,20 @@ export default routes((app) => {
       onRequest: staffOnly,
       schema: {
         tags: ['chat'],
-        summary: "The staff inbox: every customer's messages and this staff member's replies (staff only)",
+        summary:
+          "The staff inbox: every customer's messages and this staff member's replies (staff only); ?shape=spec answers { messages }",
         ...secured,
         params: IdParamSchema,
-        querystring: ChatHistoryQuerySchema,
-        response: { 200: z.array(ChatMessageSchema), ...errorReplies(400, 401, 403, 404) },
+        querystring: ChatMessagesQuerySchema,
+        response: { 200: ChatMessagesAnswerSchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       const staff = await loadChatter(deps, request.params.id);
       if (!staff || !isStaff(staff)) throw errors.notFound('Employee');
-      const { limit } = request.query;
+      const { limit, shape } = request.query;
       const rows = await staffInbox(deps, staff.id, limit, pageCursor(request.query));
-      return pageOf(reply, rows, limit, byTimestamp).reverse();
+      return shaped(pageOf(reply, rows, limit, byTimestamp).reverse(), shape);
     },
   );
 

@@ -32,6 +32,16 @@ function toChatMessage(r: Row): ChatMessage {
   };
 }
 
+/**
+ * A message as it is delivered: with `clientInfo`, the customer whose conversation it is, which the spec's staff
+ * clients reply to (decision 043). `customerName` is that customer's name; a broadcast has none.
+ */
+function toDeliveredMessage(r: Row, customerName: unknown): ChatMessage {
+  const message = toChatMessage(r);
+  if (!message.customerId || typeof customerName !== 'string') return message;
+  return { ...message, clientInfo: { id: message.customerId, name: customerName } };
+}
+
 /** Loads a user's current name and role; null when the account is gone. */
 export async function loadChatter({ db }: Pick<Deps, 'db'>, id: string): Promise<Chatter | null> {
   if (!isUuid(id)) return null;
@@ -73,17 +83,19 @@ export class SenderChangedError extends Error {
   }
 }
 
+/** The message a sender already stored under a clientMessageId, with its customer's name. */
 async function findStored(
   { db }: Pick<Deps, 'db'>,
   senderId: string,
   clientMessageId: string,
-): Promise<Row | undefined> {
-  const [row] = await db
-    .select()
+): Promise<ChatMessage | undefined> {
+  const [found] = await db
+    .select({ row: chatMessages, customerName: users.name })
     .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.customerId))
     .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientMessageId, clientMessageId)))
     .limit(1);
-  return row;
+  return found && toDeliveredMessage(found.row, found.customerName);
 }
 
 /** Counts one message of `senderId` against the chat limit; false refuses it. It must not touch the database. */
@@ -136,12 +148,13 @@ export async function storeMessage(
         from users s
        where s.id = ${sender.id} and s.role = ${sender.role} ${customerCheck}
       on conflict (sender_id, client_message_id) do nothing
-      returning *`),
+      returning *, (select c.name from users c where c.id = chat_messages.customer_id) as customer_name`),
   )[0];
-  if (inserted) return { message: toChatMessage(fromSqlRow(chatMessages, inserted)), created: true };
+  if (inserted)
+    return { message: toDeliveredMessage(fromSqlRow(chatMessages, inserted), inserted.customer_name), created: true };
 
   const stored = await findStored(deps, sender.id, clientMessageId);
-  if (stored) return { message: toChatMessage(stored), created: false };
+  if (stored) return { message: stored, created: false };
   // Nothing stored: find out which check failed.
   const current = await loadChatter(deps, sender.id);
   if (!current) throw errors.unauthenticated();

@@ -33,7 +33,10 @@ function avatarSvg(name: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${escapeXml(name)}"><circle cx="64" cy="64" r="64" fill="${bg}"/><text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="52" font-weight="600" fill="#ffffff">${escapeXml(initials(name))}</text></svg>`;
 }
 
-/** GET /api/avatar?name=...: the generated avatar image of a name. */
+/**
+ * GET /api/avatar?name=...: the generated avatar image of a name. Any site may show it (it tells nothing the URL does
+ * not): people's `image` is this address, absolute under PUBLIC_URL, also for clients served from elsewhere.
+ */
 export default routes((app) => {
   app.get(
     '/api/avatar',
@@ -49,6 +52,7 @@ export default routes((app) => {
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('cross-origin-resource-policy', 'cross-origin')
         .send(avatarSvg(request.query.name)),
   );
 });

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import {
   AdminUserSchema,
   ContactSchema,
+  OwnAccountSchema,
   ProfileBodySchema,
   RoleBodySchema,
   UserListQuerySchema,
-  UserSchema,
 } from '#shared/auth';
 import { StorageUseSchema } from '#shared/accounts';
 import { IdParamSchema } from '#shared/common';
@@ -18,7 +18,7 @@ import { currentUser } from '../lib/caller.ts';
 import { userRoom } from '../lib/realtime.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { sendPrivateFile } from '../lib/uploads.ts';
-import { toAdminUser, toContact } from './presenter.ts';
+import { toAdminUser, toContact, toOwnAccount } from './presenter.ts';
 import { changeRole, deleteUser, getIdentityProof, listUsers, storageUse, updateProfile } from './service.ts';
 
 const ContactListSchema = z.array(ContactSchema);
@@ -43,13 +43,14 @@ export default routes((app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['users'],
-        summary: 'Update own name, phone, address or blood group',
+        summary:
+          "Update own name, phone, address or blood group: answers the account's fields, and the same under `user` (the spec's shape)",
         ...secured,
         body: ProfileBodySchema,
-        response: { 200: UserSchema, ...errorReplies(400, 401) },
+        response: { 200: OwnAccountSchema, ...errorReplies(400, 401) },
       },
     },
-    async (request) => updateProfile(deps, currentUser(request).id, request.body),
+    async (request) => toOwnAccount(await updateProfile(deps, currentUser(request).id, request.body), deps.config),
   );
 
   app.get(
@@ -74,7 +75,7 @@ export default routes((app) => {
         q,
       });
       // The cursor is taken from the full rows: contacts carry no creation time.
-      return pageOf(reply, rows, limit, byCreated).map(toContact);
+      return pageOf(reply, rows, limit, byCreated).map((u) => toContact(u, deps.config));
     },
   );
 
@@ -103,7 +104,7 @@ export default routes((app) => {
           q,
           searchEmail: true,
         });
-        return pageOf(reply, rows, limit, byCreated).map(toAdminUser);
+        return pageOf(reply, rows, limit, byCreated).map((u) => toAdminUser(u, deps.config));
       },
     );
   }
@@ -126,7 +127,7 @@ export default routes((app) => {
       announceAudit(deps, audit);
       // Open sockets joined role rooms at handshake: drop them so the client reconnects with its new role.
       app.io.in(userRoom(user.id)).disconnectSockets(true);
-      return toAdminUser(user);
+      return toAdminUser(user, deps.config);
     },
   );
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AdminUserSchema, AuthResponseSchema, ContactSchema } from '#shared/auth';
+import { AdminUserSchema, AuthResponseSchema, ContactSchema, OwnAccountSchema } from '#shared/auth';
 import type { Role } from '#shared/roles';
-import { createTestApp, type TestContext } from '../test/app.ts';
+import { createTestApp, FILES, multipart, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
 
 /** What each role is given about people: exactly the fields its screens read, per endpoint. */
@@ -87,13 +87,114 @@ describe.each(['user', 'employee', 'admin'] as const)('as %s', (who) => {
 
   it('GET /api/auth/me and the login answer give the whole own account', async () => {
     const me = await get(who, '/api/auth/me');
-    expect(Object.keys(me.json()).sort()).toEqual(OWN);
+    const { user, ...account } = json(me, OwnAccountSchema);
+    expect(Object.keys(account).sort()).toEqual(OWN);
+    // The spec's clients read the account under `user`: the same fields, the same values.
+    expect(user).toEqual(account);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: people[who].user.email, password: people[who].password },
     });
     expect(Object.keys(json(login, AuthResponseSchema).user).sort()).toEqual(OWN);
+  });
+});
+
+describe("the spec's shapes (decision 043)", () => {
+  it('PUT /api/users/profile answers the changed account, and the same under `user`', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      payload: { bloodGroup: 'B+' },
+      headers: t.auth(people.user.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const { user, ...account } = json(res, OwnAccountSchema);
+    expect(Object.keys(account).sort()).toEqual(OWN);
+    expect(account).toMatchObject({ id: people.user.user.id, bloodGroup: 'B+' });
+    expect(user).toEqual(account);
+  });
+
+  describe('with PUBLIC_URL set', () => {
+    const base = 'https://clinic.example';
+    const picture = (name: string) => `${base}/api/avatar?name=${encodeURIComponent(name)}`;
+    let c: TestContext;
+    beforeAll(async () => {
+      c = await createTestApp({ PUBLIC_URL: base });
+    });
+    afterAll(() => c.close());
+    const call = (method: 'GET' | 'PUT' | 'POST', url: string, token?: string, payload?: object) =>
+      c.app.inject({ method, url, payload, headers: token ? c.auth(token) : {} });
+
+    it('every answer that carries a person gives their picture as an absolute URL under it', async () => {
+      const admin = await c.buildUser({ role: 'admin', name: 'Ada Admin' });
+      const staff = await c.buildUser({ role: 'employee', name: 'Eli Employee' });
+      const customer = await c.buildUser({ role: 'user', name: 'Cora Customer' });
+
+      const me = json(await call('GET', '/api/auth/me', customer.token), OwnAccountSchema);
+      expect([me.image, me.user.image]).toEqual([picture('Cora Customer'), picture('Cora Customer')]);
+      const profile = json(
+        await call('PUT', '/api/users/profile', customer.token, { name: 'Cora Renamed' }),
+        OwnAccountSchema,
+      );
+      expect([profile.image, profile.user.image]).toEqual([picture('Cora Renamed'), picture('Cora Renamed')]);
+      const login = await call('POST', '/api/auth/login', undefined, {
+        email: staff.user.email,
+        password: staff.password,
+      });
+      expect(json(login, AuthResponseSchema).user.image).toBe(picture('Eli Employee'));
+      const password = await call('PUT', '/api/users/password', staff.token, {
+        currentPassword: staff.password,
+        newPassword: 'another-secret',
+      });
+      expect(json(password, AuthResponseSchema).user.image).toBe(picture('Eli Employee'));
+
+      const contacts = json(await call('GET', '/api/users', customer.token), z.array(ContactSchema));
+      expect(contacts.map((u) => u.image)).toEqual([picture('Eli Employee')]);
+      const customers = json(await call('GET', '/api/all-customers', admin.token), z.array(AdminUserSchema));
+      expect(customers.map((u) => u.image)).toEqual([picture('Cora Renamed')]);
+      const promoted = await call('PUT', `/api/users/${customer.user.id}/role`, admin.token, { role: 'employee' });
+      expect(json(promoted, AdminUserSchema).image).toBe(picture('Cora Renamed'));
+      const employees = json(await call('GET', '/api/all-employees', admin.token), z.array(AdminUserSchema));
+      expect(employees.map((u) => u.image).sort()).toEqual([picture('Cora Renamed'), picture('Eli Employee')]);
+      const invited = await call('POST', '/api/users/invitations', admin.token, {
+        name: 'Nia Nurse',
+        email: `nia-${randomUUID().slice(0, 8)}@example.com`,
+      });
+      expect(json(invited, AdminUserSchema).image).toBe(picture('Nia Nurse'));
+    });
+
+    it('a sign-up answers the new account with its picture under it', async () => {
+      const res = await c.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        ...(await multipart({
+          name: 'Rita Register',
+          email: `rita-${randomUUID().slice(0, 8)}@example.com`,
+          password: 'secret123',
+          phone: '9876543210',
+          identityProof: { data: FILES.png, filename: 'id.png', type: 'image/png' },
+        })),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(json(res, AuthResponseSchema).user.image).toBe(picture('Rita Register'));
+    });
+
+    it('the picture may be shown by pages of any origin, and by ours from PUBLIC_URL', async () => {
+      const avatar = await call('GET', '/api/avatar?name=Cora');
+      expect(avatar.statusCode).toBe(200);
+      expect(avatar.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const csp = String((await call('GET', '/healthz')).headers['content-security-policy']);
+      expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/clinic\.example(;|$)/);
+    });
+
+    it('without PUBLIC_URL a picture stays a path on this server', async () => {
+      const me = json(await get('user', '/api/auth/me'), OwnAccountSchema);
+      expect(me.image).toBe(`/api/avatar?name=${encodeURIComponent('Cora Customer')}`);
+      expect(String((await get('user', '/healthz')).headers['content-security-policy'])).toMatch(
+        /img-src 'self' data: blob:(;|$)/,
+      );
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { SocketProvider } from '../lib/socket.ts';
 import { lastSocket } from '../test/fake-socket.ts';
-import { fakeServer, makeUser, storeSignedIn } from '../test/utils.tsx';
+import { fakeServer, makeOwnAccount, makeUser, storeSignedIn } from '../test/utils.tsx';
 import { FollowAccountChanges } from './follow-account.tsx';
 
 vi.mock('socket.io-client', () => import('../test/fake-socket.ts'));
@@ -45,7 +45,9 @@ async function openTab() {
 describe('an open tab follows its account', () => {
   it('moves to the new role home when the server drops the socket after a role change', async () => {
     const customer = await openTab();
-    const calls = fakeServer({ 'GET /api/auth/me': () => ({ body: { ...customer, role: 'employee' } }) });
+    const calls = fakeServer({
+      'GET /api/auth/me': () => ({ body: makeOwnAccount({ ...customer, role: 'employee' }) }),
+    });
     expect(screen.getByRole('heading', { name: 'Page /homeusers for user' })).toBeInTheDocument();
 
     act(() => lastSocket()!.serverSends('disconnect', 'io server disconnect'));
@@ -71,7 +73,7 @@ describe('an open tab follows its account', () => {
 
   it('stays where it is when the same account comes back unchanged', async () => {
     const customer = await openTab();
-    const calls = fakeServer({ 'GET /api/auth/me': () => ({ body: customer }) });
+    const calls = fakeServer({ 'GET /api/auth/me': () => ({ body: makeOwnAccount(customer) }) });
 
     act(() => lastSocket()!.serverSends('disconnect', 'io server disconnect'));
 

@@ -13,7 +13,7 @@ import {
   makePublicConfig,
   makeRide,
 } from './data.ts';
-import { makeUser } from './utils.tsx';
+import { makeOwnAccount } from './utils.tsx';
 
 describe("the fake server's check of its answers", () => {
   it('passes what the API answers, finding the route behind a path parameter', () => {
@@ -47,7 +47,7 @@ describe("the fake server's check of its answers", () => {
     const product = makeProduct();
     const customer = { id: 'c1', name: 'Pet Owner', role: 'user' } as const;
     const answers: [string, string, number, unknown][] = [
-      ['GET', '/api/auth/me', 200, makeUser()],
+      ['GET', '/api/auth/me', 200, makeOwnAccount()],
       ['GET', '/api/services', 200, [makeOffering()]],
       ['GET', '/api/pets/p1', 200, makePet()],
       ['PUT', '/api/slots/cancel/b1', 200, makeBooking()],

@@ -30,6 +30,12 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
+/** GET /api/auth/me and PUT /api/users/profile as the API answers them: the account, and the same under `user`. */
+export function makeOwnAccount(overrides: Partial<User> = {}): User & { user: User } {
+  const user = makeUser(overrides);
+  return { ...user, user };
+}
+
 /** Puts a session in localStorage, as a previous login would have. */
 export function storeSignedIn(user: User, token = 'test-token') {
   localStorage.setItem('token', token);

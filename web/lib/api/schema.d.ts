@@ -264,7 +264,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /** The signed-in user: the account's fields, and the same under `user` (the spec's shape) */
         get: {
             parameters: {
                 query?: never;
@@ -296,6 +296,24 @@ export interface paths {
                             /** @default true */
                             reminderEmails: boolean;
                             emailVerified: boolean;
+                            /** @description The same account, where the spec's clients read it */
+                            user: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                email: string;
+                                phone: string;
+                                address: string | null;
+                                bloodGroup: string | null;
+                                /** @enum {string} */
+                                role: "user" | "employee" | "admin";
+                                image: string;
+                                hasIdentityProof: boolean;
+                                createdAt: string;
+                                /** @default true */
+                                reminderEmails: boolean;
+                                emailVerified: boolean;
+                            };
                         };
                     };
                 };
@@ -1065,7 +1083,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update own name, phone, address or blood group */
+        /** Update own name, phone, address or blood group: answers the account's fields, and the same under `user` (the spec's shape) */
         put: {
             parameters: {
                 query?: never;
@@ -1107,6 +1125,24 @@ export interface paths {
                             /** @default true */
                             reminderEmails: boolean;
                             emailVerified: boolean;
+                            /** @description The same account, where the spec's clients read it */
+                            user: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                email: string;
+                                phone: string;
+                                address: string | null;
+                                bloodGroup: string | null;
+                                /** @enum {string} */
+                                role: "user" | "employee" | "admin";
+                                image: string;
+                                hasIdentityProof: boolean;
+                                createdAt: string;
+                                /** @default true */
+                                reminderEmails: boolean;
+                                emailVerified: boolean;
+                            };
                         };
                     };
                 };
@@ -8789,13 +8825,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's conversation incl. broadcasts: newest page first, each page oldest to newest (customer themself or staff) */
+        /** A customer's conversation incl. broadcasts: newest page first, each page oldest to newest (customer themself or staff); ?shape=spec answers { messages } */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     before?: string;
                     cursor?: string;
+                    /** @description 'spec' answers the page as { messages: [...] }, the spec's form; without it the page is the array itself. X-Next-Cursor either way */
+                    shape?: "spec";
                 };
                 header?: never;
                 path: {
@@ -8823,7 +8861,29 @@ export interface paths {
                             message: string;
                             clientMessageId: string;
                             timestamp: string;
-                        }[];
+                            clientInfo?: {
+                                id: string;
+                                name: string;
+                            };
+                        }[] | {
+                            messages: {
+                                _id: string;
+                                id: string;
+                                senderId: string;
+                                senderName: string;
+                                /** @enum {string} */
+                                senderRole: "user" | "employee" | "admin";
+                                receiverId: string | null;
+                                customerId: string | null;
+                                message: string;
+                                clientMessageId: string;
+                                timestamp: string;
+                                clientInfo?: {
+                                    id: string;
+                                    name: string;
+                                };
+                            }[];
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -8911,13 +8971,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The staff inbox: every customer's messages and this staff member's replies (staff only) */
+        /** The staff inbox: every customer's messages and this staff member's replies (staff only); ?shape=spec answers { messages } */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     before?: string;
                     cursor?: string;
+                    /** @description 'spec' answers the page as { messages: [...] }, the spec's form; without it the page is the array itself. X-Next-Cursor either way */
+                    shape?: "spec";
                 };
                 header?: never;
                 path: {
@@ -8945,7 +9007,29 @@ export interface paths {
                             message: string;
                             clientMessageId: string;
                             timestamp: string;
-                        }[];
+                            clientInfo?: {
+                                id: string;
+                                name: string;
+                            };
+                        }[] | {
+                            messages: {
+                                _id: string;
+                                id: string;
+                                senderId: string;
+                                senderName: string;
+                                /** @enum {string} */
+                                senderRole: "user" | "employee" | "admin";
+                                receiverId: string | null;
+                                customerId: string | null;
+                                message: string;
+                                clientMessageId: string;
+                                timestamp: string;
+                                clientInfo?: {
+                                    id: string;
+                                    name: string;
+                                };
+                            }[];
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -9071,6 +9155,10 @@ export interface paths {
                             message: string;
                             clientMessageId: string;
                             timestamp: string;
+                            clientInfo?: {
+                                id: string;
+                                name: string;
+                            };
                         };
                     };
                 };
@@ -9092,6 +9180,10 @@ export interface paths {
                             message: string;
                             clientMessageId: string;
                             timestamp: string;
+                            clientInfo?: {
+                                id: string;
+                                name: string;
+                            };
                         };
                     };
                 };
@@ -9230,6 +9322,10 @@ export interface paths {
                                 message: string;
                                 clientMessageId: string;
                                 timestamp: string;
+                                clientInfo?: {
+                                    id: string;
+                                    name: string;
+                                };
                             };
                             unreadCount: number;
                         }[];

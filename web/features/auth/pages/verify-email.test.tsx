@@ -5,6 +5,7 @@ import { ACCOUNT_MSG } from '#shared/accounts';
 import type { User } from '#shared/auth';
 import {
   fakeServer,
+  makeOwnAccount,
   makeUser,
   NETWORK_ERROR,
   renderApp,
@@ -37,7 +38,7 @@ describe('/verify-email', () => {
     storeSignedIn(makeUser({ emailVerified: false }));
     const { calls, user, posts } = open({
       'POST /api/auth/verify-email': () => VERIFIED,
-      'GET /api/auth/me': () => ({ body: makeUser({ emailVerified: true }) }),
+      'GET /api/auth/me': () => ({ body: makeOwnAccount({ emailVerified: true }) }),
     });
     // Nothing is sent until the person confirms: mail scanners open links too.
     expect(screen.getByRole('heading', { level: 1, name: 'Verify your e-mail address' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ChatMessage } from '#shared/chat';
-import { client, page, type Page } from '../../../lib/api-client.ts';
+import { client, type Page } from '../../../lib/api-client.ts';
 import { chatKeys } from './keys.ts';
+import { messagePage } from './message-page.ts';
 
 const PAGE_SIZE = 50;
 
@@ -11,7 +12,7 @@ function getCustomerHistory(
   before: string | null,
   signal?: AbortSignal,
 ): Promise<Page<ChatMessage>> {
-  return page(
+  return messagePage(
     client.GET('/api/chat/customer/{id}', {
       params: { path: { id: customerId }, query: { limit: PAGE_SIZE, before: before ?? undefined } },
       signal,

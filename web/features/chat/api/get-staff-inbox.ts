@@ -1,13 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ChatMessage } from '#shared/chat';
-import { client, page, type Page } from '../../../lib/api-client.ts';
+import { client, type Page } from '../../../lib/api-client.ts';
 import { chatKeys } from './keys.ts';
+import { messagePage } from './message-page.ts';
 
 const PAGE_SIZE = 50;
 
 /** GET /api/chat/employee/{id}: every customer's messages and this staff member's replies, a page at a time. */
 function getStaffInbox(staffId: string, before: string | null, signal?: AbortSignal): Promise<Page<ChatMessage>> {
-  return page(
+  return messagePage(
     client.GET('/api/chat/employee/{id}', {
       params: { path: { id: staffId }, query: { limit: PAGE_SIZE, before: before ?? undefined } },
       signal,

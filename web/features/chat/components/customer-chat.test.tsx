@@ -29,11 +29,14 @@ const message = (
 const me = makeUser({ id: 'c1', _id: 'c1', name: 'Pet Owner', role: 'user' });
 const staff = { id: 'e1', name: 'Front Desk', role: 'employee' as const };
 
-/** Opens the chat box of customer c1 whose stored conversation is `history()`, connected to the fake server. */
-async function openChat(history: () => ChatMessage[]) {
+/**
+ * Opens the chat box of customer c1 whose stored conversation is `history()`, connected to the fake server, which
+ * answers the history as an array or, with `spec`, in the spec's `{ messages }` form.
+ */
+async function openChat(history: () => ChatMessage[], { spec = false } = {}) {
   storeSignedIn(me);
   fakeServer({
-    'GET /api/chat/customer/c1': () => ({ body: history() }),
+    'GET /api/chat/customer/c1': () => ({ body: spec ? { messages: history() } : history() }),
     'GET /api/chat/unread-count': () => ({ body: { count: 0 } }),
   });
   renderApp(
@@ -62,6 +65,11 @@ describe('customer chat', () => {
     stored = [...stored, message('Yes, from 10 to 2', staff, '2026-11-23T09:01:00.000Z')];
     act(() => socket.serverSends(RESYNC_EVENT));
     expect(await screen.findByText('Yes, from 10 to 2')).toBeInTheDocument();
+  });
+
+  it("shows the conversation when the server answers it in the spec's { messages } form", async () => {
+    await openChat(() => [message('Hello from the spec', staff, '2026-11-23T09:00:00.000Z')], { spec: true });
+    expect(await screen.findByText('Hello from the spec')).toBeInTheDocument();
   });
 
   it('ignores a live message that does not fit the message shape, and keeps showing the ones that do', async () => {

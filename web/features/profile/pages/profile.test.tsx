@@ -8,14 +8,14 @@ import ProfilePage from './profile.tsx';
 
 const HINT = "E-mails 24 hours before a confirmed visit and before a pet's next-due date. In-app reminders stay on.";
 
-/** The profile endpoint as the server answers it: the account with the change applied. */
+/** The profile endpoint as the server answers it: the account with the change applied, and the same under `user`. */
 function serveProfile(start: User, fail?: FakeAnswer) {
   let account = start;
   return fakeServer({
     'PUT /api/users/profile': (c) => {
       if (fail) return fail;
       account = { ...account, ...(c.body as Partial<User>) };
-      return { body: account };
+      return { body: { ...account, user: account } };
     },
   });
 }
@@ -40,7 +40,7 @@ describe('the reminder e-mails switch on the profile', () => {
     expect(toggle).not.toBeChecked();
     expect(toggle).toHaveFocus();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ reminderEmails: false }]);
-    expect(storedUser().reminderEmails).toBe(false);
+    expect(storedUser()).toEqual({ ...user, reminderEmails: false });
 
     await u.click(toggle);
     expect(await within(reminders).findByText('Reminder e-mails are on.')).toBeInTheDocument();

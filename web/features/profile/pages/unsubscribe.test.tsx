@@ -5,6 +5,7 @@ import type { User } from '#shared/auth';
 import { UNSUBSCRIBE_MSG } from '#shared/reminders';
 import {
   fakeServer,
+  makeOwnAccount,
   makeUser,
   NETWORK_ERROR,
   renderApp,
@@ -19,7 +20,7 @@ const DONE = UNSUBSCRIBE_MSG.done('o***@example.com');
 function serve(answer: () => FakeAnswer | typeof NETWORK_ERROR) {
   return fakeServer({
     'POST /api/reminders/unsubscribe': answer,
-    'GET /api/auth/me': () => ({ body: makeUser({ reminderEmails: false }) }),
+    'GET /api/auth/me': () => ({ body: makeOwnAccount({ reminderEmails: false }) }),
   });
 }
 
