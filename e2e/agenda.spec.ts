@@ -70,8 +70,13 @@ test.describe('staff agenda', () => {
     await page.goto(`/employee/home?date=${today}`);
     await expect(page.getByRole('heading', { name: /^Today/, level: 3 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Biscuit' });
+    // The dashboard's Confirm asks for the hospital info, prefilled, as the schedule's does.
     await row.getByRole('button', { name: /^Confirm booking for Biscuit/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm booking' });
+    await expect(confirm.getByLabel('Hospital name')).toHaveValue('Pawcare Pet Clinic');
+    await confirm.getByRole('button', { name: 'Confirm and notify' }).click();
     await expect(page.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
+    await expect(confirm).toBeHidden();
     await expect(row.getByText('Confirmed', { exact: true })).toBeVisible();
     // On its day the visit can be recorded (a pet seen early); a no-show only once its time has begun.
     await expect(row.getByRole('button', { name: /^Mark no-show/ })).toHaveCount(0);

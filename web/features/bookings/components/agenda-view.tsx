@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { useBookings } from '../api/get-bookings.ts';
 import type { useBookingActions } from '../lib/use-booking-actions.ts';
 import { AgendaFilters, useAgendaFilters, type AgendaFiltersState } from './agenda-filters.tsx';
+import { useConfirmWithHospitalInfo } from '../hooks/use-confirm-with-hospital-info.tsx';
 import { AgendaList } from './agenda-list.tsx';
 import { CompleteVisitDialog } from './complete-visit-dialog.tsx';
 
@@ -15,9 +16,6 @@ const OVERDUE = { sort: 'appointment', status: 'overdue' } as const;
 
 export interface AgendaViewProps {
   actions: ReturnType<typeof useBookingActions>;
-  /** What Confirm does: the dashboard confirms at once, the slots page asks for the hospital info first. */
-  onConfirm: (b: Booking) => void;
-  confirmDisabled?: boolean;
   headingLevel: 'h2' | 'h3';
   /** Shown when the list cannot be loaded. */
   loadError: string;
@@ -26,19 +24,13 @@ export interface AgendaViewProps {
 }
 
 /**
- * The staff agenda with its filters (kept in the URL), paging, and the dialogs that record a visit's outcome.
- * Bookings come by appointment time, today first.
+ * The staff agenda with its filters (kept in the URL), paging, and the dialogs that confirm a booking (with the
+ * hospital info) and record a visit's outcome. Bookings come by appointment time, today first.
  */
-export function AgendaView({
-  actions,
-  onConfirm,
-  confirmDisabled,
-  headingLevel,
-  loadError,
-  loadErrorToast,
-}: AgendaViewProps) {
+export function AgendaView({ actions, headingLevel, loadError, loadErrorToast }: AgendaViewProps) {
   const filters = useAgendaFilters();
   const list = useBookings(filters.query);
+  const confirm = useConfirmWithHospitalInfo(actions);
   const [completing, setCompleting] = useState<Booking | null>(null);
   const [noShow, setNoShow] = useState<Booking | null>(null);
   const bookings = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -72,8 +64,8 @@ export function AgendaView({
         <AgendaList
           bookings={bookings}
           headingLevel={headingLevel}
-          onConfirm={onConfirm}
-          confirmDisabled={confirmDisabled}
+          onConfirm={confirm.ask}
+          confirmDisabled={!confirm.ready}
           onCancel={actions.cancel}
           onComplete={setCompleting}
           onNoShow={setNoShow}
@@ -86,6 +78,7 @@ export function AgendaView({
         </Button>
       )}
 
+      {confirm.dialog}
       {completing && (
         <CompleteVisitDialog
           booking={completing}

@@ -440,18 +440,32 @@ describe('outcomes of a visit', () => {
 });
 
 describe('/employee/home', () => {
-  it('shows the four counts, completed this week and the no-show rate, and confirms without hospital info', async () => {
-    const u = userEvent.setup();
+  it('shows the four counts, completed this week and the no-show rate', async () => {
     renderApp(<EmployeeDashboardPage />, { path: '/employee/home' });
     const pending = await screen.findByText('Waiting for confirmation');
     await waitFor(() => expect(pending.parentElement).toHaveTextContent('4'));
     expect(screen.getByText('Total slots').parentElement).toHaveTextContent('7');
     expect(screen.getByText('Completed this week').parentElement).toHaveTextContent('5');
     expect(screen.getByText('No-show rate').parentElement).toHaveTextContent('13%');
+  });
+
+  it("confirms as the schedule does: the hospital-info form, prefilled with the clinic's defaults", async () => {
+    const u = userEvent.setup();
+    renderApp(<EmployeeDashboardPage />, { path: '/employee/home' });
     const row = await rowOf('Pet b1');
     await u.click(within(row).getByRole('button', { name: /^Confirm booking/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm booking' });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(within(dialog).getByLabelText('Hospital name')).toHaveValue('Pawcare Pet Clinic');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('clinic@pawcare.local');
+    await u.clear(within(dialog).getByLabelText('Address'));
+    await u.type(within(dialog).getByLabelText('Address'), '4 Lake Road');
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm and notify' }));
     expect(await screen.findByText('Slot confirmed and notification sent to user!')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')!.body).toBeUndefined();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      hospitalInfo: { ...clinic, address: '4 Lake Road' },
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows a dash for the no-show rate before any outcome was recorded', async () => {
@@ -472,6 +486,10 @@ describe('/employee/home', () => {
     });
     renderApp(<EmployeeDashboardPage />, { path: '/employee/home' });
     await u.click(within(await rowOf('Pet b1')).getByRole('button', { name: /^Confirm booking/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm booking' });
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm and notify' }));
     expect(await screen.findByText('Failed to confirm slot')).toBeInTheDocument();
+    // The form stays, with what staff checked, for another try.
+    expect(within(dialog).getByLabelText('Hospital name')).toHaveValue('Pawcare Pet Clinic');
   });
 });
