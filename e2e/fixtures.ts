@@ -282,6 +282,18 @@ export async function checkout(
 }
 
 /**
+ * Chooses one of a row's actions as a person would: the row's "More actions for <name>" button (in `scope`, default
+ * the page), then the action in the menu that opens, by its exact accessible name ('Delete Meera').
+ */
+export async function chooseRowAction(page: Page, name: string, action: string, scope: Page | Locator = page) {
+  await scope.getByRole('button', { name: `More actions for ${name}`, exact: true }).click();
+  await page
+    .getByRole('menu', { name: `More actions for ${name}`, exact: true })
+    .getByRole('menuitem', { name: action, exact: true })
+    .click();
+}
+
+/**
  * An order on staff's orders page: its compact row (number, customer, total, status, payment, date) and its details
  * (lines, address, UPI reference, next steps), which `open` shows from the row's Details button.
  */

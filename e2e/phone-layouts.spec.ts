@@ -230,37 +230,45 @@ test.describe('staff and admin lists on a phone and a laptop', () => {
       { path: '/admin/home', ready: (p) => p.getByRole('radio', { name: 'Violet' }) },
       {
         path: `/admin/customer`,
-        ready: (p) => p.getByRole('button', { name: `Delete ${customer.name}` }),
+        ready: (p) => p.getByRole('button', { name: `More actions for ${customer.name}` }),
         toast: MSG.customersLoaded,
         emails: [customer.email],
+        reveal: (p) => p.getByRole('button', { name: `More actions for ${customer.name}` }).click(),
         actions: (p) => [
-          p.getByRole('button', { name: `Make employee: ${customer.name}` }),
-          p.getByRole('button', { name: `Delete ${customer.name}` }),
-          p.getByRole('button', { name: `View ID of ${customer.name}` }),
+          p.getByRole('menuitem', { name: `Make employee: ${customer.name}` }),
+          p.getByRole('menuitem', { name: `Delete ${customer.name}` }),
+          p.getByRole('menuitem', { name: `View ID of ${customer.name}` }),
         ],
       },
       {
         path: '/admin/employee',
-        ready: (p) => p.getByRole('button', { name: `Delete ${employee.name}` }),
+        ready: (p) => p.getByRole('button', { name: `More actions for ${employee.name}` }),
         toast: MSG.employeesLoaded,
         emails: [employee.email],
+        reveal: (p) => p.getByRole('button', { name: `More actions for ${employee.name}` }).click(),
         actions: (p) => [
-          p.getByRole('button', { name: `Make customer: ${employee.name}` }),
-          p.getByRole('button', { name: `Delete ${employee.name}` }),
+          p.getByRole('menuitem', { name: `Make customer: ${employee.name}` }),
+          p.getByRole('menuitem', { name: `Delete ${employee.name}` }),
         ],
       },
       {
         path: '/admin/products',
-        ready: (p) => p.getByRole('button', { name: /^Edit / }),
+        ready: (p) => p.getByRole('button', { name: /^More actions for / }),
+        reveal: (p) =>
+          p
+            .getByRole('button', { name: /^More actions for / })
+            .first()
+            .click(),
         actions: (p) => [
-          p.getByRole('button', { name: /^Edit / }).first(),
-          p.getByRole('button', { name: /^(Deactivate|Reactivate) / }).first(),
+          p.getByRole('menuitem', { name: /^Edit / }),
+          p.getByRole('menuitem', { name: /^(Deactivate|Reactivate) / }),
         ],
       },
       {
         path: '/admin/services',
-        ready: (p) => p.getByRole('button', { name: 'Edit Pet Training' }),
-        actions: (p) => [p.getByRole('button', { name: 'Edit Pet Training' })],
+        ready: (p) => p.getByRole('button', { name: 'More actions for Pet Training' }),
+        reveal: (p) => p.getByRole('button', { name: 'More actions for Pet Training' }).click(),
+        actions: (p) => [p.getByRole('menuitem', { name: 'Edit Pet Training' })],
       },
       {
         path: '/admin/emergencies',
