@@ -66,6 +66,36 @@ describe('/admin/customer', () => {
   });
 });
 
+describe('/admin/customer e-mail addresses', () => {
+  it('wrap only before the @ or a dot, never inside a name, and keep the whole address readable', async () => {
+    storeSignedIn(makeUser({ role: 'admin' }));
+    const email = 'meera.longname-household@clinic.example.com';
+    const { _id, id, name, phone, role, image, hasIdentityProof, createdAt, emailVerified } = makeUser({
+      name: 'Meera Long',
+    });
+    fakeServer({
+      'GET /api/all-customers': () => ({
+        body: [{ _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified }],
+      }),
+    });
+    renderApp(<CustomersPage />, { path: '/admin/customer' });
+    const row = (await screen.findByRole('rowheader', { name: 'Meera Long' })).closest('tr')!;
+    const cell = within(row).getByText((_, el) => el?.getAttribute('title') === email);
+    expect(cell).toHaveTextContent(email);
+    expect(cell.className).not.toMatch(/wrap-anywhere|break-all|break-words/);
+    // One unbreakable piece per name, with a place to break before each '@' and '.'.
+    const parts = [...cell.querySelectorAll('span')];
+    expect(parts.map((p) => p.textContent)).toEqual(['meera', '.longname-household', '@clinic', '.example', '.com']);
+    for (const p of parts) expect(p).toHaveClass('whitespace-nowrap');
+    expect(cell.querySelectorAll('wbr')).toHaveLength(4);
+    // The phone card shows it the same way.
+    const card = within(screen.getByRole('list', { name: 'Customers' })).getByText(
+      (_, el) => el?.getAttribute('title') === email,
+    );
+    expect(card.querySelectorAll('wbr')).toHaveLength(4);
+  });
+});
+
 describe('/admin/customer row actions', () => {
   const doomed = () => {
     const { _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified } = makeUser({

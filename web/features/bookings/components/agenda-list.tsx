@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDay } from '#shared/dates';
 import { type Booking } from '#shared/bookings';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { useAgendaClock } from '../hooks/use-agenda-clock.ts';
 import { addMinutes, dayHeading, groupByDay } from './agenda-days.ts';
@@ -124,7 +125,7 @@ function AgendaRow({
         <a className="underline" href={`tel:${b.phone}`}>
           {b.phone}
         </a>
-        <span className="block text-xs wrap-anywhere text-ink-muted">{b.userEmail}</span>
+        <EmailAddress email={b.userEmail} className="text-xs text-ink-muted" />
       </td>
       <td role="cell" className={cellClass}>
         {b.note ? (
