@@ -96,10 +96,16 @@ test.describe('staff agenda', () => {
     await expect(dialog).toBeHidden();
 
     await expect(row.getByText('Completed', { exact: true })).toBeVisible();
-    await expect(row).toContainText('Healthy, mild tartar');
-    await expect(row).toContainText('8.4 kg');
-    await expect(row).toContainText('Rabies booster');
-    await expect(row.getByRole('button')).toHaveCount(0);
+    // The visit record opens in a panel of its own.
+    await expect(row.getByRole('button')).toHaveCount(1);
+    await row.getByRole('button', { name: /^Visit record for Biscuit/ }).click();
+    const record = page.getByRole('dialog', { name: /^Biscuit, / });
+    await expect(record).toContainText('Healthy, mild tartar');
+    await expect(record).toContainText('8.4 kg');
+    await expect(record).toContainText('Rabies booster');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(record).toBeHidden();
     await expect(
       page.getByRole('listitem').filter({ hasText: 'Completed this week' }).locator('p').nth(1),
     ).not.toHaveText('0');

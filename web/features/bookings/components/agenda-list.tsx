@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatDay } from '#shared/dates';
+import { formatDay, formatWhen } from '#shared/dates';
 import { type Booking } from '#shared/bookings';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
-import { VisitSummary } from '../../../components/visit-summary.tsx';
+import { Button } from '../../../components/button.tsx';
 import { useAgendaClock } from '../hooks/use-agenda-clock.ts';
 import { addMinutes, dayHeading, groupByDay } from './agenda-days.ts';
 import { BookingActionButtons, hasActions, type BookingHandlers } from './booking-action-buttons.tsx';
@@ -35,7 +35,8 @@ const cellClass = 'block px-0 py-0.5 align-top lg:table-cell lg:px-3 lg:py-3';
 
 /**
  * The staff agenda: bookings grouped by day ("Today", "Tomorrow", "Tue, 24 Nov"), each with its time, service, pet,
- * owner, note, status and the actions its status and time allow. Past bookings without an outcome are flagged.
+ * owner, note, status and the actions its status and time allow; a recorded visit opens in the booking's panel. Past
+ * bookings without an outcome are flagged.
  */
 export function AgendaList({ bookings, headingLevel: Heading, handlers }: AgendaListProps) {
   const { now, today } = useAgendaClock();
@@ -139,11 +140,6 @@ function AgendaRow({
             <span className="sr-only">No note</span>
           </span>
         )}
-        {b.visit && (
-          <div className="mt-2">
-            <VisitSummary visit={b.visit} title="Visit record" />
-          </div>
-        )}
       </td>
       <td role="cell" className={`${cellClass} max-lg:py-1`}>
         <span className="flex flex-wrap gap-1 lg:flex-col lg:items-start">
@@ -156,9 +152,20 @@ function AgendaRow({
         </span>
       </td>
       <td role="cell" className={`${cellClass} max-lg:pt-2`}>
-        {hasActions(b) && (
+        {(hasActions(b) || b.visit) && (
           <div className="flex flex-wrap gap-2 lg:justify-end">
-            <BookingActionButtons booking={b} now={now} today={today} handlers={handlers} />
+            {hasActions(b) && <BookingActionButtons booking={b} now={now} today={today} handlers={handlers} />}
+            {/* The record opens in the booking's panel, not in the row. */}
+            {b.visit && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => handlers.onView(b)}
+                aria-label={`Visit record for ${b.petName} on ${formatWhen(b.date, b.time)}`}
+              >
+                Visit record
+              </Button>
+            )}
           </div>
         )}
       </td>

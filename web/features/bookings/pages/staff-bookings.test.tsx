@@ -386,12 +386,24 @@ describe('outcomes of a visit', () => {
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const row = await rowOf('Bruno');
-    await within(row).findByText('Visit record');
-    expect(row).toHaveTextContent('Completed');
-    expect(row).toHaveTextContent('12.5 kg');
-    expect(row).toHaveTextContent('Rabies booster');
-    expect(row).toHaveTextContent('Recorded by Front Desk');
-    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    await within(row).findByText('Completed');
+    // The record has a panel of its own, opened from the row; the row stays one line of the agenda.
+    expect(row).not.toHaveTextContent('12.5 kg');
+    const open = within(row).getByRole('button', { name: /^Visit record for Bruno on / });
+    expect(within(row).getAllByRole('button')).toEqual([open]);
+    await u.click(open);
+    const panel = screen.getByRole('dialog', { name: /^Bruno, / });
+    const record = within(panel).getByText('Visit record').parentElement!;
+    expect(record).toHaveTextContent('Healthy');
+    expect(record).toHaveTextContent('12.5 kg');
+    expect(record).toHaveTextContent('Rabies booster');
+    expect(record).toHaveTextContent('Recorded by Front Desk');
+    expect(
+      within(panel).queryByRole('button', { name: /Complete visit|no-show|Confirm|Cancel/ }),
+    ).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await u.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(open).toHaveFocus();
   });
 
   it("shows the server's refusal in the dialog and keeps what was typed", async () => {
