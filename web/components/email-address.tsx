@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 
 /** The address cut before each '@' and '.', the only places a line may break ('meera' '@example' '.com'). */
-export function emailParts(email: string): string[] {
+function emailParts(email: string): string[] {
   return email.split(/(?=[@.])/);
 }
 
