@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PRODUCT_MSG } from '#shared/catalogue';
-import { ADMIN, expect, signIn, productCard, seriousViolations, test } from './fixtures.ts';
+import { ADMIN, chooseRowAction, expect, productCard, seriousViolations, signIn, test } from './fixtures.ts';
 
 /** A 2x2 PNG a browser can decode (so the form previews it), unlike the smallest one the upload checks accept. */
 const PICTURE = Buffer.from(
@@ -46,14 +46,14 @@ test.describe('admin products', () => {
     await expect(productCard(shop, name).locator('img')).toHaveJSProperty('complete', true);
     await expect(productCard(shop, name).locator('img')).not.toHaveJSProperty('naturalWidth', 0);
 
-    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await chooseRowAction(page, name, `Edit ${name}`, row);
     const edit = page.getByRole('dialog', { name: `Edit ${name}` });
     await edit.getByLabel(/^Stock/).fill('3');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
     await expect(row.getByRole('cell').filter({ hasText: /^3Low$/ })).toBeVisible();
 
-    await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await chooseRowAction(page, name, `Deactivate ${name}`, row);
     await page
       .getByRole('dialog', { name: `Deactivate ${name}?` })
       .getByRole('button', { name: 'Deactivate' })

@@ -1,4 +1,4 @@
-import { ADMIN, createUser, expect, signIn, test } from './fixtures.ts';
+import { ADMIN, chooseRowAction, createUser, expect, signIn, test } from './fixtures.ts';
 
 const admin = { ...ADMIN, role: 'admin' as const };
 
@@ -11,7 +11,7 @@ test.describe('admin', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
     await expect(page.getByText('Customers loaded successfully!')).toBeVisible();
     await page.getByLabel('Search customers').fill(customer.email);
-    await page.getByRole('button', { name: `Make employee: ${customer.name}` }).click();
+    await chooseRowAction(page, customer.name, `Make employee: ${customer.name}`);
     await expect(page.getByText('Role updated successfully!')).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(customer.name) })).toHaveCount(0);
 
@@ -19,7 +19,7 @@ test.describe('admin', () => {
     await expect(page.getByText('Employees loaded successfully!')).toBeVisible();
     await page.getByLabel('Search employees').fill(customer.email);
     await expect(page.getByRole('rowheader', { name: customer.name })).toBeVisible();
-    await page.getByRole('button', { name: `Make customer: ${customer.name}` }).click();
+    await chooseRowAction(page, customer.name, `Make customer: ${customer.name}`);
     await expect(page.getByText('Role updated successfully!').first()).toBeVisible();
     await expect(page.getByText(`No employees match`)).toBeVisible();
   });
@@ -32,14 +32,16 @@ test.describe('admin', () => {
     const row = page.getByRole('rowheader', { name: doomed.name });
     await expect(row).toBeVisible();
 
-    await page.getByRole('button', { name: `Delete ${doomed.name}` }).click();
+    await chooseRowAction(page, doomed.name, `Delete ${doomed.name}`);
     const confirm = page.getByRole('alertdialog', { name: 'Please confirm' });
     await expect(confirm).toContainText(`Delete ${doomed.name}?`);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(row).toBeVisible();
+    // Cancel gave the focus back to the row's menu button.
+    await expect(page.getByRole('button', { name: `More actions for ${doomed.name}` })).toBeFocused();
 
-    await page.getByRole('button', { name: `Delete ${doomed.name}` }).click();
+    await chooseRowAction(page, doomed.name, `Delete ${doomed.name}`);
     await page
       .getByRole('alertdialog', { name: 'Please confirm' })
       .getByRole('button', { name: 'Delete', exact: true })

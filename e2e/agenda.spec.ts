@@ -70,8 +70,13 @@ test.describe('staff agenda', () => {
     await page.goto(`/employee/home?date=${today}`);
     await expect(page.getByRole('heading', { name: /^Today/, level: 3 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Biscuit' });
+    // The dashboard's Confirm asks for the hospital info, prefilled, as the schedule's does.
     await row.getByRole('button', { name: /^Confirm booking for Biscuit/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm booking' });
+    await expect(confirm.getByLabel('Hospital name')).toHaveValue('Pawcare Pet Clinic');
+    await confirm.getByRole('button', { name: 'Confirm and notify' }).click();
     await expect(page.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
+    await expect(confirm).toBeHidden();
     await expect(row.getByText('Confirmed', { exact: true })).toBeVisible();
     // On its day the visit can be recorded (a pet seen early); a no-show only once its time has begun.
     await expect(row.getByRole('button', { name: /^Mark no-show/ })).toHaveCount(0);
@@ -91,10 +96,16 @@ test.describe('staff agenda', () => {
     await expect(dialog).toBeHidden();
 
     await expect(row.getByText('Completed', { exact: true })).toBeVisible();
-    await expect(row).toContainText('Healthy, mild tartar');
-    await expect(row).toContainText('8.4 kg');
-    await expect(row).toContainText('Rabies booster');
-    await expect(row.getByRole('button')).toHaveCount(0);
+    // The visit record opens in a panel of its own.
+    await expect(row.getByRole('button')).toHaveCount(1);
+    await row.getByRole('button', { name: /^Visit record for Biscuit/ }).click();
+    const record = page.getByRole('dialog', { name: /^Biscuit, / });
+    await expect(record).toContainText('Healthy, mild tartar');
+    await expect(record).toContainText('8.4 kg');
+    await expect(record).toContainText('Rabies booster');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(record).toBeHidden();
     await expect(
       page.getByRole('listitem').filter({ hasText: 'Completed this week' }).locator('p').nth(1),
     ).not.toHaveText('0');
@@ -195,5 +206,55 @@ test.describe('staff agenda', () => {
       }
       expect(await seriousViolations(page), `${path} at 390 px`).toEqual([]);
     }
+  });
+
+  test('staff see the agenda as a week beside the list, open a booking from the grid, and the week follows live', async ({
+    page,
+    request,
+  }) => {
+    const [customer, employee] = await customerAndEmployee(request);
+    const day = clinicDay(13);
+    await book(request, customer, { schedule: `${day} at 10:00`, petName: 'Maple' });
+    await signIn(page, employee);
+    await page.goto('/employee/slots');
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    // That day's week: the address names it, as a link to it would.
+    await page.goto(`/employee/slots?view=week&week=${day}`);
+    const grid = page.getByRole('table', { name: /^Bookings, Week of / });
+    const maple = grid.getByRole('button', { name: /^Maple, Pet Health Checkup, Pending/ });
+    await expect(maple).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // From the keyboard: the booking's panel, and back.
+    await maple.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: /^Maple, / });
+    await expect(panel).toContainText('Pet Health Checkup, 10:00 to 10:30');
+    await expect(panel.getByRole('button', { name: /^Confirm booking for Maple/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(maple).toBeFocused();
+
+    // A booking made meanwhile joins the week at its day and time without a reload.
+    await book(request, customer, { schedule: `${day} at 11:30`, petName: 'Clover' });
+    const clover = grid.getByRole('button', { name: /^Clover, / });
+    await expect(clover).toBeVisible();
+    const cloverRow = grid.getByRole('row').filter({ has: page.getByRole('button', { name: /^Clover, / }) });
+    await expect(cloverRow.getByRole('rowheader')).toHaveText('11:30');
+
+    // The week moves on and comes back.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(maple).toHaveCount(0);
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await expect(maple).toBeVisible();
+
+    // A phone shows the days one under the other.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(grid).toBeHidden();
+    await expect(page.getByRole('button', { name: /^10:00 Maple, / })).toBeVisible();
+    await fitsTheScreen(page);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

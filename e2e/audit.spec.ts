@@ -1,4 +1,4 @@
-import { ADMIN, createUser, expect, signIn, seriousViolations, test } from './fixtures.ts';
+import { ADMIN, chooseRowAction, createUser, expect, seriousViolations, signIn, test } from './fixtures.ts';
 
 const admin = { ...ADMIN, role: 'admin' as const };
 
@@ -22,7 +22,7 @@ test.describe('audit log', () => {
     const other = await page.context().newPage();
     await other.goto('/admin/customer');
     await other.getByLabel('Search customers').fill(customer.email);
-    await other.getByRole('button', { name: `Make employee: ${customer.name}` }).click();
+    await chooseRowAction(other, customer.name, `Make employee: ${customer.name}`);
     await expect(other.getByText('Role updated successfully!')).toBeVisible();
     await other.close();
 

@@ -281,6 +281,37 @@ export async function checkout(
   await expect(page.getByRole('heading', { name: 'Thank you, your order is placed', level: 1 })).toBeVisible();
 }
 
+/**
+ * Chooses one of a row's actions as a person would: the row's "More actions for <name>" button (in `scope`, default
+ * the page), then the action in the menu that opens, by its exact accessible name ('Delete Meera').
+ */
+export async function chooseRowAction(page: Page, name: string, action: string, scope: Page | Locator = page) {
+  await scope.getByRole('button', { name: `More actions for ${name}`, exact: true }).click();
+  await page
+    .getByRole('menu', { name: `More actions for ${name}`, exact: true })
+    .getByRole('menuitem', { name: action, exact: true })
+    .click();
+}
+
+/**
+ * An order on staff's orders page: its compact row (number, customer, total, status, payment, date) and its details
+ * (lines, address, UPI reference, next steps), which `open` shows from the row's Details button.
+ */
+export function staffOrder(page: Page, number: string) {
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: number, exact: true }) });
+  const details = page.getByRole('region', { name: `Order ${number}` });
+  return {
+    row,
+    details,
+    async open() {
+      const toggle = row.getByRole('button', { name: `Details of order ${number}` });
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await expect(details).toBeVisible();
+      return details;
+    },
+  };
+}
+
 /** Opens a customer's chat box and waits until it is online. */
 export async function openCustomerChat(page: Page) {
   await page.getByRole('button', { name: /^Chat/ }).click();

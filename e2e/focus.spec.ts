@@ -107,7 +107,7 @@ test.describe('focus after actions', () => {
 });
 
 test.describe('admin delete', () => {
-  test('Delete pressed again right after Cancel asks again, and Cancel gives the focus back to Delete', async ({
+  test('Delete chosen again right after Cancel asks again, and Cancel gives the focus back to the row menu', async ({
     page,
     request,
   }) => {
@@ -115,13 +115,24 @@ test.describe('admin delete', () => {
     await signIn(page, { ...ADMIN, role: 'admin' });
     await page.goto('/admin/customer');
     await page.getByLabel('Search customers').fill(doomed.email);
-    const del = page.getByRole('button', { name: `Delete ${doomed.name}` });
-    await del.click();
+    const more = page.getByRole('button', { name: `More actions for ${doomed.name}` });
+    await more.click();
+    const menu = page.getByRole('menu', { name: `More actions for ${doomed.name}` });
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    // Escape closes the menu and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
+    await more.press('ArrowUp');
+    await expect(menu.getByRole('menuitem', { name: `Delete ${doomed.name}` })).toBeFocused();
+    await page.keyboard.press('Enter');
     const question = page.getByRole('alertdialog', { name: 'Please confirm' });
     await question.getByRole('button', { name: 'Cancel' }).click();
-    await expect(del).toBeFocused();
-    // At once, while the canceled question is still sliding out.
-    await del.press('Enter');
+    await expect(more).toBeFocused();
+    // At once, while the canceled question is still sliding out: the menu again, End, Enter.
+    await more.press('Enter');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
     // The new question takes the focus (the one sliding out may still be on screen for a moment).
     const asking = question.filter({ has: page.locator(':focus') });
     await expect(asking.getByRole('button', { name: 'Cancel' })).toBeFocused();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { OFFERING_MSG } from '../shared/offerings.ts';
-import { ADMIN, createUser, expect, signIn, seriousViolations, test } from './fixtures.ts';
+import { ADMIN, chooseRowAction, createUser, expect, seriousViolations, signIn, test } from './fixtures.ts';
 
 const admin = { ...ADMIN, role: 'admin' as const };
 
@@ -32,7 +32,7 @@ test.describe('services', () => {
     await expect(row).toContainText('from ₹499.00');
     await expect(row).toContainText('1 hr');
 
-    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await chooseRowAction(page, name, `Edit ${name}`, row);
     const edit = page.getByRole('dialog', { name: `Edit ${name}` });
     await edit.getByLabel(/^Price/).fill('650');
     await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -53,12 +53,14 @@ test.describe('services', () => {
     await expect(more.getByRole('heading', { name })).toBeVisible();
     await expect(more).toContainText('1 hr · from ₹650.00');
 
-    await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await chooseRowAction(page, name, `Deactivate ${name}`, row);
     const confirm = page.getByRole('dialog', { name: `Deactivate ${name}?` });
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await expect(confirm).toBeHidden();
     await expect(row).toContainText('Inactive');
-    await expect(row.getByRole('button', { name: `Activate ${name}` })).toBeVisible();
+    await row.getByRole('button', { name: `More actions for ${name}` }).click();
+    await expect(page.getByRole('menuitem', { name: `Activate ${name}`, exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     await visitor.reload();
     await expect(visitor.getByRole('heading', { level: 2, name: 'Pet Training' })).toBeVisible();

@@ -8,6 +8,7 @@ import {
   productCard,
   seriousViolations,
   signedIn,
+  staffOrder,
   test,
 } from './fixtures.ts';
 
@@ -135,15 +136,16 @@ test.describe('shop', () => {
       const { page: staff } = await signedIn(browser, employee);
       await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders', exact: true }).click();
       await expect(staff).toHaveURL(/\/employee\/orders$/);
-      const staffCard = staff.getByRole('article', { name: `Order ${orderNumber}` });
-      await expect(staffCard).toBeVisible();
+      const staffOrderShown = staffOrder(staff, orderNumber);
+      await expect(staffOrderShown.row).toBeVisible();
       expect(await seriousViolations(staff)).toEqual([]);
+      const staffCard = await staffOrderShown.open();
       await staffCard.getByRole('button', { name: /^Confirm/ }).click();
-      await expect(staffCard.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+      await expect(staffOrderShown.row.getByText('Confirmed', { exact: true })).toBeVisible();
       await staffCard.getByRole('button', { name: /^Mark shipped/ }).click();
       await expect(staffCard.getByRole('button', { name: /^Mark delivered/ })).toBeVisible();
       await staff.getByLabel('Status').selectOption('shipped');
-      await expect(staff.getByRole('article', { name: `Order ${orderNumber}` })).toBeVisible();
+      await expect(staffOrderShown.row).toBeVisible();
 
       await expect(page.getByText(`Your order ${orderNumber} is on its way.`)).toBeVisible();
       const customerCard = page.getByRole('article', { name: `Order ${orderNumber}` });
@@ -230,14 +232,15 @@ test.describe('shop', () => {
       // Staff check the UTR, mark the order paid, confirm and ship it.
       const { page: staff, context: staffContext } = await signedIn(browser, employee);
       await staff.goto('/employee/orders');
-      const card = staff.getByRole('article', { name: `Order ${orderNumber}` });
+      const shown = staffOrder(staff, orderNumber);
+      const card = await shown.open();
       await expect(card.getByText(`UTR ${utr}`)).toBeVisible();
       await card.getByRole('button', { name: /^Mark paid/ }).click();
       const confirm = staff.getByRole('dialog', { name: `Mark order ${orderNumber} paid?` });
       await expect(confirm.getByText(`UTR ${utr}`)).toBeVisible();
       await confirm.getByRole('button', { name: 'Mark paid' }).click();
       await card.getByRole('button', { name: /^Confirm/ }).click();
-      await expect(card.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+      await expect(shown.row.getByText('Confirmed', { exact: true })).toBeVisible();
       await card.getByRole('button', { name: /^Mark shipped/ }).click();
       await expect(card.getByRole('button', { name: /^Mark delivered/ })).toBeVisible();
 

@@ -186,7 +186,11 @@ test.describe('slot booking', () => {
     await expect(pixel).toBeVisible();
     await expect(pendingCard.getByText(String(before + 2), { exact: true })).toBeVisible();
 
+    // As on the schedule, Confirm asks for the hospital info, prefilled.
     await coco.getByRole('button', { name: /^Confirm booking/ }).click();
+    const form = page.getByRole('dialog', { name: 'Confirm booking' });
+    await expect(form.getByLabel('Hospital name')).toHaveValue('Pawcare Pet Clinic');
+    await form.getByRole('button', { name: 'Confirm and notify' }).click();
     await expect(page.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
     await expect(coco.getByText('Confirmed')).toBeVisible();
     await expect(coco.getByRole('button', { name: /^Confirm booking/ })).toHaveCount(0);

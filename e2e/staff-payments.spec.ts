@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
-import { BASE_URL, createUser, expect, signIn, seriousViolations, test, type TestUser } from './fixtures.ts';
+import {
+  BASE_URL,
+  createUser,
+  expect,
+  signIn,
+  seriousViolations,
+  staffOrder,
+  test,
+  type TestUser,
+} from './fixtures.ts';
 
 /** The customer's UPI order of one unit of product 2, placed through the API: its id and number. */
 async function placeUpiOrder(request: APIRequestContext, customer: TestUser) {
@@ -35,7 +44,9 @@ test.describe('staff payments', () => {
 
     await signIn(page, employee);
     await page.goto('/employee/orders?paymentStatus=unpaid');
-    const card = page.getByRole('article', { name: `Order ${order.number}` });
+    const shown = staffOrder(page, order.number);
+    await expect(shown.row.getByText('Unpaid')).toBeVisible();
+    let card = await shown.open();
     await expect(card.getByText('No reference yet')).toBeVisible();
 
     const utr = String(Date.now()).slice(-12).padStart(12, '7');
@@ -51,24 +62,26 @@ test.describe('staff payments', () => {
     await expect(confirm.getByText(`UTR ${utr}`)).toBeVisible();
     await confirm.getByRole('button', { name: 'Mark paid' }).click();
     // Paid, it leaves the list of unpaid orders.
-    await expect(card).toHaveCount(0);
+    await expect(shown.row).toHaveCount(0);
 
     await page.getByLabel('Payment').selectOption('Paid');
+    card = await shown.open();
     await card.getByRole('button', { name: /^Cancel order/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
-    await expect(card).toHaveCount(0);
+    await expect(shown.row).toHaveCount(0);
 
     await page.getByLabel('Payment').selectOption('Refund due');
+    card = await shown.open();
     await expect(card.getByText('This order was canceled by the shop.')).toBeVisible();
     await expect(card.getByText(/^Refund ₹[\d,.]+ to the customer\.$/)).toBeVisible();
     await card.getByRole('button', { name: /^Refund given/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Refund given' }).click();
-    await expect(card).toHaveCount(0);
+    await expect(shown.row).toHaveCount(0);
     await page.getByLabel('Payment').selectOption('Refunded');
-    await expect(card.getByText('Refunded')).toBeVisible();
+    await expect(shown.row.getByText('Refunded')).toBeVisible();
   });
 
-  test('the orders page with an order to settle has no serious or critical axe violations', async ({
+  test('the orders page with an order to settle, its details open, has no serious or critical axe violations', async ({
     page,
     request,
   }) => {
@@ -76,7 +89,10 @@ test.describe('staff payments', () => {
     const order = await placeUpiOrder(request, customer);
     await signIn(page, employee);
     await page.goto('/employee/orders?paymentStatus=unpaid');
-    const card = page.getByRole('article', { name: `Order ${order.number}` });
+    const shown = staffOrder(page, order.number);
+    await expect(shown.row).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const card = await shown.open();
     await expect(card.getByText('No reference yet')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 

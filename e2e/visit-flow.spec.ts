@@ -74,6 +74,10 @@ test(
     await expect(row.getByText('Pet Training')).toBeVisible();
     await expect(row.getByText('Jumps at visitors')).toBeVisible();
     await row.getByRole('button', { name: new RegExp(`^Confirm booking for ${pet} `) }).click();
+    await staffPage
+      .getByRole('dialog', { name: 'Confirm booking' })
+      .getByRole('button', { name: 'Confirm and notify' })
+      .click();
     await expect(staffPage.getByText('Slot confirmed and notification sent to user!')).toBeVisible();
     await row.getByRole('button', { name: new RegExp(`^Complete visit for ${pet} `) }).click();
     const dialog = staffPage.getByRole('dialog', { name: 'Complete visit' });

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { onTestFinished } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -177,4 +178,15 @@ export function renderApp(ui: ReactElement, options: RenderAppOptions = {}) {
   );
   const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, queryClient };
+}
+
+/**
+ * Chooses one of a row's actions as a person would: the row's "More actions for <name>" button inside `scope`, then
+ * the action (by its accessible name, e.g. 'Delete Meera') in the menu that opens. Returns the menu's button.
+ */
+export async function chooseRowAction(user: UserEvent, scope: HTMLElement, name: string, action: string) {
+  const more = within(scope).getByRole('button', { name: `More actions for ${name}` });
+  await user.click(more);
+  await user.click(screen.getByRole('menuitem', { name: action }));
+  return more;
 }

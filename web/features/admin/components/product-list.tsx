@@ -1,9 +1,9 @@
 import { stockState, type Product } from '#shared/catalogue';
 import { formatRupees } from '#shared/money';
 import { ActiveBadge } from '../../../components/active-badge.tsx';
-import { Button } from '../../../components/button.tsx';
 import { CardsOrTable } from '../../../components/cards-or-table.tsx';
 import { type Column } from '../../../components/data-table.tsx';
+import { RowMenu } from '../../../components/row-menu.tsx';
 
 /** Units in stock, marked when few are left or none. */
 function Stock({ product }: { product: Product }) {
@@ -54,25 +54,27 @@ function RowActions({
   product: Product;
   busy: boolean;
 }) {
+  const toggle = product.active ? 'Deactivate' : 'Reactivate';
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Button size="sm" variant="secondary" onClick={() => onEdit(product)} aria-label={`Edit ${product.name}`}>
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant={product.active ? 'danger' : 'primary'}
-        loading={busy}
-        onClick={() => onToggleActive(product)}
-        aria-label={`${product.active ? 'Deactivate' : 'Reactivate'} ${product.name}`}
-      >
-        {product.active ? 'Deactivate' : 'Reactivate'}
-      </Button>
+    <div className="flex justify-end">
+      <RowMenu
+        label={`More actions for ${product.name}`}
+        busy={busy}
+        items={[
+          { label: 'Edit', ariaLabel: `Edit ${product.name}`, onSelect: () => onEdit(product) },
+          {
+            label: toggle,
+            ariaLabel: `${toggle} ${product.name}`,
+            danger: product.active,
+            onSelect: () => onToggleActive(product),
+          },
+        ]}
+      />
     </div>
   );
 }
 
-/** The admin's products: cards on phones, a table on wider screens, each with Edit and Deactivate/Reactivate. */
+/** The admin's products: cards on phones, a table on wider screens, each with Edit and Deactivate/Reactivate in its menu. */
 export function ProductList({ products, busyId, onEdit, onToggleActive }: ProductListProps) {
   const actions = (p: Product) => (
     <RowActions product={p} busy={busyId === p.id} onEdit={onEdit} onToggleActive={onToggleActive} />

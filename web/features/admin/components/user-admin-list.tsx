@@ -6,6 +6,7 @@ import { MSG } from '#shared/messages';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/field.tsx';
 import { CardsOrTable } from '../../../components/cards-or-table.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { type Column } from '../../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useClinicTimeZone } from '../../../lib/clinic-time.ts';
@@ -72,8 +73,9 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
   const joined = (u: AdminUser) => formatDay(zonedDateTime(new Date(u.createdAt), timeZone).date);
   const columns: Column<AdminUser>[] = [
     { id: 'name', header: 'Name', rowHeader: true, cell: (u) => u.name },
-    // Wide enough that a long address takes at most two lines, however long the names beside it.
-    { id: 'email', header: 'Email', className: 'min-w-56 wrap-anywhere', cell: (u) => u.email },
+    // Wide enough that a long address takes at most two lines, however long the names beside it; it wraps only
+    // before its @ or a dot.
+    { id: 'email', header: 'Email', className: 'min-w-56', cell: (u) => <EmailAddress email={u.email} /> },
     { id: 'verified', header: 'E-mail status', className: 'whitespace-nowrap', cell: (u) => <EmailState user={u} /> },
     { id: 'phone', header: 'Phone', className: 'whitespace-nowrap', cell: (u) => u.phone },
     {
@@ -123,7 +125,7 @@ export function UserAdminList({ kind }: { kind: UserKind }) {
                 <EmailState user={u} />
               </div>
               {/* A line of its own: the address wraps only when it is longer than the card is wide. */}
-              <p className="mt-1 text-sm wrap-anywhere text-ink-muted">{u.email}</p>
+              <EmailAddress email={u.email} className="mt-1 text-sm text-ink-muted" />
             </>
           )}
           cardDetails={(u) => [

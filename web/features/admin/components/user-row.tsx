@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
 import type { AdminUser } from '#shared/auth';
-import { Button } from '../../../components/button.tsx';
+import { RowMenu, type RowMenuItem } from '../../../components/row-menu.tsx';
 import { getIdentityProof } from '../api/get-identity-proof.ts';
 import type { UserActions } from '../hooks/use-user-actions.ts';
 
@@ -42,7 +42,7 @@ async function openIdentityProof(user: AdminUser) {
   }
 }
 
-/** An account's buttons: its identity proof, the change of role the list offers, and Delete. */
+/** An account's actions, in its row's menu: its identity proof, the change of role the list offers, and Delete. */
 export function UserRowActions({
   user: u,
   actions,
@@ -53,34 +53,16 @@ export function UserRowActions({
   /** The change of role's label ('Make employee', 'Make customer'). */
   roleAction: string;
 }) {
-  const busy = actions.busyId === u.id;
+  const items: RowMenuItem[] = [];
+  if (u.hasIdentityProof)
+    items.push({ label: 'View ID', ariaLabel: `View ID of ${u.name}`, onSelect: () => void openIdentityProof(u) });
+  items.push(
+    { label: roleAction, ariaLabel: `${roleAction}: ${u.name}`, onSelect: () => actions.changeRole(u) },
+    { label: 'Delete', ariaLabel: `Delete ${u.name}`, danger: true, onSelect: () => actions.askToDelete(u) },
+  );
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      {u.hasIdentityProof && (
-        <Button size="sm" variant="ghost" onClick={() => void openIdentityProof(u)} aria-label={`View ID of ${u.name}`}>
-          View ID
-        </Button>
-      )}
-      <Button
-        size="sm"
-        variant="secondary"
-        loading={busy && actions.changingRole}
-        disabled={busy}
-        onClick={() => actions.changeRole(u)}
-        aria-label={`${roleAction}: ${u.name}`}
-      >
-        {roleAction}
-      </Button>
-      <Button
-        size="sm"
-        variant="danger"
-        loading={busy && actions.deleting}
-        disabled={busy}
-        onClick={() => actions.askToDelete(u)}
-        aria-label={`Delete ${u.name}`}
-      >
-        Delete
-      </Button>
+    <div className="flex justify-end">
+      <RowMenu label={`More actions for ${u.name}`} items={items} busy={actions.busyId === u.id} />
     </div>
   );
 }

@@ -47,8 +47,6 @@ export function useUserActions(newRole: Extract<Role, 'user' | 'employee'>) {
 
   return {
     busyId,
-    changingRole: changeRole.isPending,
-    deleting: deleteUser.isPending,
     changeRole: (user: AdminUser) => void onChangeRole(user),
     askToDelete: onDelete,
   };

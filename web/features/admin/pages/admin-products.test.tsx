@@ -6,6 +6,7 @@ import { TOTAL_COUNT_HEADER } from '#shared/http';
 import { axeViolations } from '../../../test/axe.ts';
 import { makeProduct } from '../../../test/data.ts';
 import {
+  chooseRowAction,
   fakeServer,
   makeUser,
   renderApp,
@@ -94,25 +95,16 @@ describe('admin products list', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading products…');
     await screen.findByRole('table', { name: 'Products' });
 
-    expect(cellsOf('Rope Toy')).toEqual(['', 'Toys', '₹299.50', '10%', '3Low', 'Active', 'EditDeactivate']);
-    expect(cellsOf('Pet Shampoo')).toEqual([
-      '',
-      'Care',
-      '₹250.00',
-      'None',
-      '0Out of stock',
-      'Active',
-      'EditDeactivate',
+    expect(cellsOf('Rope Toy')).toEqual(['', 'Toys', '₹299.50', '10%', '3Low', 'Active', 'Actions▾']);
+    expect(cellsOf('Pet Shampoo')).toEqual(['', 'Care', '₹250.00', 'None', '0Out of stock', 'Active', 'Actions▾']);
+    expect(cellsOf('Soft Pet Bed')).toEqual(['', 'Accessories', '₹2,500.00', 'None', '40', 'Inactive', 'Actions▾']);
+    // An inactive product's menu brings it back.
+    await userEvent.click(within(rowOf('Soft Pet Bed')).getByRole('button', { name: 'More actions for Soft Pet Bed' }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.getAttribute('aria-label'))).toEqual([
+      'Edit Soft Pet Bed',
+      'Reactivate Soft Pet Bed',
     ]);
-    expect(cellsOf('Soft Pet Bed')).toEqual([
-      '',
-      'Accessories',
-      '₹2,500.00',
-      'None',
-      '40',
-      'Inactive',
-      'EditReactivate',
-    ]);
+    await userEvent.keyboard('{Escape}');
     expect(rowOf('Dog Food 5 kg').querySelector('img')).toHaveAttribute('src', '/images/products/1.svg');
     expect(screen.getByText('Showing 1–4 of 4 products')).toBeInTheDocument();
     expect(listQueries(calls)).toEqual([{ status: 'all', page: '1', limit: '20' }]);
@@ -408,8 +400,7 @@ describe('editing a product', () => {
     const calls = fakeProducts([food, toy]);
     renderPage();
     await screen.findByRole('table', { name: 'Products' });
-    const opener = within(rowOf('Rope Toy')).getByRole('button', { name: 'Edit Rope Toy' });
-    await user.click(opener);
+    const opener = await chooseRowAction(user, rowOf('Rope Toy'), 'Rope Toy', 'Edit Rope Toy');
     const form = productForm('Edit Rope Toy');
     expect(form.name()).toHaveValue('Rope Toy');
     expect(form.price()).toHaveValue('299.5');
@@ -441,7 +432,7 @@ describe('editing a product', () => {
     );
     expect(await screen.findByText('Rope Toy saved')).toBeInTheDocument();
     await waitFor(() =>
-      expect(cellsOf('Rope Toy')).toEqual(['', 'Toys', '₹299.50', 'None', '50', 'Active', 'EditDeactivate']),
+      expect(cellsOf('Rope Toy')).toEqual(['', 'Toys', '₹299.50', 'None', '50', 'Active', 'Actions▾']),
     );
   });
 
@@ -458,7 +449,7 @@ describe('editing a product', () => {
     fakeProducts([food], { 'PUT /api/products/1': () => answer });
     renderPage();
     await screen.findByRole('table', { name: 'Products' });
-    await user.click(within(table()).getByRole('button', { name: 'Edit Dog Food 5 kg' }));
+    await chooseRowAction(user, table(), 'Dog Food 5 kg', 'Edit Dog Food 5 kg');
     const form = productForm('Edit Dog Food 5 kg');
     await user.clear(form.price());
     await user.type(form.price(), '1300');
@@ -480,22 +471,21 @@ describe('deactivating and reactivating', () => {
     const calls = fakeProducts([food, toy]);
     renderPage();
     await screen.findByRole('table', { name: 'Products' });
-    const deactivate = within(rowOf('Rope Toy')).getByRole('button', { name: 'Deactivate Rope Toy' });
-    await user.click(deactivate);
+    const more = await chooseRowAction(user, rowOf('Rope Toy'), 'Rope Toy', 'Deactivate Rope Toy');
     let confirm = screen.getByRole('dialog', { name: 'Deactivate Rope Toy?' });
     expect(confirm).toHaveAccessibleDescription(/leaves the catalogue/);
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(deactivate).toHaveFocus();
+    expect(more).toHaveFocus();
     expect(writes(calls)).toEqual([]);
 
-    await user.click(deactivate);
+    await chooseRowAction(user, rowOf('Rope Toy'), 'Rope Toy', 'Deactivate Rope Toy');
     confirm = screen.getByRole('dialog', { name: 'Deactivate Rope Toy?' });
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     expect(await within(rowOf('Rope Toy')).findByText('Inactive')).toBeInTheDocument();
     expect(await screen.findByText('Rope Toy is deactivated')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await user.click(within(rowOf('Rope Toy')).getByRole('button', { name: 'Reactivate Rope Toy' }));
+    await chooseRowAction(user, rowOf('Rope Toy'), 'Rope Toy', 'Reactivate Rope Toy');
     confirm = screen.getByRole('dialog', { name: 'Reactivate Rope Toy?' });
     expect(confirm).toHaveAccessibleDescription(/customers can order it \(3 in stock\)/);
     await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
@@ -513,7 +503,7 @@ describe('deactivating and reactivating', () => {
     });
     renderPage();
     await screen.findByRole('table', { name: 'Products' });
-    await user.click(within(table()).getByRole('button', { name: 'Deactivate Dog Food 5 kg' }));
+    await chooseRowAction(user, table(), 'Dog Food 5 kg', 'Deactivate Dog Food 5 kg');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
     expect(within(rowOf('Dog Food 5 kg')).getByText('Active')).toBeInTheDocument();
@@ -546,7 +536,10 @@ describe('accessibility', () => {
     expect(await axeViolations()).toEqual([]);
     await user.click(form.button('Close'));
 
-    await user.click(within(table()).getByRole('button', { name: 'Deactivate Rope Toy' }));
+    await user.click(within(table()).getByRole('button', { name: 'More actions for Rope Toy' }));
+    screen.getByRole('menu', { name: 'More actions for Rope Toy' });
+    expect(await axeViolations()).toEqual([]);
+    await user.click(screen.getByRole('menuitem', { name: 'Deactivate Rope Toy' }));
     screen.getByRole('dialog', { name: 'Deactivate Rope Toy?' });
     expect(await axeViolations()).toEqual([]);
   });

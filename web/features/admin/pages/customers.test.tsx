@@ -66,39 +66,91 @@ describe('/admin/customer', () => {
   });
 });
 
-describe('/admin/customer delete', () => {
-  it('asks again when Delete is pressed right after a Cancel, and gives the focus back to Delete', async () => {
+describe('/admin/customer e-mail addresses', () => {
+  it('wrap only before the @ or a dot, never inside a name, and keep the whole address readable', async () => {
     storeSignedIn(makeUser({ role: 'admin' }));
+    const email = 'meera.longname-household@clinic.example.com';
+    const { _id, id, name, phone, role, image, hasIdentityProof, createdAt, emailVerified } = makeUser({
+      name: 'Meera Long',
+    });
+    fakeServer({
+      'GET /api/all-customers': () => ({
+        body: [{ _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified }],
+      }),
+    });
+    renderApp(<CustomersPage />, { path: '/admin/customer' });
+    const row = (await screen.findByRole('rowheader', { name: 'Meera Long' })).closest('tr')!;
+    const cell = within(row).getByText((_, el) => el?.getAttribute('title') === email);
+    expect(cell).toHaveTextContent(email);
+    expect(cell.className).not.toMatch(/wrap-anywhere|break-all|break-words/);
+    // One unbreakable piece per name, with a place to break before each '@' and '.'.
+    const parts = [...cell.querySelectorAll('span')];
+    expect(parts.map((p) => p.textContent)).toEqual(['meera', '.longname-household', '@clinic', '.example', '.com']);
+    for (const p of parts) expect(p).toHaveClass('whitespace-nowrap');
+    expect(cell.querySelectorAll('wbr')).toHaveLength(4);
+    // The phone card shows it the same way.
+    const card = within(screen.getByRole('list', { name: 'Customers' })).getByText(
+      (_, el) => el?.getAttribute('title') === email,
+    );
+    expect(card.querySelectorAll('wbr')).toHaveLength(4);
+  });
+});
+
+describe('/admin/customer row actions', () => {
+  const doomed = () => {
     const { _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified } = makeUser({
       id: 'c9',
       _id: 'c9',
       name: 'Doomed Owner',
     });
+    return { _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified };
+  };
+
+  it("keeps a row's actions in one menu: View ID, Make employee and Delete", async () => {
+    storeSignedIn(makeUser({ role: 'admin' }));
+    fakeServer({ 'GET /api/all-customers': () => ({ body: [doomed()] }) });
+    const u = userEvent.setup();
+    renderApp(<CustomersPage />, { path: '/admin/customer' });
+    // The list renders both its table and its phone cards (CSS shows one): use the table's row.
+    const row = (await screen.findByRole('rowheader', { name: 'Doomed Owner' })).closest('tr')!;
+    const more = within(row).getByRole('button', { name: 'More actions for Doomed Owner' });
+    expect(within(row).getAllByRole('button')).toEqual([more]);
+    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+
+    await u.click(more);
+    const menu = screen.getByRole('menu', { name: 'More actions for Doomed Owner' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['View ID', 'Make employee', 'Delete']);
+    expect(within(menu).getByRole('menuitem', { name: 'View ID of Doomed Owner' })).toHaveFocus();
+    expect(await axeViolations()).toEqual([]);
+    await u.keyboard('{Escape}');
+    expect(more).toHaveFocus();
+  });
+
+  it('asks again when Delete is chosen right after a Cancel, and gives the focus back to the menu button', async () => {
+    storeSignedIn(makeUser({ role: 'admin' }));
     const calls = fakeServer({
-      'GET /api/all-customers': () => ({
-        body: [{ _id, id, name, email, phone, role, image, hasIdentityProof, createdAt, emailVerified }],
-      }),
+      'GET /api/all-customers': () => ({ body: [doomed()] }),
       'DELETE /api/users/c9': () => ({ body: { ok: true, id: 'c9' } }),
     });
     const u = userEvent.setup();
     renderApp(<CustomersPage />, { path: '/admin/customer' });
-    // The list renders both its table and its phone cards (CSS shows one): use the table's button.
-    const del = within((await screen.findByRole('rowheader', { name: 'Doomed Owner' })).closest('tr')!).getByRole(
-      'button',
-      {
-        name: 'Delete Doomed Owner',
-      },
-    );
-    await u.click(del);
+    const row = (await screen.findByRole('rowheader', { name: 'Doomed Owner' })).closest('tr')!;
+    const more = within(row).getByRole('button', { name: 'More actions for Doomed Owner' });
+    await u.click(more);
+    await u.click(screen.getByRole('menuitem', { name: 'Delete Doomed Owner' }));
     const question = () => screen.getByRole('alertdialog', { name: 'Please confirm' });
     expect(question()).toHaveAccessibleDescription(/^Delete Doomed Owner\?/);
     expect(within(question()).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await u.click(within(question()).getByRole('button', { name: 'Cancel' }));
-    expect(del).toHaveFocus();
+    expect(more).toHaveFocus();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 
     // The canceled question is still sliding out (jsdom never ends the animation, so it stays): Delete asks anew.
-    await u.keyboard('{Enter}');
+    await u.keyboard('{Enter}{End}{Enter}');
     const cancel = document.activeElement as HTMLElement;
     expect(cancel).toHaveAccessibleName('Cancel');
     const again = cancel.closest<HTMLElement>('[role="alertdialog"]')!;

@@ -3,12 +3,12 @@ import type { HospitalInfoInput, Booking } from '#shared/bookings';
 import { answer, client } from '../../../lib/api-client.ts';
 import { useBookingSaved } from '../lib/booking-lists.ts';
 
-/** PUT /api/slots/confirm/{id}; without hospital info (the dashboard) the clinic's defaults are used. */
-function confirmBooking({ id, hospitalInfo }: { id: string; hospitalInfo?: HospitalInfoInput }): Promise<Booking> {
+/** PUT /api/slots/confirm/{id} with the hospital info the customer receives (staff screens always send it). */
+function confirmBooking({ id, hospitalInfo }: { id: string; hospitalInfo: HospitalInfoInput }): Promise<Booking> {
   return answer(
     client.PUT('/api/slots/confirm/{id}', {
       params: { path: { id } },
-      body: hospitalInfo ? { hospitalInfo } : undefined,
+      body: { hospitalInfo },
     }),
   );
 }

@@ -16,9 +16,13 @@ function getBookings(filter: BookingListQuery, cursor: string | null, signal?: A
   );
 }
 
-/** Every booking matching the filter, page by page; the last list stays on screen while a new filter loads. */
-export function useBookings(filter: BookingListQuery) {
+/**
+ * Every booking matching the filter, page by page; the last list stays on screen while a new filter loads. A list
+ * not `enabled` (the agenda's view not shown) asks for nothing, and keeps what it has cached current from events.
+ */
+export function useBookings(filter: BookingListQuery, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
+    enabled,
     queryKey: slotKeys.bookings(filter),
     queryFn: ({ pageParam, signal }) => getBookings(filter, pageParam, signal),
     initialPageParam: null as string | null,

@@ -19,6 +19,7 @@ const STATUS_OPTIONS = [
 export type AgendaStatus = (typeof STATUS_OPTIONS)[number][0];
 const DEFAULT_STATUS: AgendaStatus = 'active';
 
+const FILTER_KEYS = ['status', 'serviceId', 'date'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isStatus = (v: string | null): v is AgendaStatus => STATUS_OPTIONS.some(([s]) => s === v);
 
@@ -50,23 +51,30 @@ export function useAgendaFilters() {
   // One day, even a past one; without it the agenda starts today (overdue bookings: every past day).
   if (values.date) query.date = values.date;
 
-  function set(next: Partial<AgendaFilterValues>) {
-    const merged = { ...values, ...next };
+  /** The address with these filters, and what else it holds (the list or week view) kept. */
+  function write(next: AgendaFilterValues) {
     const out = new URLSearchParams();
-    if (merged.status !== DEFAULT_STATUS) out.set('status', merged.status);
-    if (merged.serviceId) out.set('serviceId', merged.serviceId);
-    if (merged.date) out.set('date', merged.date);
+    if (next.status !== DEFAULT_STATUS) out.set('status', next.status);
+    if (next.serviceId) out.set('serviceId', next.serviceId);
+    if (next.date) out.set('date', next.date);
+    for (const [k, v] of params) if (!FILTER_KEYS.includes(k)) out.append(k, v);
     setParams(out, { replace: true });
   }
 
   const filtered = values.status !== DEFAULT_STATUS || !!values.serviceId || !!values.date;
-  return { values, query, set, filtered, clear: () => setParams(new URLSearchParams(), { replace: true }) };
+  return {
+    values,
+    query,
+    set: (next: Partial<AgendaFilterValues>) => write({ ...values, ...next }),
+    filtered,
+    clear: () => write({ status: DEFAULT_STATUS, serviceId: '', date: '' }),
+  };
 }
 
 export type AgendaFiltersState = ReturnType<typeof useAgendaFilters>;
 
-/** The service, status and day pickers above the agenda. */
-export function AgendaFilters({ filters }: { filters: AgendaFiltersState }) {
+/** The service, status and day pickers above the agenda; the week view picks its days itself, without the day. */
+export function AgendaFilters({ filters, showDay = true }: { filters: AgendaFiltersState; showDay?: boolean }) {
   const services = useOfferings();
   const { values, set } = filters;
   return (
@@ -90,13 +98,15 @@ export function AgendaFilters({ filters }: { filters: AgendaFiltersState }) {
           </option>
         ))}
       </SelectField>
-      <TextField
-        type="date"
-        label="Day"
-        hint={values.date ? undefined : values.status === 'overdue' ? 'Empty: every day' : 'Empty: today and after'}
-        value={values.date}
-        onChange={(e) => set({ date: e.target.value })}
-      />
+      {showDay && (
+        <TextField
+          type="date"
+          label="Day"
+          hint={values.date ? undefined : values.status === 'overdue' ? 'Empty: every day' : 'Empty: today and after'}
+          value={values.date}
+          onChange={(e) => set({ date: e.target.value })}
+        />
+      )}
       <div className="flex items-end">
         <Button variant="ghost" onClick={filters.clear} disabled={!filters.filtered}>
           Clear filters

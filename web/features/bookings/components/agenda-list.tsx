@@ -1,44 +1,23 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDay, formatWhen } from '#shared/dates';
-import { todayIn } from '#shared/dates';
 import { type Booking } from '#shared/bookings';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { Button } from '../../../components/button.tsx';
-import { VisitSummary } from '../../../components/visit-summary.tsx';
-import { usePublicConfig } from '../../../lib/public-config.ts';
-import type { RowAction } from '../lib/use-booking-actions.ts';
+import { useAgendaClock } from '../hooks/use-agenda-clock.ts';
 import { addMinutes, dayHeading, groupByDay } from './agenda-days.ts';
+import { BookingActionButtons, hasActions, type BookingHandlers } from './booking-action-buttons.tsx';
 
 export interface AgendaListProps {
   /** Sorted by appointment time, as GET /api/slots/bookings?sort=appointment gives them. */
   bookings: Booking[];
   /** The level of each day's heading, under the page's own headings. */
   headingLevel: 'h2' | 'h3';
-  onConfirm: (b: Booking) => void;
-  onCancel: (b: Booking) => void;
-  onComplete: (b: Booking) => void;
-  onNoShow: (b: Booking) => void;
-  /** The booking whose action is in flight. */
-  pending: RowAction | null;
-  /** Confirm waits for something the page needs first (the clinic's defaults). */
-  confirmDisabled?: boolean;
-}
-
-/** The clock, read again every half minute, so actions that wait for a booking's start appear without a reload. */
-function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
+  handlers: BookingHandlers;
 }
 
 const RELATIVE = new Set(['Today', 'Tomorrow', 'Yesterday']);
-
-/** The browser's zone, until the clinic's own is known. */
-const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 // Below the lg breakpoint each row is a stacked card (a phone, a narrow tablet); from lg on, a table row. The roles keep the
 // table's meaning for assistive technology whatever the display.
@@ -56,12 +35,11 @@ const cellClass = 'block px-0 py-0.5 align-top lg:table-cell lg:px-3 lg:py-3';
 
 /**
  * The staff agenda: bookings grouped by day ("Today", "Tomorrow", "Tue, 24 Nov"), each with its time, service, pet,
- * owner, note, status and the actions its status and time allow. Past bookings without an outcome are flagged.
+ * owner, note, status and the actions its status and time allow; a recorded visit opens in the booking's panel. Past
+ * bookings without an outcome are flagged.
  */
-export function AgendaList({ bookings, headingLevel: Heading, ...actions }: AgendaListProps) {
-  const config = usePublicConfig();
-  const now = useNow();
-  const today = todayIn(config.data?.slot.timeZone ?? localZone(), new Date(now));
+export function AgendaList({ bookings, headingLevel: Heading, handlers }: AgendaListProps) {
+  const { now, today } = useAgendaClock();
   const baseId = useId();
 
   return (
@@ -91,7 +69,7 @@ export function AgendaList({ bookings, headingLevel: Heading, ...actions }: Agen
                 </thead>
                 <tbody role="rowgroup" className="block divide-y divide-gray-100 lg:table-row-group">
                   {day.items.map((b) => (
-                    <AgendaRow key={b.id} booking={b} now={now} today={today} {...actions} />
+                    <AgendaRow key={b.id} booking={b} now={now} today={today} handlers={handlers} />
                   ))}
                 </tbody>
               </table>
@@ -103,83 +81,17 @@ export function AgendaList({ bookings, headingLevel: Heading, ...actions }: Agen
   );
 }
 
-type RowProps = Omit<AgendaListProps, 'bookings' | 'headingLevel'> & {
-  booking: Booking;
-  now: number;
-  today: string;
-};
-
 function AgendaRow({
   booking: b,
   now,
   today,
-  pending,
-  confirmDisabled,
-  onConfirm,
-  onCancel,
-  onComplete,
-  onNoShow,
-}: RowProps) {
-  const when = formatWhen(b.date, b.time);
-  const busy = pending?.id === b.id;
-  const open = b.status === 'pending' || b.status === 'confirmed';
-  const confirmed = b.status === 'confirmed';
-  const buttons: ReactNode[] = [];
-  // As the server allows: a visit is recorded from the start of its day (a pet seen early), a no-show once its time
-  // has begun.
-  if (confirmed && b.date <= today)
-    buttons.push(
-      <Button
-        key="complete"
-        size="sm"
-        onClick={() => onComplete(b)}
-        disabled={busy}
-        aria-label={`Complete visit for ${b.petName} on ${when}`}
-      >
-        Complete visit
-      </Button>,
-    );
-  if (confirmed && new Date(b.startsAt).getTime() <= now)
-    buttons.push(
-      <Button
-        key="no-show"
-        size="sm"
-        variant="secondary"
-        onClick={() => onNoShow(b)}
-        disabled={busy}
-        aria-label={`Mark no-show for ${b.petName} on ${when}`}
-      >
-        No-show
-      </Button>,
-    );
-  if (b.status === 'pending')
-    buttons.push(
-      <Button
-        key="confirm"
-        size="sm"
-        onClick={() => onConfirm(b)}
-        loading={busy && pending?.kind === 'confirm'}
-        disabled={busy || confirmDisabled}
-        aria-label={`Confirm booking for ${b.petName} on ${when}`}
-      >
-        Confirm
-      </Button>,
-    );
-  if (open)
-    buttons.push(
-      <Button
-        key="cancel"
-        size="sm"
-        variant="secondary"
-        onClick={() => onCancel(b)}
-        loading={busy && pending?.kind === 'cancel'}
-        disabled={busy}
-        aria-label={`Cancel booking for ${b.petName} on ${when}`}
-      >
-        Cancel
-      </Button>,
-    );
-
+  handlers,
+}: {
+  booking: Booking;
+  now: number;
+  today: string;
+  handlers: BookingHandlers;
+}) {
   return (
     <tr role="row" className={`block py-3 lg:table-row lg:py-0 ${b.needsOutcome ? 'bg-amber-50' : ''}`}>
       <th role="rowheader" scope="row" className={`${cellClass} font-semibold`}>
@@ -214,7 +126,7 @@ function AgendaRow({
         <a className="underline" href={`tel:${b.phone}`}>
           {b.phone}
         </a>
-        <span className="block text-xs wrap-anywhere text-ink-muted">{b.userEmail}</span>
+        <EmailAddress email={b.userEmail} className="text-xs text-ink-muted" />
       </td>
       <td role="cell" className={cellClass}>
         {b.note ? (
@@ -228,11 +140,6 @@ function AgendaRow({
             <span className="sr-only">No note</span>
           </span>
         )}
-        {b.visit && (
-          <div className="mt-2">
-            <VisitSummary visit={b.visit} title="Visit record" />
-          </div>
-        )}
       </td>
       <td role="cell" className={`${cellClass} max-lg:py-1`}>
         <span className="flex flex-wrap gap-1 lg:flex-col lg:items-start">
@@ -245,7 +152,22 @@ function AgendaRow({
         </span>
       </td>
       <td role="cell" className={`${cellClass} max-lg:pt-2`}>
-        {buttons.length > 0 && <div className="flex flex-wrap gap-2 lg:justify-end">{buttons}</div>}
+        {(hasActions(b) || b.visit) && (
+          <div className="flex flex-wrap gap-2 lg:justify-end">
+            {hasActions(b) && <BookingActionButtons booking={b} now={now} today={today} handlers={handlers} />}
+            {/* The record opens in the booking's panel, not in the row. */}
+            {b.visit && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => handlers.onView(b)}
+                aria-label={`Visit record for ${b.petName} on ${formatWhen(b.date, b.time)}`}
+              >
+                Visit record
+              </Button>
+            )}
+          </div>
+        )}
       </td>
     </tr>
   );

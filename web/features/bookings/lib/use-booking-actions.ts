@@ -26,14 +26,15 @@ export function useBookingActions() {
   const noShowMutation = useMarkNoShow();
   const [pending, setPending] = useState<RowAction | null>(null);
 
-  function confirm(b: Booking, hospitalInfo?: HospitalInfoInput, onDone?: () => void) {
+  /** Confirms with the hospital info staff checked in the form (useConfirmWithHospitalInfo). */
+  function confirm(b: Booking, hospitalInfo: HospitalInfoInput, onDone: () => void) {
     setPending({ id: b.id, kind: 'confirm' });
     confirmMutation.mutate(
       { id: b.id, hospitalInfo },
       {
         onSuccess: () => {
           toast.success(MSG.slotConfirmed);
-          onDone?.();
+          onDone();
         },
         onError: (err) => {
           console.warn('confirm booking failed', err);

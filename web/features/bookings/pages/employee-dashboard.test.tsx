@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESYNC_EVENT } from '#shared/realtime';
 import { BOOKING_CHANGED_EVENT, type BookingChangedEvent, type Booking } from '#shared/bookings';
@@ -137,5 +137,26 @@ describe('/employee/home live', () => {
     bookings = bookings.filter((b) => b.id !== 'b2');
     act(() => void document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     await waitFor(() => expect(pets()).toEqual(['Pet b3']));
+  });
+
+  it('puts a new booking into the week grid, and takes a canceled one out, from the events alone', async () => {
+    const socket = await openDashboard('/employee/home?view=week&week=2031-03-03');
+    const grid = await screen.findByRole('table', { name: /^Bookings, Week of / });
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toHaveLength(2),
+    );
+    const before = agendaReads();
+
+    const made = booking('b2', '10:30', { date: '2031-03-06' });
+    act(() => socket.serverSends(BOOKING_CHANGED_EVENT, changed(made, 'created')));
+    const chip = await within(grid).findByRole('button', { name: /^Pet b2, / });
+    expect(chip.closest('tr')!.querySelector('th')).toHaveTextContent('10:30');
+    act(() => socket.serverSends(BOOKING_CHANGED_EVENT, changed({ ...bookings[0]!, status: 'canceled' }, 'canceled')));
+    await waitFor(() => expect(within(grid).queryByRole('button', { name: /^Pet b1, / })).not.toBeInTheDocument());
+    expect(agendaReads()).toBe(before);
   });
 });

@@ -8,8 +8,8 @@ import { useBookingActions } from '../lib/use-booking-actions.ts';
 import { useLiveBookings } from '../lib/use-live-bookings.ts';
 
 /**
- * /employee/home: the counts, the bookings the clinic's hours no longer cover, and the agenda; confirm uses the
- * clinic's default hospital info.
+ * /employee/home: the counts, the bookings the clinic's hours no longer cover, and the agenda; Confirm asks for the
+ * hospital info as on the schedule.
  */
 export default function EmployeeDashboardPage() {
   const stats = useBookingStats();
@@ -32,12 +32,7 @@ export default function EmployeeDashboardPage() {
           <h2 id="dashboard-bookings" className="themed text-2xl font-semibold">
             Bookings
           </h2>
-          <AgendaView
-            actions={actions}
-            onConfirm={(b) => actions.confirm(b)}
-            headingLevel="h3"
-            loadError="We could not load the bookings."
-          />
+          <AgendaView actions={actions} headingLevel="h3" loadError="We could not load the bookings." />
         </section>
       </div>
     </PageShell>

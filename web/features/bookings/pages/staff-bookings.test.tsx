@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { formatDay } from '#shared/dates';
 import { addDays, todayIn } from '#shared/dates';
 import { BOOKING_MSG, type Booking, type BookingStats } from '#shared/bookings';
+import { axeViolations } from '../../../test/axe.ts';
 import { makeOffering } from '../../../test/data.ts';
 import {
   fakeServer,
@@ -385,12 +386,24 @@ describe('outcomes of a visit', () => {
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const row = await rowOf('Bruno');
-    await within(row).findByText('Visit record');
-    expect(row).toHaveTextContent('Completed');
-    expect(row).toHaveTextContent('12.5 kg');
-    expect(row).toHaveTextContent('Rabies booster');
-    expect(row).toHaveTextContent('Recorded by Front Desk');
-    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    await within(row).findByText('Completed');
+    // The record has a panel of its own, opened from the row; the row stays one line of the agenda.
+    expect(row).not.toHaveTextContent('12.5 kg');
+    const open = within(row).getByRole('button', { name: /^Visit record for Bruno on / });
+    expect(within(row).getAllByRole('button')).toEqual([open]);
+    await u.click(open);
+    const panel = screen.getByRole('dialog', { name: /^Bruno, / });
+    const record = within(panel).getByText('Visit record').parentElement!;
+    expect(record).toHaveTextContent('Healthy');
+    expect(record).toHaveTextContent('12.5 kg');
+    expect(record).toHaveTextContent('Rabies booster');
+    expect(record).toHaveTextContent('Recorded by Front Desk');
+    expect(
+      within(panel).queryByRole('button', { name: /Complete visit|no-show|Confirm|Cancel/ }),
+    ).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await u.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(open).toHaveFocus();
   });
 
   it("shows the server's refusal in the dialog and keeps what was typed", async () => {
@@ -440,18 +453,32 @@ describe('outcomes of a visit', () => {
 });
 
 describe('/employee/home', () => {
-  it('shows the four counts, completed this week and the no-show rate, and confirms without hospital info', async () => {
-    const u = userEvent.setup();
+  it('shows the four counts, completed this week and the no-show rate', async () => {
     renderApp(<EmployeeDashboardPage />, { path: '/employee/home' });
     const pending = await screen.findByText('Waiting for confirmation');
     await waitFor(() => expect(pending.parentElement).toHaveTextContent('4'));
     expect(screen.getByText('Total slots').parentElement).toHaveTextContent('7');
     expect(screen.getByText('Completed this week').parentElement).toHaveTextContent('5');
     expect(screen.getByText('No-show rate').parentElement).toHaveTextContent('13%');
+  });
+
+  it("confirms as the schedule does: the hospital-info form, prefilled with the clinic's defaults", async () => {
+    const u = userEvent.setup();
+    renderApp(<EmployeeDashboardPage />, { path: '/employee/home' });
     const row = await rowOf('Pet b1');
     await u.click(within(row).getByRole('button', { name: /^Confirm booking/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm booking' });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(within(dialog).getByLabelText('Hospital name')).toHaveValue('Pawcare Pet Clinic');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('clinic@pawcare.local');
+    await u.clear(within(dialog).getByLabelText('Address'));
+    await u.type(within(dialog).getByLabelText('Address'), '4 Lake Road');
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm and notify' }));
     expect(await screen.findByText('Slot confirmed and notification sent to user!')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')!.body).toBeUndefined();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      hospitalInfo: { ...clinic, address: '4 Lake Road' },
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows a dash for the no-show rate before any outcome was recorded', async () => {
@@ -472,6 +499,139 @@ describe('/employee/home', () => {
     });
     renderApp(<EmployeeDashboardPage />, { path: '/employee/home' });
     await u.click(within(await rowOf('Pet b1')).getByRole('button', { name: /^Confirm booking/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm booking' });
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm and notify' }));
     expect(await screen.findByText('Failed to confirm slot')).toBeInTheDocument();
+    // The form stays, with what staff checked, for another try.
+    expect(within(dialog).getByLabelText('Hospital name')).toHaveValue('Pawcare Pet Clinic');
+  });
+});
+
+describe('the week view', () => {
+  /** The week's grid: the table of days by times. */
+  const grid = () => screen.getByRole('table', { name: /^Bookings, Week of / });
+  /** The grid's cell of a day (its column header) and a time (its row header). */
+  const cell = (day: string, time: string) => {
+    const columns = within(grid())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '');
+    const row = within(grid()).getByRole('rowheader', { name: time }).closest('tr')!;
+    return within(row).getAllByRole('cell')[columns.findIndex((c) => c.startsWith(day)) - 1]!;
+  };
+
+  it('shows the week as days by the clinic times, each booking a button, and moves from week to week', async () => {
+    const u = userEvent.setup();
+    bookings = [
+      staffBooking('b1'),
+      staffBooking('b2', { status: 'confirmed', date: '2031-03-06', time: '15:30', petName: 'Bruno' }),
+      staffBooking('late', { date: '2031-03-10', time: '09:00', petName: 'Next Monday' }),
+    ];
+    renderApp(
+      <>
+        <StaffBookingsPage />
+        <SearchProbe />
+      </>,
+      { path: '/employee/slots', at: '/employee/slots?view=week&week=2031-03-05' },
+    );
+    // Any day of a week names that week, Monday to Sunday.
+    expect(await screen.findByRole('heading', { name: /^Week of Mon, 3 Mar 2031 to Sun, 9 Mar 2031$/ })).toBeVisible();
+    await within(grid()).findByRole('button', { name: /^Pet b1, Pet Health Checkup, Pending/ });
+    expect(agendaCalls().at(-1)!.url).toContain('from=2031-03-03');
+    expect(agendaCalls().at(-1)!.url).toContain('sort=appointment');
+    expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'false');
+
+    expect(
+      within(grid())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Time',
+      'Mon, 3 Mar 2031',
+      'Tue, 4 Mar 2031',
+      'Wed, 5 Mar 2031',
+      'Thu, 6 Mar 2031',
+      'Fri, 7 Mar 2031',
+      'Sat, 8 Mar 2031',
+      'Sun, 9 Mar 2031',
+    ]);
+    const rows = within(grid())
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent);
+    expect(rows[0]).toBe('09:00');
+    expect(rows.at(-1)).toBe('17:30');
+    expect(within(cell('Tue, 4 Mar', '10:00')).getByRole('button')).toHaveTextContent('Pet b1');
+    expect(within(cell('Thu, 6 Mar', '15:30')).getByRole('button')).toHaveTextContent(/Bruno.*Confirmed/);
+    expect(within(cell('Mon, 3 Mar', '10:00')).queryByRole('button')).not.toBeInTheDocument();
+    // Next Monday's booking came with the page but belongs to the next week.
+    expect(within(grid()).queryByText('Next Monday')).not.toBeInTheDocument();
+    expect(screen.getByText('2 bookings this week')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+
+    await u.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(screen.getByTestId('search')).toHaveTextContent('view=week&week=2031-03-10');
+    await waitFor(() => expect(agendaCalls().at(-1)!.url).toContain('from=2031-03-10'));
+    expect(await within(grid()).findByText('Next Monday')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /^Week of Mon, 10 Mar 2031/ })).toBeInTheDocument();
+  });
+
+  it('switches between the list and the week, keeping the filters', async () => {
+    const u = userEvent.setup();
+    renderApp(
+      <>
+        <StaffBookingsPage />
+        <SearchProbe />
+      </>,
+      { path: '/employee/slots', at: `/employee/slots?serviceId=${CHECKUP}` },
+    );
+    await screen.findByRole('table', { name: /^Bookings, / });
+    expect(screen.queryByRole('heading', { name: /^Week of / })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Week' }));
+    expect(screen.getByTestId('search')).toHaveTextContent(`?serviceId=${CHECKUP}&view=week`);
+    expect(await screen.findByRole('heading', { name: /^Week of / })).toBeInTheDocument();
+    await waitFor(() => expect(agendaCalls().at(-1)!.url).toContain(`serviceId=${CHECKUP}`));
+    // The week picks its own days.
+    expect(screen.queryByLabelText('Day')).not.toBeInTheDocument();
+    await u.selectOptions(screen.getByLabelText('Status'), 'Pending');
+    expect(screen.getByTestId('search')).toHaveTextContent(`?status=pending&serviceId=${CHECKUP}&view=week`);
+
+    await u.click(screen.getByRole('button', { name: 'List' }));
+    expect(screen.getByTestId('search')).toHaveTextContent(`?status=pending&serviceId=${CHECKUP}`);
+    expect(screen.getByLabelText('Day')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Week of / })).not.toBeInTheDocument();
+  });
+
+  it("opens a booking's panel from the keyboard, and Confirm there asks for the hospital info", async () => {
+    const u = userEvent.setup();
+    renderApp(<StaffBookingsPage />, { path: '/employee/slots', at: '/employee/slots?view=week&week=2031-03-03' });
+    const chip = await within(grid()).findByRole('button', { name: /^Pet b1, / });
+    chip.focus();
+    await u.keyboard('{Enter}');
+    const panel = screen.getByRole('dialog', { name: 'Pet b1, Tue, 4 Mar 2031 at 10:00' });
+    expect(panel).toHaveTextContent('Pet Health Checkup, 10:00 to 10:30');
+    expect(panel).toHaveTextContent('Pending');
+    expect(within(panel).getByRole('link', { name: '9123456780' })).toHaveAttribute('href', 'tel:9123456780');
+    expect(panel).toHaveTextContent('meera@example.com');
+    expect(await axeViolations()).toEqual([]);
+    await u.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(chip).toHaveFocus();
+
+    await u.keyboard('{Enter}');
+    await u.click(
+      within(screen.getByRole('dialog', { name: /^Pet b1/ })).getByRole('button', {
+        name: /^Confirm booking for Pet b1/,
+      }),
+    );
+    const form = screen.getByRole('dialog', { name: 'Confirm booking' });
+    expect(screen.queryByRole('dialog', { name: /^Pet b1/ })).not.toBeInTheDocument();
+    expect(within(form).getByLabelText('Hospital name')).toHaveValue('Pawcare Pet Clinic');
+    await u.click(within(form).getByRole('button', { name: 'Confirm and notify' }));
+    expect(await screen.findByText('Slot confirmed and notification sent to user!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ hospitalInfo: clinic });
+    // The week shows it confirmed, from the server's answer.
+    expect(
+      await within(grid()).findByRole('button', { name: /^Pet b1, Pet Health Checkup, Confirmed/ }),
+    ).toBeInTheDocument();
   });
 });

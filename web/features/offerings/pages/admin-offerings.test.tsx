@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { PublicConfig } from '#shared/settings';
 import { OFFERING_MSG, type Service } from '#shared/offerings';
 import { makeOffering } from '../../../test/data.ts';
-import { fakeServer, makeUser, renderApp, storeSignedIn, type FakeHandler } from '../../../test/utils.tsx';
+import {
+  chooseRowAction,
+  fakeServer,
+  makeUser,
+  renderApp,
+  storeSignedIn,
+  type FakeHandler,
+} from '../../../test/utils.tsx';
 import AdminOfferingsPage from './admin-offerings.tsx';
 
 const config: PublicConfig = {
@@ -69,10 +76,15 @@ describe('admin services page', () => {
       within(rowOf('Pet Training'))
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Training', '1 hr', 'from ₹800.00', '2', 'Active', 'EditDeactivate']);
+    ).toEqual(['Training', '1 hr', 'from ₹800.00', '2', 'Active', 'Actions▾']);
     expect(within(rowOf('Pet Health Checkup')).getByText('No price shown')).toBeInTheDocument();
     expect(within(rowOf('Spa Day')).getByText('Inactive')).toBeInTheDocument();
-    expect(within(rowOf('Spa Day')).getByRole('button', { name: 'Activate Spa Day' })).toBeInTheDocument();
+    await userEvent.click(within(rowOf('Spa Day')).getByRole('button', { name: 'More actions for Spa Day' }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.getAttribute('aria-label'))).toEqual([
+      'Edit Spa Day',
+      'Activate Spa Day',
+    ]);
+    await userEvent.keyboard('{Escape}');
     // The phone layout shows the same services as cards.
     const cards = screen.getByRole('list', { name: 'Services' });
     expect(
@@ -161,7 +173,7 @@ describe('admin services page', () => {
     });
     renderPage();
     await screen.findByRole('table', { name: 'Services' });
-    await user.click(within(rowOf('Pet Training')).getByRole('button', { name: 'Edit Pet Training' }));
+    await chooseRowAction(user, rowOf('Pet Training'), 'Pet Training', 'Edit Pet Training');
     const dialog = screen.getByRole('dialog', { name: 'Edit Pet Training' });
     const name = within(dialog).getByLabelText(/^Name/);
     expect(name).toHaveValue('Pet Training');
@@ -196,13 +208,13 @@ describe('admin services page', () => {
     const calls = fakeOfferings([checkup, training]);
     renderPage();
     await screen.findByRole('table', { name: 'Services' });
-    await user.click(within(rowOf('Pet Training')).getByRole('button', { name: 'Deactivate Pet Training' }));
+    await chooseRowAction(user, rowOf('Pet Training'), 'Pet Training', 'Deactivate Pet Training');
     let confirm = screen.getByRole('dialog', { name: 'Deactivate Pet Training?' });
     expect(confirm).toHaveAccessibleDescription(/can no longer book it/);
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
-    await user.click(within(rowOf('Pet Training')).getByRole('button', { name: 'Deactivate Pet Training' }));
+    await chooseRowAction(user, rowOf('Pet Training'), 'Pet Training', 'Deactivate Pet Training');
     confirm = screen.getByRole('dialog', { name: 'Deactivate Pet Training?' });
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     expect(await within(rowOf('Pet Training')).findByText('Inactive')).toBeInTheDocument();
@@ -211,7 +223,7 @@ describe('admin services page', () => {
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await user.click(within(rowOf('Pet Training')).getByRole('button', { name: 'Activate Pet Training' }));
+    await chooseRowAction(user, rowOf('Pet Training'), 'Pet Training', 'Activate Pet Training');
     expect(await within(rowOf('Pet Training')).findByText('Active')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ active: true });
   });

@@ -5,6 +5,7 @@ import { ActiveBadge } from '../../../components/active-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { CardsOrTable } from '../../../components/cards-or-table.tsx';
 import { type Column } from '../../../components/data-table.tsx';
+import { RowMenu } from '../../../components/row-menu.tsx';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
@@ -27,25 +28,22 @@ interface RowActionsProps {
 
 function RowActions({ service, busy, onEdit, onDeactivate, onActivate }: RowActionsProps) {
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Button size="sm" variant="secondary" onClick={() => onEdit(service)} aria-label={`Edit ${service.name}`}>
-        Edit
-      </Button>
-      {service.active ? (
-        <Button
-          size="sm"
-          variant="danger"
-          disabled={busy}
-          onClick={() => onDeactivate(service)}
-          aria-label={`Deactivate ${service.name}`}
-        >
-          Deactivate
-        </Button>
-      ) : (
-        <Button size="sm" loading={busy} onClick={() => onActivate(service)} aria-label={`Activate ${service.name}`}>
-          Activate
-        </Button>
-      )}
+    <div className="flex justify-end">
+      <RowMenu
+        label={`More actions for ${service.name}`}
+        busy={busy}
+        items={[
+          { label: 'Edit', ariaLabel: `Edit ${service.name}`, onSelect: () => onEdit(service) },
+          service.active
+            ? {
+                label: 'Deactivate',
+                ariaLabel: `Deactivate ${service.name}`,
+                danger: true,
+                onSelect: () => onDeactivate(service),
+              }
+            : { label: 'Activate', ariaLabel: `Activate ${service.name}`, onSelect: () => onActivate(service) },
+        ]}
+      />
     </div>
   );
 }

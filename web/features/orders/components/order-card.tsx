@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatRupees } from '#shared/money';
 import { PAYMENT_METHOD_LABELS, type Order } from '#shared/orders';
@@ -10,20 +9,10 @@ import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge.tsx';
 import { OrderTrack } from './order-track.tsx';
 
 /**
- * One order: number, date, fulfilment and payment status, items with prices, total, payment and delivery address;
- * a "View order" link to its own page when `href` is given.
+ * One of a customer's orders: number, date, fulfilment and payment status, items with prices, total, payment and
+ * delivery address; a "View order" link to its own page when `href` is given.
  */
-export function OrderCard({
-  order,
-  showCustomer = false,
-  actions,
-  href,
-}: {
-  order: Order;
-  showCustomer?: boolean;
-  actions?: ReactNode;
-  href?: string;
-}) {
+export function OrderCard({ order, href }: { order: Order; href?: string }) {
   const headingId = `order-${order.id}`;
   const formatInstant = useFormatInstant();
   return (
@@ -35,15 +24,7 @@ export function OrderCard({
           </h2>
           <p className="text-sm text-ink-muted">
             <time dateTime={order.createdAt}>{formatInstant(order.createdAt)}</time>
-            {showCustomer && (
-              <>
-                {' · '}
-                {order.customerName}
-              </>
-            )}
           </p>
-          {/* A line of its own, so a long address wraps as a whole on a phone. */}
-          {showCustomer && <p className="text-sm wrap-anywhere text-ink-muted">{order.customerEmail}</p>}
         </div>
         <p className="flex flex-wrap gap-2">
           <OrderStatusBadge status={order.status} />
@@ -51,7 +32,7 @@ export function OrderCard({
         </p>
       </header>
       <div className="mt-3">
-        <OrderTrack order={order} viewer={showCustomer ? 'staff' : 'customer'} />
+        <OrderTrack order={order} viewer="customer" />
       </div>
       <div className="mt-4">
         <OrderItems items={order.items} />
@@ -66,14 +47,11 @@ export function OrderCard({
           {order.address.name}, {formatAddress(order.address)}
         </dd>
       </dl>
-      {(actions || href) && (
+      {href && (
         <div className="mt-4 flex flex-wrap gap-2">
-          {href && (
-            <Link to={href} className={buttonClasses('secondary', 'sm')}>
-              View order <span className="sr-only">{order.number}</span>
-            </Link>
-          )}
-          {actions}
+          <Link to={href} className={buttonClasses('secondary', 'sm')}>
+            View order <span className="sr-only">{order.number}</span>
+          </Link>
         </div>
       )}
     </article>

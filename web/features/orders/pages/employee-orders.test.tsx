@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_CHANGED_EVENT, type Order } from '#shared/orders';
@@ -69,7 +69,7 @@ async function openOrders(at = '/employee/orders') {
 }
 
 /** The order numbers on screen, top to bottom. */
-const shown = () => screen.queryAllByRole('heading', { level: 2, name: /^Order / }).map((h) => h.textContent);
+const shown = () => screen.queryAllByRole('rowheader').map((h) => `Order ${h.textContent}`);
 const listReads = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/orders')).length;
 const listQueries = () =>
   calls
@@ -77,10 +77,17 @@ const listQueries = () =>
     .map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
 const payments = () =>
   calls.filter((c) => c.method === 'PUT' && c.url.endsWith('/payment')).map((c) => [c.url, c.body]);
-/** The card of order `n`. */
-const card = (n: number) => screen.getByRole('article', { name: `Order ${numberOf(n)}` });
+/** The compact row of order `n`. */
+const row = (n: number) => screen.getByRole('rowheader', { name: numberOf(n) }).closest('tr')!;
+const detailsButton = (n: number) => screen.getByRole('button', { name: `Details of order ${numberOf(n)}` });
+/** The details of order `n`, opened from its row when they are not open yet. */
+const card = (n: number) => {
+  const toggle = detailsButton(n);
+  if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+  return screen.getByRole('region', { name: `Order ${numberOf(n)}` });
+};
 const button = (label: string, n: number) =>
-  screen.getByRole('button', { name: new RegExp(`^${label}\\s*${numberOf(n)}$`) });
+  within(card(n)).getByRole('button', { name: new RegExp(`^${label}\\s*${numberOf(n)}$`) });
 
 describe('/employee/orders live', () => {
   it('puts a new order on top and drops one that leaves the status shown, from the events alone', async () => {
@@ -97,7 +104,8 @@ describe('/employee/orders live', () => {
   it("takes staff's own change from the server's answer: a confirmed order leaves the placed list", async () => {
     const u = userEvent.setup();
     await openOrders('/employee/orders?status=placed');
-    await u.click(await screen.findByRole('button', { name: new RegExp(`^Confirm\\s*${numberOf(2)}$`) }));
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    await u.click(button('Confirm', 2));
     await waitFor(() => expect(shown()).toEqual([`Order ${numberOf(1)}`]));
     expect(await screen.findByText(`Order ${numberOf(2)} is now confirmed`)).toBeInTheDocument();
     expect(listReads()).toBe(1);
@@ -106,9 +114,10 @@ describe('/employee/orders live', () => {
   it('changes an order in place on the list of every order', async () => {
     const socket = await openOrders();
     await waitFor(() => expect(shown()).toHaveLength(2));
+    const details = card(1);
     act(() => socket.serverSends(ORDER_CHANGED_EVENT, { order: order(1, { status: 'shipped' }), kind: 'status' }));
     expect(
-      await screen.findByRole('button', { name: new RegExp(`^Mark delivered\\s*${numberOf(1)}$`) }),
+      await within(details).findByRole('button', { name: new RegExp(`^Mark delivered\\s*${numberOf(1)}$`) }),
     ).toBeInTheDocument();
     expect(shown()).toEqual([`Order ${numberOf(2)}`, `Order ${numberOf(1)}`]);
     expect(listReads()).toBe(1);
@@ -130,6 +139,69 @@ describe('/employee/orders live', () => {
     orders = [order(5), ...orders];
     act(() => void document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     await waitFor(() => expect(shown()).toHaveLength(5));
+  });
+});
+
+describe('/employee/orders rows', () => {
+  it('shows each order as one compact row, its details a click away, opened and closed from the keyboard', async () => {
+    const u = userEvent.setup();
+    orders = [
+      order(2, {
+        customerEmail: 'meera.longname-household@example.com',
+        paymentReference: '123456789012',
+        items: [
+          {
+            productId: 1,
+            name: 'Dog Food 5 kg',
+            image: null,
+            unitPrice: 1000,
+            discount: 0,
+            quantity: 1,
+            lineTotal: 1000,
+          },
+          { productId: 4, name: 'Chew Toy', image: null, unitPrice: 200, discount: 0, quantity: 1, lineTotal: 200 },
+        ],
+      }),
+      order(1),
+    ];
+    await openOrders();
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    const table = screen.getByRole('table', { name: 'Orders' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Order', 'Customer', 'Total', 'Status', 'Payment', 'Placed', 'Details']);
+    const compact = row(2);
+    expect(compact).toHaveTextContent('Customer 2');
+    expect(compact).toHaveTextContent('meera.longname-household@example.com');
+    expect(compact).toHaveTextContent('₹1,200.00');
+    expect(compact).toHaveTextContent('Placed');
+    expect(compact).toHaveTextContent('Unpaid');
+    expect(compact).toHaveTextContent('UPI/QR');
+    // The lines, the address, the reference and the buttons wait behind Details.
+    expect(screen.queryByText('Chew Toy')).not.toBeInTheDocument();
+    expect(screen.queryByText('UTR 123456789012')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Mark paid/ })).not.toBeInTheDocument();
+
+    const toggle = detailsButton(2);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await u.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const details = screen.getByRole('region', { name: `Order ${numberOf(2)}` });
+    expect(toggle).toHaveAttribute('aria-controls', details.id);
+    expect(details).toHaveTextContent('Chew Toy');
+    expect(details).toHaveTextContent('12 Lake Road');
+    expect(within(details).getByText('UTR 123456789012')).toBeInTheDocument();
+    expect(within(details).getByRole('button', { name: new RegExp(`^Mark paid\\s*${numberOf(2)}$`) })).toBeVisible();
+    // Only that order's.
+    expect(screen.queryByRole('region', { name: `Order ${numberOf(1)}` })).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+
+    await u.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: `Order ${numberOf(2)}` })).not.toBeInTheDocument();
   });
 });
 
@@ -165,7 +237,7 @@ describe('/employee/orders payments', () => {
     await openOrders();
     await waitFor(() => expect(shown()).toHaveLength(3));
     expect(within(card(2)).getByText('UTR 123456789012')).toBeInTheDocument();
-    expect(within(card(2)).getByText('Unpaid')).toBeInTheDocument();
+    expect(within(row(2)).getByText('Unpaid')).toBeInTheDocument();
     expect(within(card(1)).getByText('No reference yet')).toBeInTheDocument();
     expect(within(card(1)).getByText('This order was canceled by the customer.')).toBeInTheDocument();
     expect(within(card(1)).queryByRole('button', { name: /^Mark paid/ })).not.toBeInTheDocument();
@@ -194,7 +266,7 @@ describe('/employee/orders payments', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     expect(await screen.findByText(`Order ${numberOf(2)} is marked paid`)).toBeInTheDocument();
     expect(payments()).toEqual([[`/api/orders/${order(2).id}/payment`, { status: 'paid' }]]);
-    expect(within(card(2)).getByText('Paid')).toBeInTheDocument();
+    expect(within(row(2)).getByText('Paid')).toBeInTheDocument();
     expect(within(card(2)).getByText(/^Marked paid on Mon, 2 Mar 2026 at \d\d:\d\d$/)).toBeInTheDocument();
     expect(within(card(2)).queryByRole('button', { name: /^Mark paid/ })).not.toBeInTheDocument();
     expect(listReads()).toBe(1);
@@ -220,7 +292,7 @@ describe('/employee/orders payments', () => {
     orders = [order(2, { status: 'cancelled', paymentStatus: 'refund_due', cancelledBy: 'customer' }), order(1)];
     await openOrders();
     await waitFor(() => expect(shown()).toHaveLength(2));
-    expect(within(card(2)).getByText('Refund due')).toBeInTheDocument();
+    expect(within(row(2)).getByText('Refund due')).toBeInTheDocument();
     expect(within(card(2)).getByText('This order was canceled by the customer.')).toBeInTheDocument();
     expect(within(card(2)).getByText('Refund ₹1,200.00 to the customer.')).toBeInTheDocument();
 
@@ -230,7 +302,7 @@ describe('/employee/orders payments', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Refund given' }));
     expect(await screen.findByText(`Refund recorded for order ${numberOf(2)}`)).toBeInTheDocument();
     expect(payments()).toEqual([[`/api/orders/${order(2).id}/payment`, { status: 'refunded' }]]);
-    expect(within(card(2)).getByText('Refunded')).toBeInTheDocument();
+    expect(within(row(2)).getByText('Refunded')).toBeInTheDocument();
     expect(within(card(2)).queryByRole('button', { name: /^Refund given/ })).not.toBeInTheDocument();
     expect(within(card(2)).queryByText(/^Refund ₹/)).not.toBeInTheDocument();
   });

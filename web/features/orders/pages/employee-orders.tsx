@@ -9,14 +9,15 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '#shared/orders';
+import { Button } from '../../../components/button.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useOrders } from '../api/get-orders.ts';
-import { OrderList } from '../components/order-list.tsx';
 import { utrText } from '../components/staff-payment.tsx';
-import { StaffOrderButtons, StaffOrderQuestions } from '../components/staff-order-actions.tsx';
+import { StaffOrderQuestions } from '../components/staff-order-actions.tsx';
+import { StaffOrderTable } from '../components/staff-order-table.tsx';
 import { useStaffOrderActions } from '../hooks/use-staff-order-actions.ts';
 import { useLiveOrders } from '../lib/use-live-orders.ts';
 
@@ -31,9 +32,9 @@ function emptyTitle(status: OrderStatus | undefined, paymentStatus: PaymentStatu
 }
 
 /**
- * /employee/orders: every order, filterable by fulfilment and payment status (kept in the address), with the next
- * steps as buttons: confirm, ship, deliver or cancel, mark paid (checking the UPI reference), record a refund.
- * Refreshes live.
+ * /employee/orders: every order as a compact row, filterable by fulfilment and payment status (kept in the address).
+ * A row's details hold its lines, address, UPI reference and next steps: confirm, ship, deliver or cancel, mark paid
+ * (checking the UPI reference), record a refund. Refreshes live.
  */
 export default function EmployeeOrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -105,14 +106,20 @@ export default function EmployeeOrdersPage() {
       ) : list.length === 0 ? (
         <EmptyState title={emptyTitle(status, paymentStatus)} />
       ) : (
-        <OrderList
-          orders={list}
-          showCustomer
-          actions={(o) => <StaffOrderButtons order={o} actions={actions} />}
-          hasMore={orders.hasNextPage}
-          loadingMore={orders.isFetchingNextPage}
-          onLoadMore={() => void orders.fetchNextPage()}
-        />
+        <div className="space-y-4">
+          <StaffOrderTable orders={list} actions={actions} />
+          {orders.hasNextPage && (
+            <div className="text-center">
+              <Button
+                variant="secondary"
+                onClick={() => void orders.fetchNextPage()}
+                loading={orders.isFetchingNextPage}
+              >
+                Show older orders
+              </Button>
+            </div>
+          )}
+        </div>
       )}
       <StaffOrderQuestions actions={actions} />
     </PageShell>

@@ -18,6 +18,7 @@ import { ChangePasswordSection } from '../components/change-password.tsx';
 import { EmailVerification } from '../components/email-verification.tsx';
 import { ReminderEmailsSwitch } from '../components/reminder-emails.tsx';
 import { SignOutEverywhereSection } from '../components/sign-out-everywhere.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 const ROLE_LABEL: Record<string, string> = { user: 'Customer', employee: 'Employee', admin: 'Admin' };
 
@@ -148,7 +149,9 @@ export default function ProfilePage() {
             <dl className="grid gap-4 sm:grid-cols-2">
               <div>
                 <dt className="text-sm text-ink-muted">Email</dt>
-                <dd className="break-all font-medium">{user.email}</dd>
+                <dd className="font-medium">
+                  <EmailAddress email={user.email} />
+                </dd>
                 <dd>
                   <EmailVerification user={user} />
                 </dd>
