@@ -48,7 +48,7 @@ test.describe('services', () => {
     const training = visitor
       .getByRole('listitem')
       .filter({ has: visitor.getByRole('heading', { name: 'Pet Training' }) });
-    await expect(training.getByText('1 hr', { exact: true })).toBeVisible();
+    await expect(training.getByText('1 hr · price: ask at the clinic', { exact: true })).toBeVisible();
     const more = visitor.getByRole('region', { name: 'More from the clinic' });
     await expect(more.getByRole('heading', { name })).toBeVisible();
     await expect(more).toContainText('1 hr · from ₹650.00');

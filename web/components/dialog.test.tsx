@@ -21,7 +21,7 @@ function CancelOrder({ busy = false }: { busy?: boolean }) {
         variant="danger"
         busy={busy}
         onConfirm={() => {
-          setAnswer('cancelled');
+          setAnswer('canceled');
           setOpen(false);
         }}
         onCancel={() => {
