@@ -13,7 +13,7 @@
  * app logs; 'info' adds a log line per request).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,7 +81,7 @@ async function serveOurs(msg: ServeMessage): Promise<number> {
 }
 
 /** Verifies an HS256 JWT the way any careful hand-written server would: signature, algorithm, expiry. */
-function verifyJwt(token: string, secret: string): { sub: string } | null {
+function verifyJwt(token: string, secret: string): { sub: string; sv?: number } | null {
   const [h, p, s] = token.split('.');
   if (!h || !p || !s) return null;
   const expected = createHmac('sha256', secret).update(`${h}.${p}`).digest();
@@ -89,17 +89,25 @@ function verifyJwt(token: string, secret: string): { sub: string } | null {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const header = JSON.parse(Buffer.from(h, 'base64url').toString()) as { alg?: string };
   if (header.alg !== 'HS256') return null;
-  const payload = JSON.parse(Buffer.from(p, 'base64url').toString()) as { sub?: string; exp?: number };
+  const payload = JSON.parse(Buffer.from(p, 'base64url').toString()) as { sub?: string; sv?: number; exp?: number };
   if (!payload.sub || (payload.exp && payload.exp * 1000 < Date.now())) return null;
-  return { sub: payload.sub };
+  return { sub: payload.sub, sv: payload.sv };
 }
 
 /** A row of USER_COLUMNS. */
-type UserRow = Record<string, unknown> & { id: string; role: string; created_at: Date };
+type UserRow = Record<string, unknown> & {
+  id: string;
+  role: string;
+  created_at: Date;
+  session_version: number;
+  ended?: boolean;
+};
 
 const USER_COLUMNS = `u.id, u.name, u.email, u.phone, u.address, u.blood_group, u.role, u.created_at,
+  u.reminder_emails, u.email_verified_at, u.session_version,
   exists (select 1 from identity_proofs p where p.user_id = u.id) as has_proof`;
 
+/** The caller's own account, as /api/auth/me answers it (shared/auth.ts UserSchema, in the schema's key order). */
 function userDto(r: Record<string, unknown>) {
   return {
     _id: r.id,
@@ -113,7 +121,29 @@ function userDto(r: Record<string, unknown>) {
     image: `/api/avatar?name=${encodeURIComponent(String(r.name))}`,
     hasIdentityProof: r.has_proof,
     createdAt: (r.created_at as Date).toISOString(),
+    reminderEmails: r.reminder_emails,
+    emailVerified: r.email_verified_at !== null,
   };
+}
+
+/** A row of the admin's lists (AdminUserSchema): no address, blood group or reminder switch. */
+function adminUserDto(r: Record<string, unknown>) {
+  const { address: _a, bloodGroup: _b, reminderEmails: _r, ...row } = userDto(r);
+  return row;
+}
+
+/**
+ * The caller, loaded as our auth check loads it: the user, whether this token was logged out, and the token's
+ * session version against the account's (a token without one counts as version 1).
+ */
+async function caller(pool: pg.Pool, claims: { sub: string; sv?: number }, token: string) {
+  const { rows } = await pool.query<UserRow>(
+    `select ${USER_COLUMNS}, exists (select 1 from ended_sessions e where e.token_hash = $2) as ended
+       from users u where u.id = $1 limit 1`,
+    [claims.sub, createHash('sha256').update(token).digest('base64url')],
+  );
+  const row = rows[0];
+  return row && !row.ended && row.session_version === (claims.sv ?? 1) ? row : undefined;
 }
 
 async function serveBaseline(msg: ServeMessage): Promise<number> {
@@ -133,19 +163,15 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
       if (!claims) return send(res, 401, { error: 'Please log in to continue', code: 'UNAUTHENTICATED' });
       const url = req.url?.split('?')[0];
       if (url === '/api/auth/me') {
-        const { rows } = await pool.query<UserRow>(`select ${USER_COLUMNS} from users u where u.id = $1 limit 1`, [
-          claims.sub,
-        ]);
-        if (!rows[0]) return send(res, 401, { error: 'Your session has expired', code: 'UNAUTHENTICATED' });
-        return send(res, 200, userDto(rows[0]));
+        const me = await caller(pool, claims, auth![1]!);
+        if (!me) return send(res, 401, { error: 'Your session has expired', code: 'UNAUTHENTICATED' });
+        return send(res, 200, userDto(me));
       }
       if (url === '/api/all-customers') {
-        // The same statement our auth check runs (the whole public user, as /api/auth/me needs it).
-        const me = await pool.query<UserRow>(`select ${USER_COLUMNS} from users u where u.id = $1 limit 1`, [
-          claims.sub,
-        ]);
-        if (!me.rows[0]) return send(res, 401, { error: 'Your session has expired', code: 'UNAUTHENTICATED' });
-        if (me.rows[0].role !== 'admin') return send(res, 403, { error: 'Forbidden', code: 'FORBIDDEN' });
+        // The same work our auth check does (the whole public user, as /api/auth/me needs it).
+        const me = await caller(pool, claims, auth![1]!);
+        if (!me) return send(res, 401, { error: 'Your session has expired', code: 'UNAUTHENTICATED' });
+        if (me.role !== 'admin') return send(res, 403, { error: 'Forbidden', code: 'FORBIDDEN' });
         const limit = 50;
         const { rows } = await pool.query<UserRow>(
           `select ${USER_COLUMNS} from users u where u.role = any($1) order by u.created_at desc, u.id desc limit $2`,
@@ -159,7 +185,7 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
             Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url'),
           );
         }
-        return send(res, 200, page.map(userDto));
+        return send(res, 200, page.map(adminUserDto));
       }
       return send(res, 404, { error: 'Not found', code: 'NOT_FOUND' });
     } catch {
@@ -281,7 +307,10 @@ async function main() {
       );
       const [ja, jb] = [await a!.json(), await b!.json()];
       if (a!.status !== 200 || JSON.stringify(ja) !== JSON.stringify(jb)) {
-        throw new Error(`${e.label}: ours (${a!.status}) and baseline (${b!.status}) disagree`);
+        const show = (j: unknown) => JSON.stringify(Array.isArray(j) ? j[0] : j);
+        throw new Error(
+          `${e.label}: ours (${a!.status}) and baseline (${b!.status}) disagree\n  ours ${show(ja)}\n  base ${show(jb)}`,
+        );
       }
       if (e.url === '/api/all-customers' && (ja as unknown[]).length !== 50)
         throw new Error('expected a first page of 50');

@@ -7,6 +7,7 @@
  * and EXPLAIN plans as readable lines.
  */
 import { createHmac } from 'node:crypto';
+import { AUDIT_KINDS } from '#shared/audit';
 import { SEEDED_OFFERING_IDS } from '../server/offerings/seeded.ts';
 
 /** The clinic's time zone and grid, as the server's defaults (CLINIC_TZ, SLOT_OPEN, SLOT_MINUTES). */
@@ -53,6 +54,8 @@ function shapeOf(n: number): Shape {
 const spread = (s: Shape, j: string) =>
   `now() - make_interval(secs => ${s.spanSeconds}::float8 * (${s.n} - ${j}) / ${s.n})`;
 const TODAY = `(now() at time zone '${TZ}')::date`;
+/** A SQL text[] literal of simple words. */
+const sqlTextArray = (words: readonly string[]) => `array[${words.map((w) => `'${w}'`).join(', ')}]`;
 
 /**
  * Seeds a migrated, empty database with `n` rows of each kind of history (see the file comment), `staff` employees
@@ -163,17 +166,27 @@ export async function seedHistory(exec: Exec, n: number, staff: number): Promise
            from generate_series(1, ${n}) j
            join bench_customers c on c.k = 1 + (j::bigint * 104729) % ${n}
        ), ins as (
-         insert into orders (user_id, idempotency_key, status, payment_method, address, total, customer_name,
-                             customer_email, created_at, updated_at)
-         select user_id, 'seed-' || j,
-                case when at > now() - interval '1 day' then (array['placed', 'confirmed', 'shipped'])[1 + j % 3]
-                     when at > now() - interval '7 days' then (array['shipped', 'delivered'])[1 + j % 2]
-                     when j % 12 = 0 then 'cancelled' else 'delivered' end,
-                (array['upi', 'card', 'cod'])[1 + j % 3],
-                jsonb_build_object('name', name, 'pin', '700016', 'city', 'Kolkata', 'house', address,
-                                   'landmark', 'Near the park', 'state', 'West Bengal', 'country', 'India'),
-                250 * lines, name, email, at, at
-           from src
+         insert into orders (user_id, idempotency_key, status, payment_method, payment_status, address, total,
+                             customer_name, customer_email, created_at, updated_at)
+         select user_id, idempotency_key, status, method,
+                -- UPI and card are paid when placed (a cancelled one refunded), cash on delivery when staff mark
+                -- it paid, within two days of delivery; cancelled cash orders stay unpaid for ever.
+                case when status = 'cancelled' then case when method = 'cod' then 'unpaid' else 'refunded' end
+                     when method <> 'cod' then 'paid'
+                     when status = 'delivered' and at < now() - interval '2 days' then 'paid'
+                     else 'unpaid' end,
+                address, total, name, email, at, at
+           from (
+             select j, user_id, name, email, at, 'seed-' || j as idempotency_key,
+                    case when at > now() - interval '1 day' then (array['placed', 'confirmed', 'shipped'])[1 + j % 3]
+                         when at > now() - interval '7 days' then (array['shipped', 'delivered'])[1 + j % 2]
+                         when j % 12 = 0 then 'cancelled' else 'delivered' end as status,
+                    (array['upi', 'card', 'cod'])[1 + (j / 5) % 3] as method,
+                    jsonb_build_object('name', name, 'pin', '700016', 'city', 'Kolkata', 'house', address,
+                                       'landmark', 'Near the park', 'state', 'West Bengal', 'country', 'India') as address,
+                    250 * lines as total
+               from src
+           ) o
          returning id, idempotency_key
        )
        insert into order_items (order_id, product_id, name, unit_price, discount, quantity, line_total)
@@ -237,6 +250,23 @@ export async function seedHistory(exec: Exec, n: number, staff: number): Promise
                                           where customer_id is null and created_at < now() - interval '2 days'))
          from chat_messages where customer_id is not null and created_at < now() - interval '2 days'
         group by customer_id`,
+    ],
+    [
+      'audit log',
+      // n entries over the history by the staff, the admin and two former employees (accounts gone) who made the
+      // first half's entries now and then; every kind in turn.
+      `insert into audit_log (at, actor_id, actor_name, actor_email, actor_role, kind, subject_type, subject_id, summary)
+       select ${spread(s, 'j')}, p.id, p.name, p.email, p.role,
+              (${sqlTextArray(AUDIT_KINDS)})[1 + j % ${AUDIT_KINDS.length}], 'booking', null, 'Did a thing'
+         from generate_series(1, ${n}) j
+         join (
+           select row_number() over (order by role, email) - 1 as no, id, name, email, role
+             from users where role <> 'user'
+           union all
+           select -f, ('00000000-0000-4000-8000-' || lpad(f::text, 12, '0'))::uuid, 'Former Employee ' || f,
+                  'former' || f || '@bench.local', 'employee'
+             from generate_series(1, 2) f
+         ) p on p.no = case when j < ${Math.floor(n / 2)} and j % 50 < 2 then -1 - j % 50 else j % ${staff + 1} end`,
     ],
     ['', `drop table bench_customers, bench_staff, bench_pets`],
     ['vacuum analyze', `vacuum analyze`],

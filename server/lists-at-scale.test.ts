@@ -62,12 +62,15 @@ beforeAll(async () => {
            ${SEEDED_OFFERING_IDS.checkup}::uuid, s.at - interval '1 day'
       from (select *, row_number() over (order by created_at desc) n from users where role = 'user') u
       cross join lateral (select date_trunc('hour', now()) + make_interval(hours => 6 * (5 - u.n::int)) as at) s`);
+  // Cash on delivery: a third cancelled (and so never paid), the rest delivered and paid but the newest ten.
   await db.execute(sql`
-    insert into orders (user_id, idempotency_key, payment_method, address, total, customer_name, customer_email, status, created_at)
+    insert into orders (user_id, idempotency_key, payment_method, address, total, customer_name, customer_email, status,
+                        payment_status, created_at)
     select id, 'seed-' || id, 'cod',
            '{"name":"Home","pin":"560001","city":"Bengaluru","house":"12","landmark":"Park","state":"Karnataka","country":"India"}'::jsonb,
-           100, name, email, 'delivered', created_at + interval '50 seconds'
-      from users where role = 'user'`);
+           100, name, email, case when n % 3 = 0 then 'cancelled' else 'delivered' end,
+           case when n % 3 = 0 or n <= 15 then 'unpaid' else 'paid' end, created_at + interval '50 seconds'
+      from (select *, row_number() over (order by created_at desc) n from users where role = 'user') u`);
   await db.execute(sql`
     insert into order_items (order_id, product_id, name, unit_price, discount, quantity, line_total)
     select o.id, p, 'Dog Food', 100, 0, 1, 100 from orders o cross join generate_series(1, 3) p`);
@@ -152,6 +155,19 @@ describe(`staff lists and counts over ${N} customers read about a page of rows`,
     [
       'orders of one status',
       `/api/orders?status=delivered&limit=${PAGE}`,
+      () => employee,
+      (body) => expect(body).toHaveLength(PAGE),
+    ],
+    [
+      // Fewer than a page match, behind every cancelled order that was never paid.
+      'orders of one status and payment (delivered and unpaid)',
+      `/api/orders?status=delivered&paymentStatus=unpaid&limit=${PAGE}`,
+      () => employee,
+      (body) => expect(body).toHaveLength(10),
+    ],
+    [
+      'unpaid orders',
+      `/api/orders?paymentStatus=unpaid&limit=${PAGE}`,
       () => employee,
       (body) => expect(body).toHaveLength(PAGE),
     ],

@@ -47,3 +47,5 @@ export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
 };
 /** Products per catalogue page in the web app. */
 export const CATALOGUE_PAGE_SIZE = 12;
+/** Products a rotating ad (the catalogue's offers, Medical Tips) turns through: it asks for no more. */
+export const AD_PRODUCTS = 6;

@@ -45,7 +45,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 /**
  * GET /api/products query: every filter optional. `maxPrice` compares with the listed price, `minRating` is
- * inclusive, `q` searches name and details case-insensitively. Pages: `page` (1-based, any order) with
+ * inclusive, `q` searches name and details case-insensitively, `offers=true` keeps products with a discount. Pages: `page` (1-based, any order) with
  * X-Total-Count, or `cursor` (the last id of the previous page, catalogue order only; X-Next-Cursor).
  */
 export const ProductQuerySchema = z.object({
@@ -83,6 +83,11 @@ export const ProductQuerySchema = z.object({
     blankToUndefined,
     singleLineText('Search text').max(100, 'Search text must be at most 100 characters').optional(),
   ),
+  /** `true`: only products on offer (with a discount), as the rotating ads show. */
+  offers: z
+    .enum(['true', 'false'], { error: 'offers must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_MAX),
   cursor: z.preprocess(
     blankToUndefined,

@@ -45,26 +45,26 @@ const ACTORS_MAX = 500;
 
 /**
  * Everyone who appears in the log, by name, as their latest entry names them (an entry outlives its account, so
- * people whose accounts are gone are listed too). A skip scan of the (actor_id, at, id) index: one probe per
- * person, so the cost follows the number of people, not of entries.
+ * people whose accounts are gone are listed too). A skip scan of the (actor_id, at, id) index: each step asks for the
+ * first entry after the previous person in that index's own order, which is the next person's latest entry, so the
+ * cost follows the number of people, not of entries. (Asking for "the latest entry of this person" separately let
+ * the planner read the log from its newest entry down until it met that person, the whole log for someone who left.)
  */
 export async function listAuditActors({ db }: Pick<Deps, 'db'>): Promise<AuditActor[]> {
   const rows = rowsOf<{ id: string; name: string; email: string; role: string }>(
     await db.execute(sql`
-      with recursive people(id) as (
-        (select actor_id from audit_log where actor_id is not null order by actor_id limit 1)
+      with recursive people(id, name, email, role) as (
+        (select actor_id, actor_name, actor_email, actor_role from audit_log where actor_id is not null
+          order by actor_id, at desc nulls last, id desc nulls last limit 1)
         union all
-        select (select a.actor_id from audit_log a where a.actor_id > people.id order by a.actor_id limit 1)
-          from people where people.id is not null
+        select next.*
+          from people
+          cross join lateral (
+            select a.actor_id, a.actor_name, a.actor_email, a.actor_role from audit_log a where a.actor_id > people.id
+             order by a.actor_id, a.at desc nulls last, a.id desc nulls last limit 1
+          ) next
       )
-      select people.id, latest.actor_name as name, latest.actor_email as email, latest.actor_role as role
-        from people
-        cross join lateral (
-          select actor_name, actor_email, actor_role from audit_log a
-           where a.actor_id = people.id order by a.at desc nulls last, a.id desc nulls last limit 1
-        ) latest
-       where people.id is not null
-       limit ${ACTORS_MAX}`),
+      select id, name, email, role from people limit ${ACTORS_MAX}`),
   );
   return rows
     .map((r) => ({ id: String(r.id), name: r.name, email: r.email, role: r.role }))

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProductSchema, type Product } from '#shared/catalogue';
@@ -125,6 +126,32 @@ describe('GET /api/products', () => {
     expect(second.headers['x-next-cursor']).toBeUndefined();
     const names = [...json(first, ProductPageSchema), ...json(second, ProductPageSchema)].map((p) => p.name);
     expect(new Set(names).size).toBe(15);
+  });
+
+  it('lists only products on offer with offers=true, as few as asked for (the rotating ads)', async () => {
+    const bone = (await list()).find((p) => p.name === 'Chew Toy - Rubber Bone')!;
+    await t.database.db.execute(sql`update products set discount = 0 where id = ${bone.id}`);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/products?offers=true&limit=6' });
+      expect(res.statusCode).toBe(200);
+      const offers = json(res, ProductPageSchema);
+      // The first six in catalogue order, every one with a discount; 14 of the 15 are on offer.
+      expect(offers).toHaveLength(6);
+      expect(offers.every((p) => p.discount > 0)).toBe(true);
+      expect(res.headers['x-total-count']).toBe('14');
+      expect(offers.map((p) => p.id)).toEqual(
+        (await list())
+          .filter((p) => p.discount > 0)
+          .slice(0, 6)
+          .map((p) => p.id),
+      );
+      expect(await list('?offers=false')).toHaveLength(15);
+      const bad = await t.app.inject({ method: 'GET', url: '/api/products?offers=yes' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('offers must be true or false');
+    } finally {
+      await t.database.db.execute(sql`update products set discount = ${bone.discount} where id = ${bone.id}`);
+    }
   });
 });
 

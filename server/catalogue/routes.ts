@@ -60,7 +60,7 @@ export default routes((app) => {
       schema: {
         tags: ['catalogue'],
         summary:
-          'Active products, optionally filtered by category, maximum price, minimum rating and search text, sorted by price, rating or newest; pages by page (any order) or cursor (catalogue order, X-Next-Cursor). X-Total-Count: how many match',
+          'Active products, optionally filtered by category, maximum price, minimum rating, search text and being on offer, sorted by price, rating or newest; pages by page (any order) or cursor (catalogue order, X-Next-Cursor). X-Total-Count: how many match',
         querystring: ProductQuerySchema,
         response: { 200: ProductListSchema, ...errorReplies(400) },
       },

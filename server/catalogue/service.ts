@@ -57,6 +57,7 @@ function filtersOf(query: ProductListQuery): SQL[] {
   const conds: SQL[] = [];
   if (query.status !== 'all') conds.push(eq(products.active, query.status === 'active'));
   if (query.category) conds.push(eq(products.category, query.category));
+  if (query.offers) conds.push(gt(products.discount, 0));
   if (query.maxPrice !== undefined) conds.push(lte(products.price, query.maxPrice.toFixed(2)));
   if (query.minRating !== undefined) conds.push(gte(products.rating, query.minRating.toFixed(1)));
   if (query.q) {

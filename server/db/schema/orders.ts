@@ -51,6 +51,9 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
+    // The staff list filtered by fulfilment and payment together ("delivered and unpaid"), newest first: without it
+    // the payment index is read and every other status skipped, cancelled unpaid orders of every year among them.
+    index('orders_status_payment_created_idx').on(t.status, t.paymentStatus, t.createdAt, t.id),
     // The staff list's order (newest first) across every status.
     index('orders_created_idx').on(t.createdAt, t.id),
     // The hold job's due orders, and a customer's open unpaid orders (decision 038).

@@ -6543,7 +6543,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active products, optionally filtered by category, maximum price, minimum rating and search text, sorted by price, rating or newest; pages by page (any order) or cursor (catalogue order, X-Next-Cursor). X-Total-Count: how many match */
+        /** Active products, optionally filtered by category, maximum price, minimum rating, search text and being on offer, sorted by price, rating or newest; pages by page (any order) or cursor (catalogue order, X-Next-Cursor). X-Total-Count: how many match */
         get: {
             parameters: {
                 query?: {
@@ -6553,6 +6553,7 @@ export interface paths {
                     maxPrice?: number;
                     minRating?: number;
                     q?: string;
+                    offers?: "true" | "false";
                     limit?: number;
                     cursor?: number;
                 };
@@ -6744,6 +6745,7 @@ export interface paths {
                     maxPrice?: number;
                     minRating?: number;
                     q?: string;
+                    offers?: "true" | "false";
                     limit?: number;
                     cursor?: number;
                     status?: "active" | "inactive" | "all";

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import type { Product } from '#shared/catalogue';
 import { TIPS_AD_ROTATE_MS } from '#shared/ui-timings';
 import { Card, PageShell } from '../../../components/page-shell.tsx';
-import { useAllProducts } from '../api/get-all-products.ts';
+import { useOffers } from '../api/get-offers.ts';
 import { ProductAd } from '../components/product-ad.tsx';
 
 const TIPS: { title: string; points: string[] }[] = [
@@ -35,7 +35,7 @@ const TIPS: { title: string; points: string[] }[] = [
 /** /medicaltips: three tip cards and a rotating product advert that opens the catalogue with that product. */
 export default function MedicalTipsPage() {
   const navigate = useNavigate();
-  const products = useAllProducts();
+  const products = useOffers();
   const open = (product: Product) => void navigate('/customer/product', { state: { product } });
 
   return (
@@ -55,7 +55,7 @@ export default function MedicalTipsPage() {
             </li>
           ))}
         </ul>
-        {!products.isError && (
+        {!products.isError && products.data?.length !== 0 && (
           <ProductAd
             products={products.data ?? []}
             intervalMs={TIPS_AD_ROTATE_MS}

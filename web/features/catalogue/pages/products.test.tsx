@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/catalogue';
+import { AD_PRODUCTS, CATALOGUE_PAGE_SIZE } from '#shared/catalogue-rules';
 import { makeCart, makeProduct } from '../../../test/data.ts';
 import {
   fakeServer,
@@ -45,7 +46,8 @@ function serveProducts(call: FetchCall): FakeAnswer {
       (!p.get('category') || x.category === p.get('category')) &&
       (!p.get('maxPrice') || x.price <= Number(p.get('maxPrice'))) &&
       (!p.get('minRating') || x.rating >= Number(p.get('minRating'))) &&
-      (!p.get('q') || x.name.toLowerCase().includes(p.get('q')!.toLowerCase())),
+      (!p.get('q') || x.name.toLowerCase().includes(p.get('q')!.toLowerCase())) &&
+      (p.get('offers') !== 'true' || x.discount > 0),
   );
   const sort = p.get('sort');
   const by: Record<string, (a: Product, b: Product) => number> = {
@@ -62,11 +64,11 @@ function serveProducts(call: FetchCall): FakeAnswer {
   };
 }
 
-/** The query of the latest catalogue page asked for (the ads ask for the whole catalogue, without a page). */
+/** The query of the latest catalogue page asked for (not the ad's offers). */
 const lastRequest = () =>
   Object.fromEntries(
     requests
-      .filter((r) => r.has('limit'))
+      .filter((r) => r.has('limit') && !r.has('offers'))
       .at(-1)!
       .entries(),
   );
@@ -315,6 +317,17 @@ describe('products page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('reads a page of the catalogue and, for the ad, the few offers it turns through: never every product', async () => {
+    renderAt('/products');
+    await screen.findByText('Page 1 of 2');
+    const ad = await screen.findByRole('region', { name: 'Product offers' });
+    // The ad shows products with a discount only, as many as it turns through.
+    expect(within(ad).getByRole('group', { name: /^1 of 4$/ })).toBeInTheDocument();
+    const asked = requests.map((r) => Object.fromEntries(r.entries()));
+    expect(asked).toContainEqual({ offers: 'true', limit: String(AD_PRODUCTS) });
+    expect(asked.every((q) => Number(q.limit) > 0 && Number(q.limit) <= CATALOGUE_PAGE_SIZE)).toBe(true);
   });
 
   it('passes axe with products, stock notes and pages on screen', async () => {

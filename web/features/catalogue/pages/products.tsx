@@ -4,7 +4,8 @@ import type { Product } from '#shared/catalogue';
 import { CATALOGUE_PAGE_SIZE } from '#shared/catalogue-rules';
 import { PRODUCT_AD_ROTATE_MS } from '#shared/ui-timings';
 import { PageShell } from '../../../components/page-shell.tsx';
-import { useAllProducts } from '../api/get-all-products.ts';
+import { useOffers } from '../api/get-offers.ts';
+import { useProduct } from '../api/get-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { ProductAd } from '../components/product-ad.tsx';
 import { ProductCard } from '../components/product-card.tsx';
@@ -34,12 +35,14 @@ export default function ProductsPage() {
   const { view, draft, setDraft, changeSort, pageHref, routeState } = useCatalogueView();
 
   const products = useProducts(view);
-  const allProducts = useAllProducts();
+  const offers = useOffers();
+  const recommended = useProduct(highlightId);
 
   const list = products.data?.items ?? [];
   const total = products.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
-  const highlighted = highlightId ? allProducts.data?.find((p) => p.id === highlightId) : undefined;
+  // The product a Medical Tips ad pointed at, while it is on sale.
+  const highlighted = highlightId && recommended.data?.active ? recommended.data : undefined;
 
   // Another page: bring its first products into view (the links to it sit under the list).
   const listTop = useRef<HTMLDivElement>(null);
@@ -61,9 +64,9 @@ export default function ProductsPage() {
   return (
     <PageShell title="Products" intro="Food, toys, accessories and care for your pet, at clinic-approved prices.">
       <div className="space-y-6">
-        {allProducts.isError ? null : (
+        {offers.isError || offers.data?.length === 0 ? null : (
           <ProductAd
-            products={allProducts.data ?? []}
+            products={offers.data ?? []}
             intervalMs={PRODUCT_AD_ROTATE_MS}
             onOpen={addToCart}
             actionLabel={isCustomer ? 'Buy now' : 'Log in to buy'}
