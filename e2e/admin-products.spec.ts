@@ -86,7 +86,7 @@ test.describe('admin products', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Products' })).toBeHidden();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

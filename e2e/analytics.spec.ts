@@ -124,7 +124,7 @@ test.describe('admin analytics', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Last 30 days' }).click();
     await expect(page.getByRole('img', { name: /^Revenue per day from/ })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

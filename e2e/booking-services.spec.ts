@@ -103,7 +103,7 @@ test.describe('booking a service for a pet', () => {
     await expect(
       page.getByText('Days in bold have free times. Use the arrow keys to move between days.'),
     ).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Cancel from the list asks first.
     await list.getByRole('button', { name: /^Cancel booking for Pebble/ }).click();

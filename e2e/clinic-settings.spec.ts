@@ -127,7 +127,7 @@ test("an admin changes Saturday's hours, and the customer's time grid for Saturd
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('heading', { name: 'Clinic settings saved.' })).toBeFocused();
   // Nothing of the form runs off a phone's screen.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page)).toEqual([]);
 
   const customer = await customerOnSlots(browser);

@@ -376,7 +376,9 @@ test.describe('the catalogue on a phone', () => {
       // Folded: the products come right after the Filters button.
       await expect(filters).toHaveAttribute('aria-expanded', 'false');
       await expect(search).toBeHidden();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(size.width);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: where })
+        .toBeLessThanOrEqual(size.width);
       expect(await seriousViolations(page), where).toEqual([]);
     }
 

@@ -72,7 +72,7 @@ test.describe('pickup rides', () => {
     expect(confirmed.status()).toBe(200);
     const next = card.getByRole('button', { name: STEPS[0] });
     await expect(next).toBeVisible();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(phone)).toEqual([]);
 
     // Step by step; the first one carries a message for the customer.

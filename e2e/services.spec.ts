@@ -91,7 +91,7 @@ test.describe('services', () => {
     const cards = page.getByRole('list', { name: 'Services' });
     await expect(cards.getByRole('heading', { name: 'Pet Training' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Services' })).toBeHidden();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
