@@ -19,8 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch.ts';
+import { demoAccounts } from '../server/test/process.ts';
 import { machine, median, ms, ratio, stopChild } from './child.ts';
-import { demoAccounts, login, startDemoServer, timed } from './probes.ts';
+import { login, startDemoServer, timed } from './probes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');

@@ -15,8 +15,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoAccounts } from '../server/test/process.ts';
 import { connectedSocket, stopChild } from './child.ts';
-import { demoAccounts, login, probeStats, startDemoServer, timed } from './probes.ts';
+import { login, probeStats, startDemoServer, timed } from './probes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,17 +25,6 @@ export function startDemoServer(dataDir: string, env: Record<string, string> = {
     DATA_DIR: dataDir,
     ...env,
   });
-}
-
-/** The demo accounts the server wrote to its data folder once, by role. */
-export function demoAccounts(dataDir: string): Record<string, { email: string; password: string }> {
-  return Object.fromEntries(
-    readFileSync(path.join(dataDir, 'demo-accounts.txt'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/))
-      .map(([role, email, password]) => [role!, { email: email!, password: password! }]),
-  );
 }
 
 /** Logs in through the API. */

@@ -18,8 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { demoAccounts } from '../server/test/process.ts';
 import { stopChild } from './child.ts';
-import { demoAccounts, login, probeStats, startDemoServer, timed } from './probes.ts';
+import { login, probeStats, startDemoServer, timed } from './probes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Stream } from 'node:stream';
@@ -30,6 +30,10 @@ export interface ServerProcess {
   child: ChildProcess;
   port: number;
   base: string;
+  /** Its DATA_DIR (the embedded database, the development JWT secret, the demo accounts' file). */
+  dataDir: string;
+  /** The environment it was started with. */
+  env: NodeJS.ProcessEnv;
   /** Everything the child wrote to the piped stdout and stderr so far. */
   output(): string;
   /** Bytes written to the piped stdout and stderr so far. */
@@ -47,8 +51,8 @@ export interface ServerProcessOptions {
 /**
  * Tracks every child and scratch database of a test file. `start` runs `server/main.ts` on a fresh data dir
  * (a fresh PostgreSQL database when TEST_DATABASE_URL is set, Redis when REDIS_URL is) and resolves once it
- * listens; `cleanup` kills
- * what is left and drops the databases.
+ * listens; `restart` stops one and starts it again on the same data; `cleanup` kills what is left and drops the
+ * databases.
  */
 export function serverProcesses() {
   const children: ChildProcess[] = [];
@@ -63,10 +67,28 @@ export function serverProcesses() {
       extra.DATABASE_URL = db.url;
     }
     if (process.env.REDIS_URL) extra.REDIS_URL = process.env.REDIS_URL;
+    return spawnServer(childEnv(dataDir, { ...extra, ...opts.env }), dataDir, opts.stdout);
+  }
+
+  /**
+   * Stops `srv` with SIGTERM (as a supervisor restarting it would) and starts `server/main.ts` again on the same
+   * data, database, port and configuration; resolves with the new process once it listens.
+   */
+  async function restart(srv: ServerProcess): Promise<ServerProcess> {
+    srv.child.kill('SIGTERM');
+    await srv.exited;
+    return spawnServer({ ...srv.env, PORT: String(srv.port) }, srv.dataDir);
+  }
+
+  async function spawnServer(
+    env: NodeJS.ProcessEnv,
+    dataDir: string,
+    stdout: ServerProcessOptions['stdout'] = 'pipe',
+  ): Promise<ServerProcess> {
     const child = spawn(process.execPath, ['server/main.ts'], {
       cwd: repoRoot,
-      env: childEnv(dataDir, { ...extra, ...opts.env }),
-      stdio: ['ignore', opts.stdout ?? 'pipe', 'pipe', 'ipc'],
+      env,
+      stdio: ['ignore', stdout, 'pipe', 'ipc'],
     });
     children.push(child);
     let out = '';
@@ -83,7 +105,16 @@ export function serverProcesses() {
       child.on('message', (m: { ready?: boolean; port?: number }) => m.ready && resolve(m.port!));
       void exited.then((code) => reject(new Error(`server exited early (${code}): ${out}`)));
     });
-    return { child, port, base: `http://127.0.0.1:${port}`, output: () => out, outputBytes: () => bytes, exited };
+    return {
+      child,
+      port,
+      base: `http://127.0.0.1:${port}`,
+      dataDir,
+      env,
+      output: () => out,
+      outputBytes: () => bytes,
+      exited,
+    };
   }
 
   async function cleanup(): Promise<void> {
@@ -91,5 +122,16 @@ export function serverProcesses() {
     await Promise.all(scratch.map((db) => db.drop().catch(() => undefined)));
   }
 
-  return { start, cleanup };
+  return { start, restart, cleanup };
+}
+
+/** The demo accounts the server wrote to its data folder once, by role. */
+export function demoAccounts(dataDir: string): Record<string, { email: string; password: string }> {
+  return Object.fromEntries(
+    readFileSync(path.join(dataDir, 'demo-accounts.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .map(([role, email, password]) => [role!, { email: email!, password: password! }]),
+  );
 }

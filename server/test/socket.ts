@@ -12,6 +12,7 @@ import {
 } from '#shared/chat';
 import type { ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '#shared/realtime';
 import { serverEventSchemas } from '#shared/realtime-schemas';
+import { reconnectDelay } from '#shared/reconnect';
 
 /**
  * Test helpers: real socket.io-client connections to a listening server (chat, live events). They parse what the
@@ -29,6 +30,62 @@ export function openSocket(baseUrl: string, token?: string): ClientSocket {
     reconnection: false,
     forceNew: true,
   });
+}
+
+/** A socket that reconnects as the web app's does; see reconnectingSocket. */
+export interface ReconnectingSocket {
+  socket: ClientSocket;
+  /** Resolves at the socket's next connection; rejects when the server refuses it for good (a bad token). */
+  nextConnection(): Promise<void>;
+  /** Disconnects and stops reconnecting. */
+  close(): void;
+}
+
+/**
+ * A socket that reconnects as the web app's (web/lib/socket.ts): after a drop, a failed attempt or a refusal marked
+ * retryable it tries again on the app's schedule (shared/reconnect.ts), for ever; a refusal without `retryable`
+ * ends it, as a bad token ends the app's.
+ */
+export function reconnectingSocket(baseUrl: string, token: string): ReconnectingSocket {
+  const socket = connect(baseUrl, { auth: { token }, transports: ['websocket', 'polling'], reconnection: false });
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let waiters: { resolve: () => void; reject: (err: Error) => void }[] = [];
+  let refused: Error | undefined;
+  const settle = (err?: Error) => {
+    for (const w of waiters) {
+      if (err) w.reject(err);
+      else w.resolve();
+    }
+    waiters = [];
+  };
+  const retry = () => {
+    failures += 1;
+    clearTimeout(timer);
+    timer = setTimeout(() => socket.connect(), reconnectDelay(failures));
+  };
+  socket.on('connect', () => {
+    failures = 0;
+    settle();
+  });
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io client disconnect') return;
+    if (reason === 'io server disconnect') socket.connect();
+    else retry();
+  });
+  socket.on('connect_error', (err: Error & { data?: { retryable?: boolean } }) => {
+    if (!socket.active && !err.data?.retryable) settle((refused = err));
+    else retry();
+  });
+  return {
+    socket,
+    nextConnection: () =>
+      refused ? Promise.reject(refused) : new Promise((resolve, reject) => waiters.push({ resolve, reject })),
+    close() {
+      clearTimeout(timer);
+      socket.disconnect();
+    },
+  };
 }
 
 /** Resolves once connected; rejects with the connect_error. */
