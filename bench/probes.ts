@@ -10,10 +10,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The real server (server/main.ts) in a process of its own, as production runs it, on the embedded database in
- * `dataDir` (or what `env` names) with the demo accounts seeded; resolves with it once it listens.
+ * `dataDir` (or what `env` names) with the demo accounts seeded; resolves with it once it listens. `tree` runs the
+ * server of another checkout (a baseline).
  */
-export function startDemoServer(dataDir: string, env: Record<string, string> = {}) {
-  return startChild(path.join(root, 'server', 'main.ts'), [], {
+export function startDemoServer(dataDir: string, env: Record<string, string> = {}, tree = root) {
+  return startChild(path.join(tree, 'server', 'main.ts'), [], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: '0',
