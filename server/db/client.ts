@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openEmbedded } from './embedded.ts';
 import * as schema from './schema/index.ts';
 
 /** One typed database handle; PGlite and node-postgres expose the same query builder. */
@@ -27,9 +26,6 @@ export interface Database {
 }
 
 const CONNECT_TIMEOUT_MS = 5000;
-
-/** Extensions the migrations create, loaded into every embedded database (PostgreSQL ships them in contrib). */
-export const pgliteExtensions = { pg_trgm };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -70,7 +66,15 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: pgliteExtensions });
+  return openPglite({ dataDir: opts.pgliteDir });
+}
+
+/**
+ * The embedded database (PGlite) in the folder `dataDir`, or in memory (from the dump `loadDataDir` when given),
+ * with the committed migrations applied.
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  const client = await openEmbedded(options);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

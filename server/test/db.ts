@@ -13,15 +13,14 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createScratchDatabase } from '../db/scratch.ts';
-import { openDatabase, pgliteExtensions, type Database, type Db } from '../db/client.ts';
+import { openDatabase, openPglite, type Database, type Db } from '../db/client.ts';
+import { openEmbedded } from '../db/embedded.ts';
 import * as schema from '../db/schema/index.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
@@ -47,7 +46,7 @@ function migrationsDigest(): string {
 async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `pawcare-pglite-template-${migrationsDigest()}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const client = await PGlite.create({ extensions: pgliteExtensions });
+  const client = await openEmbedded();
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     const dump = await client.dumpDataDir('gzip');
@@ -62,28 +61,14 @@ async function pgliteTemplate(): Promise<Blob> {
   }
 }
 
-/** An in-memory PGlite started from the migrated template (migrations re-checked, a no-op when current). */
-async function openPgliteFromTemplate(): Promise<Database> {
-  const client = await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    close: () => client.close(),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-  };
-}
-
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openPgliteFromTemplate();
+  // An in-memory PGlite started from the migrated template (migrations re-checked, a no-op when current).
+  if (!base) return openPglite({ loadDataDir: await pgliteTemplate() });
   const scratch = await createScratchDatabase(base, 'pawcare_t');
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 60 });
   return {
@@ -122,7 +107,7 @@ export async function createDatabaseAtMigration(
   try {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) {
-      const client = await PGlite.create({ extensions: pgliteExtensions });
+      const client = await openEmbedded();
       const db = drizzlePglite(client, { schema });
       await migratePglite(db, { migrationsFolder: older.folder });
       return {
