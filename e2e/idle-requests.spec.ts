@@ -1,9 +1,42 @@
-import type { Page } from '@playwright/test';
-import { createUser, expect, signIn, test, type Role } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, apiLogin, expect, newUserDetails, registerCustomer, signIn, test, type Role } from './fixtures.ts';
+import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from './own-server.ts';
 
 // A page left open must not talk to the server on its own more than now and then: every retry backs off, every
 // poll is slow, and nothing loops on an answer. Each page of each role is left idle for a simulated minute (the
-// page's timers run on a fake clock, moved on at once), then must come to rest on the network.
+// page's timers run on a fake clock, moved on at once), then must come to rest on the network. The spec runs a
+// server of its own: on the shared one, other specs' bookings and orders reach staff pages as live events, which is
+// work, not idling.
+
+test.describe.configure({ timeout: 150_000 });
+
+let server: OwnServer;
+let dispose: (() => Promise<void>) | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(OWN_SERVER_START_MS);
+  ({ server, dispose } = await startOwnServer('idle', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
+});
+
+test.afterAll(async () => {
+  await dispose?.();
+});
+
+/** A person of `role` on this spec's server: a registered customer, promoted by the admin when another role. */
+async function personOf(request: APIRequestContext, role: Role) {
+  if (role === 'admin') return { ...ADMIN, role };
+  const details = newUserDetails(role === 'user' ? 'Customer' : 'Employee');
+  const { user } = await registerCustomer(request, details, server.url);
+  if (role === 'employee') {
+    const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password, server.url);
+    const res = await request.put(`${server.url}/api/users/${user.id}/role`, {
+      data: { role },
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return { ...details, role };
+}
 
 const PAGES: Record<Role, string[]> = {
   user: [
@@ -62,13 +95,12 @@ for (const role of ['user', 'employee', 'admin'] as Role[]) {
     page,
     request,
   }) => {
-    test.slow();
     await page.clock.install();
-    const person = await createUser(request, role);
-    await signIn(page, person);
+    const person = await personOf(request, role);
+    await signIn(page, person, server.url);
     const noisy: string[] = [];
     for (const path of PAGES[role]) {
-      await page.goto(path);
+      await page.goto(`${server.url}${path}`);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       const sent = await requestsDuring(page, async () => {
