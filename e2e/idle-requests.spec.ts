@@ -3,7 +3,7 @@ import { ADMIN, apiLogin, expect, newUserDetails, registerCustomer, signIn, test
 import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from './own-server.ts';
 
 // A page left open must not talk to the server on its own more than now and then: every retry backs off, every
-// poll is slow, and nothing loops on an answer. Each page of each role is left idle for a simulated minute (the
+// poll is slow, and nothing loops on an answer. Each page of each role is left idle for 20 simulated seconds (the
 // page's timers run on a fake clock, moved on at once), then must come to rest on the network. The spec runs a
 // server of its own: on the shared one, other specs' bookings and orders reach staff pages as live events, which is
 // work, not idling.
