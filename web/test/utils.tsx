@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { onTestFinished } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import type { User } from '#shared/auth';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -189,4 +189,19 @@ export async function chooseRowAction(user: UserEvent, scope: HTMLElement, name:
   await user.click(more);
   await user.click(screen.getByRole('menuitem', { name: action }));
   return more;
+}
+
+/** The browser's own Back and Forward buttons, for a test of what the history keeps. */
+export function BrowserButtons() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser forward
+      </button>
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDayLong } from '#shared/dates';
 import type { Pet } from '#shared/pets';
@@ -13,6 +13,7 @@ import { axeViolations } from '../../../test/axe.ts';
 import { makeBooking, makePet, makeOffering } from '../../../test/data.ts';
 import { lastSocket } from '../../../test/fake-socket.ts';
 import {
+  BrowserButtons,
   fakeServer,
   makeUser,
   NETWORK_ERROR,
@@ -297,20 +298,6 @@ describe('/slots booking form', () => {
 
   it("keeps a half-filled booking through the browser's Back and Forward", async () => {
     const u = userEvent.setup();
-    /** The browser's own Back and Forward buttons. */
-    function BrowserButtons() {
-      const navigate = useNavigate();
-      return (
-        <>
-          <button type="button" onClick={() => void navigate(-1)}>
-            Browser back
-          </button>
-          <button type="button" onClick={() => void navigate(1)}>
-            Browser forward
-          </button>
-        </>
-      );
-    }
     renderApp(
       <>
         <BookingPage />

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/catalogue';
 import { AD_PRODUCTS, CATALOGUE_PAGE_SIZE } from '#shared/catalogue-rules';
 import { makeCart, makeProduct } from '../../../test/data.ts';
 import {
+  BrowserButtons,
   fakeServer,
   makeUser,
   renderApp,
@@ -76,16 +77,10 @@ const lastRequest = () =>
 /** The address bar (path and query), and the browser's Back and Forward buttons. */
 function Browser() {
   const l = useLocation();
-  const navigate = useNavigate();
   return (
     <>
       <output aria-label="current address">{`${l.pathname}${l.search}`}</output>
-      <button type="button" onClick={() => void navigate(-1)}>
-        Browser back
-      </button>
-      <button type="button" onClick={() => void navigate(1)}>
-        Browser forward
-      </button>
+      <BrowserButtons />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifyManager } from '@tanstack/react-query';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/catalogue';
 import { CLINIC_MSG } from '#shared/clinic-settings';
@@ -9,6 +9,7 @@ import { IDEMPOTENCY_KEY_HEADER, type PlaceOrderBody } from '#shared/orders';
 import { axeViolations } from '../../../test/axe.ts';
 import { makeCart, makeClinicSettings, makeOrder, makeProduct } from '../../../test/data.ts';
 import {
+  BrowserButtons,
   fakeServer,
   makeUser,
   renderApp,
@@ -346,20 +347,6 @@ describe('checkout of the cart (spec section 4)', () => {
     saveAddress();
     cartServer([{ product: toy, quantity: 2 }]);
     const user = userEvent.setup();
-    /** The browser's own Back and Forward buttons. */
-    function BrowserButtons() {
-      const navigate = useNavigate();
-      return (
-        <>
-          <button type="button" onClick={() => void navigate(-1)}>
-            Browser back
-          </button>
-          <button type="button" onClick={() => void navigate(1)}>
-            Browser forward
-          </button>
-        </>
-      );
-    }
     storeSignedIn(makeUser());
     renderApp(
       <>
