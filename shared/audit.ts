@@ -23,6 +23,13 @@ export const AUDIT_KINDS = [
   'service.updated',
   'settings.clinic_changed',
   'settings.theme_changed',
+  'pet.alerts_changed',
+  'pet.weight_recorded',
+  'pet.prescription_written',
+  'pet.refill_approved',
+  'pet.refill_refused',
+  'pet.document_added',
+  'pet.clinical_note_added',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -47,10 +54,17 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'service.updated': 'Service changed',
   'settings.clinic_changed': 'Clinic settings changed',
   'settings.theme_changed': 'Theme changed',
+  'pet.alerts_changed': 'Pet alerts changed',
+  'pet.weight_recorded': 'Weight recorded',
+  'pet.prescription_written': 'Prescription written',
+  'pet.refill_approved': 'Refill approved',
+  'pet.refill_refused': 'Refill refused',
+  'pet.document_added': 'Document added',
+  'pet.clinical_note_added': 'Clinical note added',
 };
 
 /** What an entry is about. */
-export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings';
+export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'pet';
 
 /** One entry of `GET /api/audit`, newest first. */
 export const AuditEntrySchema = z.object({

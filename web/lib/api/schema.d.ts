@@ -3365,6 +3365,11 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            alerts: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         }[];
                     };
                 };
@@ -3755,6 +3760,11 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            alerts: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -4301,6 +4311,11 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            alerts: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -4483,6 +4498,11 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            alerts: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -4609,6 +4629,11 @@ export interface paths {
                                 status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
                                 at: string;
                                 message: string | null;
+                            }[];
+                            alerts: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
                             }[];
                         }[];
                     };
@@ -5044,6 +5069,11 @@ export interface paths {
                                 actorName: string | null;
                                 at: string;
                             }[];
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         }[];
                     };
                 };
@@ -5118,6 +5148,11 @@ export interface paths {
                                 note: string | null;
                                 actorName: string | null;
                                 at: string;
+                            }[];
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
                             }[];
                         };
                     };
@@ -5347,6 +5382,11 @@ export interface paths {
                                 actorName: string | null;
                                 at: string;
                             }[];
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -5568,6 +5608,11 @@ export interface paths {
                             archived: boolean;
                             createdAt: string;
                             updatedAt: string;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         }[];
                     };
                 };
@@ -5680,6 +5725,11 @@ export interface paths {
                             archived: boolean;
                             createdAt: string;
                             updatedAt: string;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -5786,6 +5836,11 @@ export interface paths {
                             archived: boolean;
                             createdAt: string;
                             updatedAt: string;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -5879,6 +5934,11 @@ export interface paths {
                             archived: boolean;
                             createdAt: string;
                             updatedAt: string;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -6007,6 +6067,11 @@ export interface paths {
                             archived: boolean;
                             createdAt: string;
                             updatedAt: string;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -6145,6 +6210,11 @@ export interface paths {
                             archived: boolean;
                             createdAt: string;
                             updatedAt: string;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -6307,6 +6377,11 @@ export interface paths {
                             archived: boolean;
                             createdAt: string;
                             updatedAt: string;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
                         };
                     };
                 };
@@ -6529,6 +6604,244 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pet's alerts now and their last 50 changes, newest first (staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alerts: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
+                            history: {
+                                id: string;
+                                alerts: {
+                                    /** @enum {string} */
+                                    kind: "allergy" | "behaviour" | "condition" | "medication";
+                                    text: string;
+                                }[];
+                                setByName: string;
+                                setAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the pet's alerts (staff): the whole list as it is to be now, an empty one clears them. The earlier lists stay in the pet's history and the audit log; an archived pet is 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alerts: {
+                            /** @enum {string} */
+                            kind: "allergy" | "behaviour" | "condition" | "medication";
+                            text: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alerts: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
+                            history: {
+                                id: string;
+                                alerts: {
+                                    /** @enum {string} */
+                                    kind: "allergy" | "behaviour" | "condition" | "medication";
+                                    text: string;
+                                }[];
+                                setByName: string;
+                                setAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -9663,7 +9976,7 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     actorId?: string;
-                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed";
+                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added";
                     from?: string;
                     to?: string;
                 };

@@ -4,6 +4,7 @@ import { formatDay, formatWhen } from '#shared/dates';
 import { type Booking } from '#shared/bookings';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
+import { alertsOf, PetAlertList } from '../../../components/pet-alerts.tsx';
 import { Button } from '../../../components/button.tsx';
 import { useAgendaClock } from '../hooks/use-agenda-clock.ts';
 import { addMinutes, dayHeading, groupByDay } from './agenda-days.ts';
@@ -120,6 +121,9 @@ function AgendaRow({
             , {b.petAge} {b.petAge === 1 ? 'year' : 'years'}
           </span>
         )}
+        <div className="mt-1">
+          <PetAlertList alerts={alertsOf(b)} petName={b.petName} compact />
+        </div>
       </td>
       <td role="cell" className={cellClass}>
         <span className="block">{b.ownerName}</span>

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PetAlertsBody } from '#shared/pet-alerts';
+import { PET_RECORD_CHANGED_EVENT, type PetRecordPart } from '#shared/pet-record';
+import { answer, client } from '../../../lib/api-client.ts';
+import { LIVE_QUERY } from '../../../lib/live-lists.ts';
+import { petKeys } from '../../../lib/pets.ts';
+import { useSocketEvent } from '../../../lib/socket.ts';
+
+/** Query keys of the parts of a pet's medical record, under the pet's own keys. */
+export const recordKeys = {
+  part: (petId: string, part: PetRecordPart) => ['pets', 'record', petId, part] as const,
+};
+
+/**
+ * Reads a part of the pet's record again when the server says it changed (staff wrote to it, a refill was decided):
+ * the part is one pet's, small, so it is fetched whole.
+ */
+export function useLiveRecordPart(petId: string, part: PetRecordPart, also: PetRecordPart[] = []): void {
+  const queryClient = useQueryClient();
+  useSocketEvent(PET_RECORD_CHANGED_EVENT, (e) => {
+    if (e.petId !== petId) return;
+    if (e.part === part || also.includes(e.part))
+      void queryClient.invalidateQueries({ queryKey: recordKeys.part(petId, part) });
+  });
+}
+
+/** GET /api/pets/{id}/alerts (staff): the alerts now and their history. */
+export function usePetAlerts(petId: string, enabled: boolean) {
+  useLiveRecordPart(petId, 'alerts');
+  return useQuery({
+    queryKey: recordKeys.part(petId, 'alerts'),
+    queryFn: ({ signal }) => answer(client.GET('/api/pets/{id}/alerts', { params: { path: { id: petId } }, signal })),
+    enabled,
+    ...LIVE_QUERY,
+  });
+}
+
+/** PUT /api/pets/{id}/alerts (staff): the whole list as it is to be now. */
+export function useSetPetAlerts(petId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PetAlertsBody) =>
+      answer(client.PUT('/api/pets/{id}/alerts', { params: { path: { id: petId } }, body })),
+    onSuccess: (data) => {
+      queryClient.setQueryData(recordKeys.part(petId, 'alerts'), data);
+      void queryClient.invalidateQueries({ queryKey: petKeys.one(petId) });
+    },
+  });
+}
