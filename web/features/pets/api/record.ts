@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PetAlertsBody } from '#shared/pet-alerts';
-import { PET_RECORD_CHANGED_EVENT, type PetRecordPart } from '#shared/pet-record';
+import { PET_RECORD_CHANGED_EVENT, type PetRecordPart, type WeightBodyInput } from '#shared/pet-record';
 import { answer, client } from '../../../lib/api-client.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { petKeys } from '../../../lib/pets.ts';
@@ -43,6 +43,30 @@ export function useSetPetAlerts(petId: string) {
       answer(client.PUT('/api/pets/{id}/alerts', { params: { path: { id: petId } }, body })),
     onSuccess: (data) => {
       queryClient.setQueryData(recordKeys.part(petId, 'alerts'), data);
+      void queryClient.invalidateQueries({ queryKey: petKeys.one(petId) });
+    },
+  });
+}
+
+/** GET /api/pets/{id}/weights: the pet's weights, newest measurement first (owner and staff). */
+export function usePetWeights(petId: string) {
+  useLiveRecordPart(petId, 'weights');
+  return useQuery({
+    queryKey: recordKeys.part(petId, 'weights'),
+    queryFn: ({ signal }) =>
+      answer(client.GET('/api/pets/{id}/weights', { params: { path: { id: petId }, query: {} }, signal })),
+    ...LIVE_QUERY,
+  });
+}
+
+/** POST /api/pets/{id}/weights (staff). */
+export function useRecordWeight(petId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WeightBodyInput) =>
+      answer(client.POST('/api/pets/{id}/weights', { params: { path: { id: petId } }, body })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: recordKeys.part(petId, 'weights') });
       void queryClient.invalidateQueries({ queryKey: petKeys.one(petId) });
     },
   });
