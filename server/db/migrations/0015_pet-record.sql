@@ -113,7 +113,7 @@ CREATE INDEX "prescriptions_pet_idx" ON "prescriptions" USING btree ("pet_id","c
 CREATE UNIQUE INDEX "prescriptions_corrects_uq" ON "prescriptions" USING btree ("corrects_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refill_requests_one_open_uq" ON "refill_requests" USING btree ("prescription_id") WHERE "refill_requests"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "refill_requests_open_idx" ON "refill_requests" USING btree ("created_at","id") WHERE "refill_requests"."status" = 'open';--> statement-breakpoint
-CREATE INDEX "refill_requests_status_idx" ON "refill_requests" USING btree ("status","decided_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "refill_requests_status_idx" ON "refill_requests" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "refill_requests_prescription_idx" ON "refill_requests" USING btree ("prescription_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 -- The pet's medical record is append-only (decision 047): a correction is a new row naming the one it corrects,
 -- nothing is changed or deleted. Two changes pass: a prescription's refill counter moving up by one (an approved

@@ -139,7 +139,7 @@ export const refillRequests = pgTable(
     index('refill_requests_open_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'open'`),
-    index('refill_requests_status_idx').on(t.status, t.decidedAt.desc()),
+    index('refill_requests_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('refill_requests_prescription_idx').on(t.prescriptionId, t.createdAt.desc()),
     check('refill_requests_status_ck', sql`${t.status} in ('open', 'approved', 'refused')`),
     check('refill_requests_cart_ck', sql`${t.cart} is null or ${t.cart} in ('added', 'not_added')`),

@@ -7080,6 +7080,694 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pets/{id}/prescriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pet's prescriptions, newest first, each with its refills left and its latest refill request (its owner and staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            petId: string;
+                            bookingId: string | null;
+                            drug: string;
+                            strength: string;
+                            dose: string;
+                            frequency: string;
+                            durationDays: number;
+                            quantity: number;
+                            refills: number;
+                            refillsUsed: number;
+                            refillsLeft: number;
+                            instructions: string | null;
+                            productId: number | null;
+                            productName: string | null;
+                            prescribedByName: string;
+                            prescribedAt: string;
+                            correctsId: string | null;
+                            correctedById: string | null;
+                            latestRefill: {
+                                id: string;
+                                prescriptionId: string;
+                                petId: string;
+                                petName: string;
+                                ownerId: string;
+                                ownerName: string;
+                                drug: string;
+                                strength: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                status: "open" | "approved" | "refused";
+                                note: string | null;
+                                decisionNote: string | null;
+                                decidedByName: string | null;
+                                decidedAt: string | null;
+                                createdAt: string;
+                                /** @enum {string|null} */
+                                cart: "added" | "not_added" | null;
+                                cartMessage: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Write a prescription for the pet (staff), at one of its visits (bookingId) or on its own; productId names the shop product it dispenses; correctsId an earlier prescription it corrects, which stays and can no longer be refilled */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        drug: string;
+                        strength: string;
+                        dose: string;
+                        frequency: string;
+                        durationDays: number;
+                        quantity: number;
+                        refills: number;
+                        instructions?: string | null;
+                        productId?: number | null;
+                        bookingId?: string | null;
+                        correctsId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            petId: string;
+                            bookingId: string | null;
+                            drug: string;
+                            strength: string;
+                            dose: string;
+                            frequency: string;
+                            durationDays: number;
+                            quantity: number;
+                            refills: number;
+                            refillsUsed: number;
+                            refillsLeft: number;
+                            instructions: string | null;
+                            productId: number | null;
+                            productName: string | null;
+                            prescribedByName: string;
+                            prescribedAt: string;
+                            correctsId: string | null;
+                            correctedById: string | null;
+                            latestRefill: {
+                                id: string;
+                                prescriptionId: string;
+                                petId: string;
+                                petName: string;
+                                ownerId: string;
+                                ownerName: string;
+                                drug: string;
+                                strength: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                status: "open" | "approved" | "refused";
+                                note: string | null;
+                                decisionNote: string | null;
+                                decidedByName: string | null;
+                                decidedAt: string | null;
+                                createdAt: string;
+                                /** @enum {string|null} */
+                                cart: "added" | "not_added" | null;
+                                cartMessage: string | null;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prescriptions/{id}/refill-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the clinic for a refill of one of your pet's prescriptions (its owner): 409 when no refill is left, one is already waiting, or the prescription was corrected */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        note?: string | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            prescriptionId: string;
+                            petId: string;
+                            petName: string;
+                            ownerId: string;
+                            ownerName: string;
+                            drug: string;
+                            strength: string;
+                            quantity: number;
+                            /** @enum {string} */
+                            status: "open" | "approved" | "refused";
+                            note: string | null;
+                            decisionNote: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            createdAt: string;
+                            /** @enum {string|null} */
+                            cart: "added" | "not_added" | null;
+                            cartMessage: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refill-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refill requests (staff): status=open (the default) is the work list, oldest first; approved and refused ones newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                    status?: "open" | "approved" | "refused";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            prescriptionId: string;
+                            petId: string;
+                            petName: string;
+                            ownerId: string;
+                            ownerName: string;
+                            drug: string;
+                            strength: string;
+                            quantity: number;
+                            /** @enum {string} */
+                            status: "open" | "approved" | "refused";
+                            note: string | null;
+                            decisionNote: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            createdAt: string;
+                            /** @enum {string|null} */
+                            cart: "added" | "not_added" | null;
+                            cartMessage: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refill-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve or refuse an open refill request (staff), with an optional note for the customer. An approval counts a refill (never past those allowed: 409) and puts a shop product into the customer's cart; a request is decided once (409) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "approved" | "refused";
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            prescriptionId: string;
+                            petId: string;
+                            petName: string;
+                            ownerId: string;
+                            ownerName: string;
+                            drug: string;
+                            strength: string;
+                            quantity: number;
+                            /** @enum {string} */
+                            status: "open" | "approved" | "refused";
+                            note: string | null;
+                            decisionNote: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            createdAt: string;
+                            /** @enum {string|null} */
+                            cart: "added" | "not_added" | null;
+                            cartMessage: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
