@@ -175,7 +175,7 @@ export function selectRecords(db: Executor) {
       rideSteps: rideStepsOf,
       alerts: sql<
         PetAlert[] | null
-      >`case when ${slotBookings.petId} is null then null else ${alertsOf(slotBookings.petId)} end`,
+      >`case when ${slotBookings.petId} is null then null else ${alertsOf(sql`"slot_bookings"."pet_id"`)} end`,
     })
     .from(slotBookings)
     .innerJoin(services, eq(services.id, slotBookings.serviceId))

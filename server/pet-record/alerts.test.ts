@@ -157,6 +157,15 @@ describe('staff meet the alerts wherever they meet the pet; its owner does not s
       z.array(StaffBookingSchema),
     );
     expect(agenda.find((b) => b.id === mine.id)?.alerts).toEqual([BITES]);
+    // A pet without alerts has none, whatever other pets carry.
+    const calm = await addPet(t.app, owner, 'Calm');
+    const calmBooking = await newBooking(t.app, owner.token, bookingFor(`${date} at 12:00`, { petId: calm.id }));
+    const again = json(
+      await as(t.app, employee, { method: 'GET', url: `/api/slots/bookings?sort=appointment&date=${date}` }),
+      z.array(StaffBookingSchema),
+    );
+    expect(again.find((b) => b.id === calmBooking.id)?.alerts).toEqual([]);
+    expect(again.find((b) => b.id === mine.id)?.alerts).toEqual([BITES]);
     const confirmed = json(
       await as(t.app, employee, { method: 'PUT', url: `/api/slots/confirm/${mine.id}`, payload: {} }),
       StaffBookingSchema,

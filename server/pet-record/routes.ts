@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { IdParamSchema, PageQuerySchema } from '#shared/common';
 import {
+  ClinicalNoteBodySchema,
+  ClinicalNoteSchema,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MIMES,
+  DOCUMENT_TOO_LARGE,
+  DocumentFieldsSchema,
+  DocumentFormSchema,
+  PET_RECORD_MSG,
+  PetDocumentSchema,
   PrescriptionBodySchema,
   PrescriptionSchema,
   RefillDecisionBodySchema,
@@ -17,6 +26,10 @@ import { depsOf } from '../deps.ts';
 import { currentUser } from '../lib/caller.ts';
 import { STAFF_ROLES } from '../lib/policy.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
+import { errors, zodDetails } from '../errors.ts';
+import { etagMatches, readFileAndFields, sendPrivateFile } from '../lib/uploads.ts';
+import { readablePet } from './access.ts';
+import { addClinicalNote, addDocument, listClinicalNotes, listDocuments, openDocument } from './documents.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { readAlerts, setAlerts } from './alerts.ts';
 import { listWeights, recordWeight } from './weights.ts';
@@ -186,5 +199,113 @@ export default routes((app) => {
       },
     },
     async (request) => decideRefill(deps, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/pets/:id/documents',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['pet record'],
+        summary: "The pet's documents, newest first: staff see every one, its owner those not marked staff-only",
+        ...secured,
+        params: IdParamSchema,
+        response: { 200: z.array(PetDocumentSchema), ...errorReplies(401, 404) },
+      },
+    },
+    async (request) => listDocuments(deps, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/pets/:id/documents',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['pet record'],
+        summary: `Attach a document to the pet or one of its visits (staff; multipart: "file" (PDF, JPEG or PNG by its bytes, at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB), "title", "staffOnly" (true or false), optional "kind" and "bookingId"). It counts in the owner's storage (413 past the quota) and is never changed or removed`,
+        ...secured,
+        params: IdParamSchema,
+        multipartBody: DocumentFormSchema,
+        response: { 201: PetDocumentSchema, ...errorReplies(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      // The pet is checked before the upload is read: no bytes are buffered for a pet that does not exist.
+      const pet = await readablePet(deps.db, me, request.params.id);
+      if (pet.archived) throw errors.conflict(PET_RECORD_MSG.archived);
+      const { file, fields } = await readFileAndFields(request, {
+        field: 'file',
+        maxBytes: DOCUMENT_MAX_BYTES,
+        allowed: DOCUMENT_MIMES,
+        messages: {
+          required: PET_RECORD_MSG.documentRequired,
+          type: PET_RECORD_MSG.documentType,
+          tooLarge: DOCUMENT_TOO_LARGE,
+        },
+      });
+      const parsed = DocumentFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const details = zodDetails(parsed.error.issues);
+        throw errors.validation(details[0]!.message, details);
+      }
+      return reply.status(201).send(await addDocument(deps, me, request.params.id, { file, ...parsed.data }));
+    },
+  );
+
+  app.get(
+    '/api/documents/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['pet record'],
+        summary:
+          "A document's file, as its own type (staff, and its pet's owner unless it is staff-only; anyone else 404), with an ETag",
+        ...secured,
+        params: IdParamSchema,
+      },
+    },
+    async (request, reply) => {
+      const doc = await openDocument(deps, currentUser(request), request.params.id);
+      reply.header('etag', doc.etag);
+      if (etagMatches(request.headers['if-none-match'], doc.etag)) {
+        if (!Buffer.isBuffer(doc.file.data)) doc.file.data.destroy();
+        return reply.status(304).header('cache-control', 'private, no-cache').send();
+      }
+      return sendPrivateFile(reply, doc.file, { filename: doc.filename, cache: 'no-cache' });
+    },
+  );
+
+  app.get(
+    '/api/pets/:id/clinical-notes',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['pet record'],
+        summary: "Staff-only clinical notes on the pet's visits, newest first (staff; never shown to the customer)",
+        ...secured,
+        params: IdParamSchema,
+        response: { 200: z.array(ClinicalNoteSchema), ...errorReplies(401, 403, 404) },
+      },
+    },
+    async (request) => listClinicalNotes(deps, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/pets/:id/clinical-notes',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['pet record'],
+        summary:
+          "Add a staff-only clinical note to one of the pet's visits (staff), or correct one (correctsId; the corrected note stays)",
+        ...secured,
+        params: IdParamSchema,
+        body: ClinicalNoteBodySchema,
+        response: { 201: ClinicalNoteSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addClinicalNote(deps, currentUser(request), request.params.id, request.body)),
   );
 });
