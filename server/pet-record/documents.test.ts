@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ClinicalNoteSchema, DOCUMENT_MAX_BYTES, PetDocumentSchema, type PetDocument } from '#shared/pet-record';
 import type { Pet } from '#shared/pets';
