@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PetAlertsBody } from '#shared/pet-alerts';
-import { PET_RECORD_CHANGED_EVENT, type PetRecordPart, type WeightBodyInput } from '#shared/pet-record';
+import {
+  DOCUMENT_KINDS,
+  PET_RECORD_CHANGED_EVENT,
+  type PetRecordPart,
+  type PrescriptionBodyInput,
+  type WeightBodyInput,
+} from '#shared/pet-record';
 import { answer, client } from '../../../lib/api-client.ts';
+import { multipart } from '../../../lib/api-extra.ts';
 import { LIVE_QUERY } from '../../../lib/live-lists.ts';
 import { petKeys } from '../../../lib/pets.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
@@ -69,5 +76,70 @@ export function useRecordWeight(petId: string) {
       void queryClient.invalidateQueries({ queryKey: recordKeys.part(petId, 'weights') });
       void queryClient.invalidateQueries({ queryKey: petKeys.one(petId) });
     },
+  });
+}
+
+/** GET /api/pets/{id}/prescriptions (owner and staff); refill decisions come as 'prescriptions' changes. */
+export function usePrescriptions(petId: string) {
+  useLiveRecordPart(petId, 'prescriptions');
+  return useQuery({
+    queryKey: recordKeys.part(petId, 'prescriptions'),
+    queryFn: ({ signal }) =>
+      answer(client.GET('/api/pets/{id}/prescriptions', { params: { path: { id: petId } }, signal })),
+    ...LIVE_QUERY,
+  });
+}
+
+/** POST /api/pets/{id}/prescriptions (staff). */
+export function useWritePrescription(petId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PrescriptionBodyInput) =>
+      answer(client.POST('/api/pets/{id}/prescriptions', { params: { path: { id: petId } }, body })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: recordKeys.part(petId, 'prescriptions') }),
+  });
+}
+
+/** POST /api/prescriptions/{id}/refill-requests (the owner). */
+export function useRequestRefill(petId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prescriptionId: string) =>
+      answer(
+        client.POST('/api/prescriptions/{id}/refill-requests', { params: { path: { id: prescriptionId } }, body: {} }),
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: recordKeys.part(petId, 'prescriptions') }),
+  });
+}
+
+/** GET /api/pets/{id}/documents: staff see every one, the owner those not staff-only. */
+export function useDocuments(petId: string) {
+  useLiveRecordPart(petId, 'documents');
+  return useQuery({
+    queryKey: recordKeys.part(petId, 'documents'),
+    queryFn: ({ signal }) =>
+      answer(client.GET('/api/pets/{id}/documents', { params: { path: { id: petId } }, signal })),
+    ...LIVE_QUERY,
+  });
+}
+
+/** POST /api/pets/{id}/documents (staff): multipart, the file and its title, kind and staff-only flag. */
+export function useUploadDocument(petId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: { file: File; title: string; kind: string; staffOnly: boolean }) =>
+      answer(
+        client.POST('/api/pets/{id}/documents', {
+          params: { path: { id: petId } },
+          body: {
+            file: form.file,
+            title: form.title,
+            kind: form.kind as (typeof DOCUMENT_KINDS)[number],
+            staffOnly: form.staffOnly ? 'true' : 'false',
+          },
+          bodySerializer: multipart,
+        }),
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: recordKeys.part(petId, 'documents') }),
   });
 }

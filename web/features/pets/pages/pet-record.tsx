@@ -108,7 +108,7 @@ export default function PetRecordPage() {
           </div>
         </div>
       </section>
-      <MedicalRecord pet={p} staff={staff} />
+      <MedicalRecord pet={p} staff={staff} owner={owner} />
       <section aria-labelledby="pet-history" className="mt-8">
         <h2 id="pet-history" className="themed mb-4 text-2xl font-bold">
           Visits and bookings
