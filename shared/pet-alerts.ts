@@ -14,11 +14,11 @@ export const PET_ALERT_KIND_LABELS: Record<PetAlertKind, string> = {
   condition: 'Condition',
   medication: 'Medication',
 };
-export const PET_ALERT_TEXT_MAX = 200;
+const PET_ALERT_TEXT_MAX = 200;
 /** Alerts one pet may carry at once: a warning list staff read at a glance, not a history. */
 export const PET_ALERTS_MAX = 12;
 
-export const PET_ALERT_MSG = {
+const PET_ALERT_MSG = {
   kind: `Alert kind must be one of: ${PET_ALERT_KINDS.join(', ')}`,
   text: 'Write what staff must know (1 to 200 characters)',
   tooMany: `A pet can carry at most ${PET_ALERTS_MAX} alerts`,
@@ -28,7 +28,7 @@ const alertText = singleLineText('Alert text', PET_ALERT_MSG.text)
   .min(1, PET_ALERT_MSG.text)
   .max(PET_ALERT_TEXT_MAX, PET_ALERT_MSG.text);
 
-export const PetAlertSchema = z.object({
+const PetAlertSchema = z.object({
   kind: z.enum(PET_ALERT_KINDS, { error: PET_ALERT_MSG.kind }),
   text: alertText,
 });
@@ -44,13 +44,12 @@ export type PetAlertsBody = z.infer<typeof PetAlertsBodySchema>;
 export const PetAlertListSchema = z.array(z.object({ kind: z.enum(PET_ALERT_KINDS), text: z.string() }));
 
 /** One change of a pet's alerts, as its history shows it (newest first). */
-export const PetAlertChangeSchema = z.object({
+const PetAlertChangeSchema = z.object({
   id: z.string(),
   alerts: PetAlertListSchema,
   setByName: z.string(),
   setAt: z.string(),
 });
-export type PetAlertChange = z.infer<typeof PetAlertChangeSchema>;
 
 /** GET /api/pets/{id}/alerts (staff): the alerts now and how they changed. */
 export const PetAlertsSchema = z.object({

@@ -37,7 +37,7 @@ export const PET_RECORD_MSG = {
 /** Weights kept for one pet (visits' weights come on top): years of weekly weighing, not a data logger's stream. */
 export const PET_WEIGHTS_MAX = 2000;
 /** The most weights GET /api/pets/{id}/weights answers (the newest). */
-export const PET_WEIGHTS_LIST_MAX = 500;
+const PET_WEIGHTS_LIST_MAX = 500;
 
 const BodyConditionSchema = z
   .number({ error: PET_RECORD_MSG.bodyCondition })
@@ -85,7 +85,7 @@ export type WeightEntry = z.infer<typeof WeightEntrySchema>;
 
 /** Open (not corrected) prescriptions a pet may hold; corrections do not count. */
 export const PRESCRIPTIONS_MAX = 500;
-export const REFILLS_MAX = 12;
+const REFILLS_MAX = 12;
 const RX_TEXT_MAX = 120;
 
 const rxText = (label: string, max = RX_TEXT_MAX) =>
@@ -135,7 +135,7 @@ export const PrescriptionBodySchema = z.object({
 export type PrescriptionBody = z.infer<typeof PrescriptionBodySchema>;
 export type PrescriptionBodyInput = z.input<typeof PrescriptionBodySchema>;
 
-export const REFILL_STATUSES = ['open', 'approved', 'refused'] as const;
+const REFILL_STATUSES = ['open', 'approved', 'refused'] as const;
 export type RefillStatus = (typeof REFILL_STATUSES)[number];
 
 /** A refill request as the customer and staff see it. `cart` says whether an approved refill went into the cart. */
@@ -295,7 +295,7 @@ export type ClinicalNote = z.infer<typeof ClinicalNoteSchema>;
 // Live events
 
 /** Which part of a pet's record changed. */
-export const PET_RECORD_PARTS = ['alerts', 'weights', 'prescriptions', 'documents', 'notes'] as const;
+const PET_RECORD_PARTS = ['alerts', 'weights', 'prescriptions', 'documents', 'notes'] as const;
 export type PetRecordPart = (typeof PET_RECORD_PARTS)[number];
 
 /**

@@ -155,7 +155,7 @@ export async function listPrescriptions(
 }
 
 /** One prescription of a pet as the API shows it. */
-export async function prescriptionOf(db: Executor, petId: string, id: string): Promise<Prescription> {
+async function prescriptionOf(db: Executor, petId: string, id: string): Promise<Prescription> {
   const [one] = await toPrescriptions(db, await prescriptionRows(db, petId, id));
   if (!one) throw errors.notFound('Prescription');
   return one;

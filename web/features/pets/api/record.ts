@@ -14,7 +14,7 @@ import { petKeys } from '../../../lib/pets.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 
 /** Query keys of the parts of a pet's medical record, under the pet's own keys. */
-export const recordKeys = {
+const recordKeys = {
   part: (petId: string, part: PetRecordPart) => ['pets', 'record', petId, part] as const,
 };
 
@@ -22,7 +22,7 @@ export const recordKeys = {
  * Reads a part of the pet's record again when the server says it changed (staff wrote to it, a refill was decided):
  * the part is one pet's, small, so it is fetched whole.
  */
-export function useLiveRecordPart(petId: string, part: PetRecordPart, also: PetRecordPart[] = []): void {
+function useLiveRecordPart(petId: string, part: PetRecordPart, also: PetRecordPart[] = []): void {
   const queryClient = useQueryClient();
   useSocketEvent(PET_RECORD_CHANGED_EVENT, (e) => {
     if (e.petId !== petId) return;

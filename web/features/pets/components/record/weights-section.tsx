@@ -18,7 +18,7 @@ const WeightChart = lazy(() => import('./weight-chart.tsx'));
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 
 /** The weights a chart draws: those no later entry corrected, oldest first. */
-export function chartPoints(entries: readonly WeightEntry[]): WeightPoint[] {
+function chartPoints(entries: readonly WeightEntry[]): WeightPoint[] {
   return entries
     .filter((e) => e.correctedById === null)
     .map((e) => ({ date: e.measuredOn, day: dayNumber(e.measuredOn), weightKg: e.weightKg }))
