@@ -23,6 +23,10 @@ export const AUDIT_KINDS = [
   'service.updated',
   'settings.clinic_changed',
   'settings.theme_changed',
+  'vaccine.created',
+  'vaccine.updated',
+  'vaccination.recorded',
+  'vaccination.corrected',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -47,10 +51,14 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'service.updated': 'Service changed',
   'settings.clinic_changed': 'Clinic settings changed',
   'settings.theme_changed': 'Theme changed',
+  'vaccine.created': 'Vaccine added',
+  'vaccine.updated': 'Vaccine changed',
+  'vaccination.recorded': 'Dose recorded',
+  'vaccination.corrected': 'Dose corrected',
 };
 
 /** What an entry is about. */
-export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings';
+export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet';
 
 /** One entry of `GET /api/audit`, newest first. */
 export const AuditEntrySchema = z.object({

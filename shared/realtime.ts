@@ -26,6 +26,7 @@ import type { ORDER_CHANGED_EVENT, OrderChangedEvent } from './orders.ts';
 import type { CART_CHANGED_EVENT, CartChangedEvent } from './cart.ts';
 import type { ThemeBody } from './settings.ts';
 import type { BOOKING_CHANGED_EVENT, BookingChangedEvent } from './bookings.ts';
+import type { VACCINATION_RECORDED_EVENT, VaccinationRecordedEvent } from './vaccines.ts';
 
 export const SOCKET_RECONNECT_ATTEMPTS = 5;
 
@@ -75,6 +76,7 @@ export interface ServerToClientEvents {
   [CART_CHANGED_EVENT]: (event: CartChangedEvent) => void;
   [BOOKING_CHANGED_EVENT]: (event: BookingChangedEvent) => void;
   [EMERGENCY_CHANGED_EVENT]: (event: EmergencyChangedEvent) => void;
+  [VACCINATION_RECORDED_EVENT]: (event: VaccinationRecordedEvent) => void;
   [NOTIFICATION_EVENT]: (notification: Notification) => void;
   [THEME_EVENT]: (event: ThemeBody) => void;
   [AUDIT_EVENT]: (entry: AuditEntry) => void;
