@@ -21,13 +21,13 @@ export const VACCINE_KIND_LABEL: Record<VaccineKind, string> = {
 
 /** Catalogue entries the clinic may keep (active or not): a formulary, not a product list. */
 export const VACCINES_MAX = 200;
-export const VACCINE_NAME_MAX = 80;
+const VACCINE_NAME_MAX = 80;
 const SERIES_DOSES_MAX = 10;
 const INTERVAL_DAYS_MAX = 3 * 366;
 /** Entries one pet may receive on one day (corrections included): a clinic's day, not a script's. */
 export const DOSES_PER_PET_PER_DAY = 30;
 /** Pets one `GET /api/care/status?petIds=` may ask about (an agenda page). */
-export const CARE_STATUS_PETS_MAX = 100;
+const CARE_STATUS_PETS_MAX = 100;
 const DOSE_TEXT_MAX = 120;
 const DOSE_REASON_MAX = 300;
 
@@ -160,7 +160,7 @@ export function doseLabel(doseNumber: number, seriesDoses: number): string {
   return doseNumber <= seriesDoses ? `Dose ${doseNumber} of ${seriesDoses}` : 'Booster';
 }
 
-export const CARE_STATES = ['up_to_date', 'due_soon', 'overdue', 'not_started'] as const;
+const CARE_STATES = ['up_to_date', 'due_soon', 'overdue', 'not_started'] as const;
 export type CareState = (typeof CARE_STATES)[number];
 export const CARE_STATE_LABEL: Record<CareState, string> = {
   up_to_date: 'Up to date',
@@ -294,7 +294,7 @@ export const CareStatusBatchSchema = z.array(z.object({ petId: z.string(), items
 export type CareStatusBatch = z.infer<typeof CareStatusBatchSchema>;
 
 /** `GET /api/care/due` (staff): which pets to list. */
-export const DUE_STATES = ['overdue', 'due_soon'] as const;
+const DUE_STATES = ['overdue', 'due_soon'] as const;
 export type DueState = (typeof DUE_STATES)[number];
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 export const CareDueQuerySchema = PageQuerySchema.extend({

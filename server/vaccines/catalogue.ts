@@ -13,7 +13,7 @@ import type { AuthUser } from '../lib/caller.ts';
 export type VaccineRow = typeof vaccines.$inferSelect;
 
 /** The API shape of a catalogue row. */
-export function toVaccineDto(row: VaccineRow): Vaccine {
+function toVaccineDto(row: VaccineRow): Vaccine {
   return {
     id: row.id,
     name: row.name,

@@ -160,16 +160,19 @@ export async function careDueList(
       sql`(d.next_due_on, d.pet_id, d.vaccine_id) > (${cursor.on}::date, ${cursor.petId}::uuid, ${cursor.vaccineId}::uuid)`,
     );
   }
+  // The page of due rows first (one range of the index), then each of its rows' names looked up by primary key:
+  // the plan stays the same however many pets and owners there are.
   const rows = rowsOf<DueListRow>(
     await db.execute(sql`
       select d.pet_id, d.vaccine_id, d.next_due_on, d.next_dose_number, d.species, d.owner_id,
-             p.name as pet_name, u.name as owner_name, u.phone as owner_phone,
-             v.name as vaccine_name, v.series_doses
+             (select p.name from pets p where p.id = d.pet_id) as pet_name,
+             (select u.name from users u where u.id = d.owner_id) as owner_name,
+             (select u.phone from users u where u.id = d.owner_id) as owner_phone,
+             (select v.name from vaccines v where v.id = d.vaccine_id) as vaccine_name,
+             (select v.series_doses from vaccines v where v.id = d.vaccine_id) as series_doses
         from pet_care_due d
-        join vaccines v on v.id = d.vaccine_id and v.active
-        join pets p on p.id = d.pet_id
-        join users u on u.id = d.owner_id
        where ${sql.join(filters, sql` and `)}
+         and d.vaccine_id in (select id from vaccines where active)
        order by d.next_due_on, d.pet_id, d.vaccine_id
        limit ${query.limit + 1}`),
   );
