@@ -52,9 +52,8 @@ beforeAll(async () => {
     select distinct on (v.pet_id, v.vaccine_id) v.pet_id, v.vaccine_id, p.owner_id, p.species, v.next_due_on, 7, v.given_on, v.id
       from vaccinations v join pets p on p.id = v.pet_id
      order by v.pet_id, v.vaccine_id, v.given_on desc`);
-  somePet = (
-    await db.execute(sql`select id from pets where owner_id = ${customer.user.id}::uuid`)
-  ).rows[0]!.id as string;
+  somePet = (await db.execute(sql`select id from pets where owner_id = ${customer.user.id}::uuid`)).rows[0]!
+    .id as string;
   await db.execute(sql`analyze`);
 }, 120_000);
 afterAll(() => t.close());
@@ -66,7 +65,7 @@ async function reads(url: string, token: string) {
   const readings = await readingsOf(t.database, async () => {
     const res = await t.app.inject({ method: 'GET', url, headers: t.auth(token) });
     status = res.statusCode;
-    length = (res.json() as unknown[]).length;
+    length = res.json<unknown[]>().length;
     next = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
   });
   const rowsRead = readings
@@ -78,7 +77,10 @@ async function reads(url: string, token: string) {
 describe(`care over ${N} pets with six years of doses each reads about a page of rows`, () => {
   for (const [name, url] of [
     ['the overdue list', `/api/care/due?state=overdue&limit=${PAGE}`],
-    ['the overdue list of one protocol', `/api/care/due?state=overdue&vaccineId=${SEEDED_VACCINE_IDS.rabies}&limit=${PAGE}`],
+    [
+      'the overdue list of one protocol',
+      `/api/care/due?state=overdue&vaccineId=${SEEDED_VACCINE_IDS.rabies}&limit=${PAGE}`,
+    ],
     ['the overdue list a month or more overdue', `/api/care/due?state=overdue&minDaysOverdue=30&limit=${PAGE}`],
     ['the due-soon list', `/api/care/due?state=due_soon&limit=${PAGE}`],
   ] as const) {
