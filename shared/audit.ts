@@ -30,6 +30,10 @@ export const AUDIT_KINDS = [
   'pet.refill_refused',
   'pet.document_added',
   'pet.clinical_note_added',
+  'vaccine.created',
+  'vaccine.updated',
+  'vaccination.recorded',
+  'vaccination.corrected',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -61,10 +65,14 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'pet.refill_refused': 'Refill refused',
   'pet.document_added': 'Document added',
   'pet.clinical_note_added': 'Clinical note added',
+  'vaccine.created': 'Vaccine added',
+  'vaccine.updated': 'Vaccine changed',
+  'vaccination.recorded': 'Dose recorded',
+  'vaccination.corrected': 'Dose corrected',
 };
 
 /** What an entry is about. */
-export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'pet';
+export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet';
 
 /** One entry of `GET /api/audit`, newest first. */
 export const AuditEntrySchema = z.object({

@@ -32,6 +32,7 @@ import type {
   REFILL_CHANGED_EVENT,
   RefillChangedEvent,
 } from './pet-record.ts';
+import type { VACCINATION_RECORDED_EVENT, VaccinationRecordedEvent } from './vaccines.ts';
 
 export const SOCKET_RECONNECT_ATTEMPTS = 5;
 
@@ -81,6 +82,7 @@ export interface ServerToClientEvents {
   [CART_CHANGED_EVENT]: (event: CartChangedEvent) => void;
   [BOOKING_CHANGED_EVENT]: (event: BookingChangedEvent) => void;
   [EMERGENCY_CHANGED_EVENT]: (event: EmergencyChangedEvent) => void;
+  [VACCINATION_RECORDED_EVENT]: (event: VaccinationRecordedEvent) => void;
   [NOTIFICATION_EVENT]: (notification: Notification) => void;
   [THEME_EVENT]: (event: ThemeBody) => void;
   [AUDIT_EVENT]: (entry: AuditEntry) => void;

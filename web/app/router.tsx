@@ -39,6 +39,8 @@ const StaffEmergencies = lazyPage(() => import('../features/emergencies/pages/st
 const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home.tsx'));
 const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers.tsx'));
 const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees.tsx'));
+const AdminVaccines = lazyPage(() => import('../features/vaccines/pages/admin-vaccines.tsx'));
+const CareDue = lazyPage(() => import('../features/vaccines/pages/care-due.tsx'));
 const AdminOfferings = lazyPage(() => import('../features/offerings/pages/admin-offerings.tsx'));
 const AdminProducts = lazyPage(() => import('../features/admin/pages/admin-products.tsx'));
 const AdminAudit = lazyPage(() => import('../features/audit/pages/admin-audit.tsx'));
@@ -105,6 +107,7 @@ export function AppRoutes() {
         <Route path="/employee/pets/:id/prescriptions/:rxId" element={<PrescriptionLabel />} />
         <Route path="/employee/refills" element={<StaffRefills />} />
         <Route path="/employee/emergencies" element={<StaffEmergencies />} />
+        <Route path="/employee/care-due" element={<CareDue />} />
       </Route>
       <Route element={<AdminLayout />}>
         <Route path="/admin/home" element={<AdminHome />} />
@@ -117,6 +120,8 @@ export function AppRoutes() {
         <Route path="/admin/settings" element={<AdminClinicSettings />} />
         <Route path="/admin/profile" element={<Profile />} />
         <Route path="/admin/emergencies" element={<StaffEmergencies />} />
+        <Route path="/admin/vaccines" element={<AdminVaccines />} />
+        <Route path="/admin/care-due" element={<CareDue />} />
       </Route>
       <Route element={<PublicLayout />}>
         <Route path="*" element={<NotFound />} />

@@ -12,3 +12,4 @@ export * from './emergencies.ts';
 export * from './reminders.ts';
 export * from './audit.ts';
 export * from './pet-record.ts';
+export * from './vaccines.ts';

@@ -5,6 +5,7 @@ import type { Pet } from '#shared/pets';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
+import { PetCareSection } from '../../../components/pet-care-section.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -109,6 +110,7 @@ export default function PetRecordPage() {
         </div>
       </section>
       <MedicalRecord pet={p} staff={staff} owner={owner} />
+      <PetCareSection pet={p} staff={staff} />
       <section aria-labelledby="pet-history" className="mt-8">
         <h2 id="pet-history" className="themed mb-4 text-2xl font-bold">
           Visits and bookings
