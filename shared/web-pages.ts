@@ -44,6 +44,7 @@ export const WEB_PAGES = [
   '/employee/pets/:id',
   '/employee/pets/:id/prescriptions/:rxId',
   '/employee/refills',
+  '/employee/care-due',
   '/employee/emergencies',
   '/admin/home',
   '/admin/customer',
@@ -53,6 +54,8 @@ export const WEB_PAGES = [
   '/admin/audit',
   '/admin/analytics',
   '/admin/settings',
+  '/admin/vaccines',
+  '/admin/care-due',
   '/admin/profile',
   '/admin/emergencies',
 ] as const;
