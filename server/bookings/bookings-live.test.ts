@@ -39,15 +39,17 @@ describe('live booking events', () => {
     const res = await bookSlot(t.app, customer.token, bookingFor(`${date} at 09:30`));
     expect(res.statusCode).toBe(201);
     const booking = json(res, BookingSchema);
-    // The event carries the row as the staff list shows it, so screens update it in place.
+    // The event carries the row as the staff list shows it (with its pet's alerts, none here), so screens update it
+    // in place; the customer's own answer has no alerts.
     expect(await employeeHearsNew).toEqual({
       id: booking.id,
       action: 'created',
       status: 'pending',
       date,
       time: '09:30',
-      booking,
+      booking: { ...booking, alerts: [] },
     });
+    expect(booking).not.toHaveProperty('alerts');
     expect((await adminHearsNew).id).toBe(booking.id);
 
     const notified = nextEvent(customerSocket, NOTIFICATION_EVENT, (n) => n.type === 'booking_confirmed');
