@@ -331,8 +331,12 @@ export const BookingSchema = z.object({
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
-/** A booking as staff screens read it: with the alerts set on its pet (none for a booking without a stored pet). */
-export const StaffBookingSchema = BookingSchema.extend({ alerts: PetAlertListSchema });
+/**
+ * A booking as staff screens read it: the server always sends the alerts set on its pet (an empty list for a pet
+ * without any, or a booking without a stored pet). Optional in the schema, so that older clients and fakes of the
+ * staff lists still read as the API's.
+ */
+export const StaffBookingSchema = BookingSchema.extend({ alerts: PetAlertListSchema.optional() });
 export type StaffBooking = z.infer<typeof StaffBookingSchema>;
 
 /**

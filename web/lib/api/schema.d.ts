@@ -3365,7 +3365,7 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
-                            alerts: {
+                            alerts?: {
                                 /** @enum {string} */
                                 kind: "allergy" | "behaviour" | "condition" | "medication";
                                 text: string;
@@ -3760,7 +3760,7 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
-                            alerts: {
+                            alerts?: {
                                 /** @enum {string} */
                                 kind: "allergy" | "behaviour" | "condition" | "medication";
                                 text: string;
@@ -4311,7 +4311,7 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
-                            alerts: {
+                            alerts?: {
                                 /** @enum {string} */
                                 kind: "allergy" | "behaviour" | "condition" | "medication";
                                 text: string;
@@ -4498,7 +4498,7 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
-                            alerts: {
+                            alerts?: {
                                 /** @enum {string} */
                                 kind: "allergy" | "behaviour" | "condition" | "medication";
                                 text: string;
