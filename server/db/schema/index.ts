@@ -11,3 +11,4 @@ export * from './settings.ts';
 export * from './emergencies.ts';
 export * from './reminders.ts';
 export * from './audit.ts';
+export * from './analytics.ts';

@@ -1,0 +1,226 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { eachDay, TOP_PRODUCTS_LIMIT, type Analytics } from '#shared/analytics';
+import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/orders';
+import { type BookingStatus } from '#shared/bookings';
+import type { Executor } from '../db/client.ts';
+import { int, money, query, seconds, type Figures, type Range } from './figures.ts';
+
+/**
+ * The figures read from the per-day summaries the database keeps as rows are written (decision 048): each statement
+ * reads a few rows per day of the range, however many bookings, orders or messages a day held, and says exactly what
+ * the same figure counted over the rows says (./from-rows.ts; server/analytics/summaries.test.ts holds them to it).
+ */
+
+/** The range's days, both ends included. */
+const inRange = (column: SQL, r: Range) => sql`${column} between ${r.from}::date and ${r.to}::date`;
+const dayText = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
+
+/** Bookings by appointment day, service and status: the combinations that occur. */
+async function bookingsPerDay(db: Executor, r: Range): Promise<Analytics['bookingsPerDay']> {
+  const rows = await query<{ date: string; serviceId: string; serviceName: string; status: BookingStatus; n: number }>(
+    db,
+    sql`
+      select ${dayText(sql`d.day`)} as "date", d.service_id as "serviceId", s.name as "serviceName", d.status,
+             d.bookings as "n"
+        from analytics_booking_days d join services s on s.id = d.service_id
+       where ${inRange(sql`d.day`, r)} and d.bookings > 0
+       order by d.day, s.sort_order, s.name, d.status`,
+  );
+  return rows.map((x) => ({
+    date: x.date,
+    serviceId: x.serviceId,
+    serviceName: x.serviceName,
+    status: x.status,
+    count: int(x.n),
+  }));
+}
+
+/** Completed and missed visits due in the range. */
+async function visits(db: Executor, r: Range): Promise<Analytics['visits']> {
+  const [row] = await query<{ completed: number | null; noShow: number | null }>(
+    db,
+    sql`
+      select sum(bookings) filter (where status = 'completed')::int as "completed",
+             sum(bookings) filter (where status = 'no_show')::int as "noShow"
+        from analytics_booking_days
+       where ${inRange(sql`day`, r)} and status in ('completed', 'no_show')`,
+  );
+  const completed = int(row?.completed);
+  const noShow = int(row?.noShow);
+  const outcomes = completed + noShow;
+  return { completed, noShow, noShowRate: outcomes === 0 ? null : Math.round((noShow / outcomes) * 1000) / 1000 };
+}
+
+/** Orders placed each day and their value, cancelled ones left out; beside it the part paid. */
+async function revenuePerDay(db: Executor, r: Range): Promise<Analytics['revenuePerDay']> {
+  const rows = await query<{ date: string; orders: number; amount: string | null; paid: string | null }>(
+    db,
+    sql`
+      select ${dayText(sql`day`)} as "date", sum(orders)::int as "orders", sum(amount)::text as "amount",
+             sum(amount) filter (where payment_status = 'paid')::text as "paid"
+        from analytics_order_days
+       where ${inRange(sql`day`, r)} and not cancelled
+       group by day`,
+  );
+  const byDay = new Map(rows.map((x) => [x.date, x]));
+  return eachDay(r.from, r.to).map((date) => {
+    const x = byDay.get(date);
+    return { date, orders: int(x?.orders), amount: money(x?.amount), paid: money(x?.paid) };
+  });
+}
+
+/** The range's lines of orders not cancelled, by product, with the product's current name and category. */
+const productLines = (r: Range) => sql`
+  analytics_product_days d left join products p on p.id = d.product_id
+  where ${inRange(sql`d.day`, r)}`;
+
+/** Item value by product category, largest first. */
+async function revenuePerCategory(db: Executor, r: Range): Promise<Analytics['revenuePerCategory']> {
+  const rows = await query<{ category: string; quantity: number; amount: string }>(
+    db,
+    sql`
+      select coalesce(p.category, 'Other') as "category", sum(d.quantity)::int as "quantity",
+             sum(d.amount)::text as "amount"
+        from ${productLines(r)}
+       group by 1
+      having sum(d.quantity) > 0
+       order by sum(d.amount) desc, 1`,
+  );
+  return rows.map((x) => ({ category: x.category, quantity: int(x.quantity), amount: money(x.amount) }));
+}
+
+/** The products that brought in the most, by value and then by units, under their current name. */
+async function topProducts(db: Executor, r: Range): Promise<Analytics['topProducts']> {
+  const rows = await query<{ productId: number; name: string; quantity: number; revenue: string }>(
+    db,
+    sql`
+      select d.product_id as "productId", coalesce(p.name, 'Product ' || d.product_id) as "name",
+             sum(d.quantity)::int as "quantity", sum(d.amount)::text as "revenue"
+        from ${productLines(r)}
+       group by d.product_id, p.name
+      having sum(d.quantity) > 0
+       order by sum(d.amount) desc, sum(d.quantity) desc, d.product_id
+       limit ${TOP_PRODUCTS_LIMIT}`,
+  );
+  return rows.map((x) => ({
+    productId: int(x.productId),
+    name: x.name,
+    quantity: int(x.quantity),
+    revenue: money(x.revenue),
+  }));
+}
+
+/** Every order placed in the range, cancelled ones too, by payment status. */
+async function ordersByPaymentStatus(db: Executor, r: Range): Promise<Analytics['ordersByPaymentStatus']> {
+  const rows = await query<{ paymentStatus: PaymentStatus; count: number; amount: string }>(
+    db,
+    sql`
+      select payment_status as "paymentStatus", sum(orders)::int as "count", sum(amount)::text as "amount"
+        from analytics_order_days
+       where ${inRange(sql`day`, r)}
+       group by 1`,
+  );
+  const byStatus = new Map(rows.map((x) => [x.paymentStatus, x]));
+  return PAYMENT_STATUSES.map((paymentStatus) => {
+    const x = byStatus.get(paymentStatus);
+    return { paymentStatus, count: int(x?.count), amount: money(x?.amount) };
+  });
+}
+
+/** Where the `p` percentile of `n` ascending values lies, as PostgreSQL's percentile_cont finds it. */
+function percentileRanks(p: number, n: number): { lo: number; hi: number; fraction: number } {
+  const position = p * (n - 1);
+  const lo = Math.floor(position);
+  return { lo, hi: Math.ceil(position), fraction: position - lo };
+}
+
+/**
+ * The answered waits of the range at the given ranks (0 = the shortest), without reading them all: the buckets'
+ * counts over the range say which bucket holds each rank and how many shorter waits lie in the buckets below it; only
+ * that bucket's waits of the range are read and sorted.
+ */
+async function waitsAtRanks(db: Executor, r: Range, ranks: number[]): Promise<Map<number, number>> {
+  const rows = await query<{ rank: number; seconds: number | null }>(
+    db,
+    sql`
+      with buckets as (
+        select bucket, sum(answered)::int as n
+          from analytics_chat_wait_buckets
+         where ${inRange(sql`day`, r)}
+         group by bucket
+        having sum(answered) > 0
+      ), below as (
+        select bucket, n, (sum(n) over (order by bucket) - n)::int as shorter from buckets
+      )
+      select k.rank as "rank",
+             (select w.seconds from analytics_chat_waits w
+               where w.bucket = b.bucket and ${inRange(sql`w.day`, r)} and w.seconds is not null
+               order by w.seconds offset k.rank - b.shorter limit 1) as "seconds"
+        from unnest(${`{${ranks.join(',')}}`}::int[]) as k(rank)
+        join below b on k.rank >= b.shorter and k.rank < b.shorter + b.n`,
+  );
+  return new Map(rows.map((x) => [int(x.rank), Number(x.seconds)]));
+}
+
+/**
+ * Staff's first response: the range's waits per day (counts and median kept per day), and the median and 90th
+ * percentile over the whole range from the waits at the ranks they fall on, interpolated as percentile_cont does.
+ */
+async function chatFirstResponse(db: Executor, r: Range): Promise<Analytics['chatFirstResponse']> {
+  const days = await query<{ date: string; waits: number; answered: number; median: number | null }>(
+    db,
+    sql`
+      select ${dayText(sql`day`)} as "date", waits, answered, median_seconds as "median"
+        from analytics_chat_days
+       where ${inRange(sql`day`, r)} and waits > 0`,
+  );
+  const waits = days.reduce((n, d) => n + int(d.waits), 0);
+  const answered = days.reduce((n, d) => n + int(d.answered), 0);
+  let medianSeconds: number | null = null;
+  let p90Seconds: number | null = null;
+  if (answered > 0) {
+    const median = percentileRanks(0.5, answered);
+    const p90 = percentileRanks(0.9, answered);
+    const values = await waitsAtRanks(db, r, [...new Set([median.lo, median.hi, p90.lo, p90.hi])]);
+    const at = ({ lo, hi, fraction }: ReturnType<typeof percentileRanks>) => {
+      const low = values.get(lo)!;
+      return hi > lo ? low + fraction * (values.get(hi)! - low) : low;
+    };
+    medianSeconds = seconds(at(median));
+    p90Seconds = seconds(at(p90));
+  }
+  const byDay = new Map(days.map((x) => [x.date, x]));
+  return {
+    waits,
+    answered,
+    medianSeconds,
+    p90Seconds,
+    perDay: eachDay(r.from, r.to).map((date) => {
+      const x = byDay.get(date);
+      return { date, waits: int(x?.waits), answered: int(x?.answered), medianSeconds: seconds(x?.median) };
+    }),
+  };
+}
+
+/** Every figure from the summaries of the range's days. */
+export async function figuresFromSummaries(db: Executor, r: Range): Promise<Figures> {
+  // Independent reads: on PostgreSQL they run side by side on the pool; PGlite takes them one after the other.
+  const [bookings, visitOutcomes, revenue, categories, top, payments, chat] = await Promise.all([
+    bookingsPerDay(db, r),
+    visits(db, r),
+    revenuePerDay(db, r),
+    revenuePerCategory(db, r),
+    topProducts(db, r),
+    ordersByPaymentStatus(db, r),
+    chatFirstResponse(db, r),
+  ]);
+  return {
+    bookingsPerDay: bookings,
+    visits: visitOutcomes,
+    revenuePerDay: revenue,
+    revenuePerCategory: categories,
+    topProducts: top,
+    ordersByPaymentStatus: payments,
+    chatFirstResponse: chat,
+  };
+}
