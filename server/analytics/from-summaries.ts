@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { eachDay, TOP_PRODUCTS_LIMIT, type Analytics } from '#shared/analytics';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/orders';
 import { type BookingStatus } from '#shared/bookings';
+import { addDays } from '#shared/dates';
 import type { Executor } from '../db/client.ts';
 import { int, money, query, seconds, type Figures, type Range } from './figures.ts';
 
@@ -14,6 +15,22 @@ import { int, money, query, seconds, type Figures, type Range } from './figures.
 /** The range's days, both ends included. */
 const inRange = (column: SQL, r: Range) => sql`${column} between ${r.from}::date and ${r.to}::date`;
 const dayText = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
+
+/** The first day of a date's month. */
+const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+
+/**
+ * The rows of a summary kept per day and per month (`span`) that cover the range once: its whole months, from `fm`
+ * (the first month starting in it) up to `tm` (the month holding the day after it), a row per month; the days
+ * before and after them a row per day. A range without a whole month reads its days.
+ */
+function daysAndMonths(table: string, r: Range): SQL {
+  const fm = r.from.endsWith('-01') ? r.from : monthOf(addDays(monthOf(r.from), 31));
+  const tm = monthOf(addDays(r.to, 1));
+  const t = sql.raw(table);
+  return sql`((${t}.span = 'month' and ${t}.day >= ${fm}::date and ${t}.day < ${tm}::date)
+    or (${t}.span = 'day' and ${inRange(sql`${t}.day`, r)} and (${t}.day < ${fm}::date or ${t}.day >= ${tm}::date)))`;
+}
 
 /** Bookings by appointment day, service and status: the combinations that occur. */
 async function bookingsPerDay(db: Executor, r: Range): Promise<Analytics['bookingsPerDay']> {
@@ -72,7 +89,7 @@ async function revenuePerDay(db: Executor, r: Range): Promise<Analytics['revenue
 /** The range's lines of orders not cancelled, by product, with the product's current name and category. */
 const productLines = (r: Range) => sql`
   analytics_product_days d left join products p on p.id = d.product_id
-  where ${inRange(sql`d.day`, r)}`;
+  where ${daysAndMonths('d', r)}`;
 
 /** Item value by product category, largest first. */
 async function revenuePerCategory(db: Executor, r: Range): Promise<Analytics['revenuePerCategory']> {
@@ -135,27 +152,31 @@ function percentileRanks(p: number, n: number): { lo: number; hi: number; fracti
 }
 
 /**
- * The answered waits of the range at the given ranks (0 = the shortest), without reading them all: the buckets'
- * counts over the range say which bucket holds each rank and how many shorter waits lie in the buckets below it; only
- * that bucket's waits of the range are read and sorted.
+ * The answered waits of the range at the given ranks (0 = the shortest), without reading them: the buckets' counts
+ * over the range say which bucket holds each rank and how many shorter waits lie in the buckets below it; the counts
+ * of that bucket's exact values over the range say which value the rank falls on.
  */
 async function waitsAtRanks(db: Executor, r: Range, ranks: number[]): Promise<Map<number, number>> {
   const rows = await query<{ rank: number; seconds: number | null }>(
     db,
     sql`
       with buckets as (
-        select bucket, sum(answered)::int as n
-          from analytics_chat_wait_buckets
-         where ${inRange(sql`day`, r)}
-         group by bucket
-        having sum(answered) > 0
+        select c.bucket, sum(c.answered)::int as n
+          from analytics_chat_wait_buckets c
+         where ${daysAndMonths('c', r)}
+         group by c.bucket
+        having sum(c.answered) > 0
       ), below as (
         select bucket, n, (sum(n) over (order by bucket) - n)::int as shorter from buckets
       )
       select k.rank as "rank",
-             (select w.seconds from analytics_chat_waits w
-               where w.bucket = b.bucket and ${inRange(sql`w.day`, r)} and w.seconds is not null
-               order by w.seconds offset k.rank - b.shorter limit 1) as "seconds"
+             (select x.seconds
+                from (select v.seconds, sum(sum(v.answered)) over (order by v.seconds) as upto
+                        from analytics_chat_wait_values v
+                       where v.bucket = b.bucket and ${daysAndMonths('v', r)}
+                       group by v.seconds) x
+               where x.upto > k.rank - b.shorter
+               order by x.seconds limit 1) as "seconds"
         from unnest(${`{${ranks.join(',')}}`}::int[]) as k(rank)
         join below b on k.rank >= b.shorter and k.rank < b.shorter + b.n`,
   );

@@ -34,7 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
       // Every injected request comes from one address; tests of the limits themselves pass low values.
       LOGIN_RATE_LIMIT_IP: '10000',

@@ -14,10 +14,20 @@ CREATE TABLE "analytics_chat_days" (
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_chat_wait_buckets" (
+	"span" text NOT NULL,
 	"day" date NOT NULL,
 	"bucket" integer NOT NULL,
 	"answered" integer NOT NULL,
-	CONSTRAINT "analytics_chat_wait_buckets_day_bucket_pk" PRIMARY KEY("day","bucket")
+	CONSTRAINT "analytics_chat_wait_buckets_span_day_bucket_pk" PRIMARY KEY("span","day","bucket")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_chat_wait_values" (
+	"bucket" integer NOT NULL,
+	"span" text NOT NULL,
+	"day" date NOT NULL,
+	"seconds" double precision NOT NULL,
+	"answered" integer NOT NULL,
+	CONSTRAINT "analytics_chat_wait_values_bucket_span_day_seconds_pk" PRIMARY KEY("bucket","span","day","seconds")
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_chat_waits" (
@@ -40,11 +50,12 @@ CREATE TABLE "analytics_order_days" (
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_product_days" (
+	"span" text NOT NULL,
 	"day" date NOT NULL,
 	"product_id" integer NOT NULL,
 	"quantity" integer NOT NULL,
 	"amount" numeric NOT NULL,
-	CONSTRAINT "analytics_product_days_day_product_id_pk" PRIMARY KEY("day","product_id")
+	CONSTRAINT "analytics_product_days_span_day_product_id_pk" PRIMARY KEY("span","day","product_id")
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_zone" (
@@ -54,5 +65,4 @@ CREATE TABLE "analytics_zone" (
 );
 --> statement-breakpoint
 CREATE INDEX "analytics_chat_waits_customer_idx" ON "analytics_chat_waits" USING btree ("customer_id","started_at");--> statement-breakpoint
-CREATE INDEX "analytics_chat_waits_day_idx" ON "analytics_chat_waits" USING btree ("day","seconds");--> statement-breakpoint
-CREATE INDEX "analytics_chat_waits_bucket_idx" ON "analytics_chat_waits" USING btree ("bucket","day","seconds") WHERE "analytics_chat_waits"."seconds" is not null;
+CREATE INDEX "analytics_chat_waits_day_idx" ON "analytics_chat_waits" USING btree ("day","seconds");

@@ -1,3 +1,5 @@
+-- Per-day summaries of what analytics count, kept by triggers in the transaction of each write (decision 048),
+-- and filled from the rows already there.
 CREATE OR REPLACE FUNCTION public.analytics_wait_bucket(seconds double precision)
  RETURNS integer
  LANGUAGE sql
@@ -55,8 +57,8 @@ BEGIN
   -- An order cancelled (or moved to another day) takes its lines out of the day it was counted in. A new order's
   -- lines are counted by the trigger on order_items; a deleted one's by analytics_forget_order_lines.
   IF TG_OP = 'UPDATE' THEN
-    INSERT INTO analytics_product_days AS d (day, product_id, quantity, amount)
-    SELECT x.day, x.product_id, sum(x.n * x.quantity), sum(x.n * x.line_total)
+    INSERT INTO analytics_product_days AS d (span, day, product_id, quantity, amount)
+    SELECT s.span, s.day, x.product_id, sum(x.n * x.quantity), sum(x.n * x.line_total)
       FROM (SELECT -1 AS n, (o.created_at AT TIME ZONE zone)::date AS day, i.product_id, i.quantity, i.line_total
               FROM old_rows o JOIN new_rows w ON w.id = o.id JOIN order_items i ON i.order_id = o.id
              WHERE o.status <> 'cancelled'
@@ -66,9 +68,10 @@ BEGIN
               FROM old_rows o JOIN new_rows w ON w.id = o.id JOIN order_items i ON i.order_id = w.id
              WHERE w.status <> 'cancelled'
                AND (o.status = 'cancelled' OR (o.created_at AT TIME ZONE zone)::date <> (w.created_at AT TIME ZONE zone)::date)) x
-     GROUP BY 1, 2 HAVING sum(x.n * x.quantity) <> 0 OR sum(x.n * x.line_total) <> 0
-     ORDER BY 1, 2
-    ON CONFLICT (day, product_id) DO UPDATE
+     CROSS JOIN LATERAL (VALUES ('day', x.day), ('month', date_trunc('month', x.day::timestamp)::date)) AS s(span, day)
+     GROUP BY 1, 2, 3 HAVING sum(x.n * x.quantity) <> 0 OR sum(x.n * x.line_total) <> 0
+     ORDER BY 1, 2, 3
+    ON CONFLICT (span, day, product_id) DO UPDATE
       SET quantity = d.quantity + EXCLUDED.quantity, amount = d.amount + EXCLUDED.amount;
   END IF;
   RETURN NULL;
@@ -85,8 +88,9 @@ BEGIN
     UPDATE analytics_product_days d SET quantity = d.quantity - x.quantity, amount = d.amount - x.amount
       FROM (SELECT i.product_id, sum(i.quantity) AS quantity, sum(i.line_total) AS amount
               FROM order_items i WHERE i.order_id = OLD.id GROUP BY 1) x
-     WHERE d.day = (OLD.created_at AT TIME ZONE (SELECT time_zone FROM analytics_zone))::date
-       AND d.product_id = x.product_id;
+     CROSS JOIN LATERAL (SELECT (OLD.created_at AT TIME ZONE (SELECT time_zone FROM analytics_zone))::date AS day) o
+     WHERE d.product_id = x.product_id
+       AND ((d.span = 'day' AND d.day = o.day) OR (d.span = 'month' AND d.day = date_trunc('month', o.day::timestamp)::date));
   END IF;
   RETURN OLD;
 END $function$;
@@ -105,13 +109,15 @@ BEGIN
   -- Lines of orders not cancelled, by their order's day and product. A line counts on its order's day whatever its
   -- own placed_at says, so a line moved along with its order (orders_move_items_placed_at) changes nothing here.
   EXECUTE format($q$
-    INSERT INTO analytics_product_days AS d (day, product_id, quantity, amount)
-    SELECT (o.created_at AT TIME ZONE $1)::date, r.product_id, sum(r.n * r.quantity), sum(r.n * r.line_total)
+    INSERT INTO analytics_product_days AS d (span, day, product_id, quantity, amount)
+    SELECT s.span, s.day, r.product_id, sum(r.n * r.quantity), sum(r.n * r.line_total)
       FROM (%s) r JOIN orders o ON o.id = r.order_id
+     CROSS JOIN LATERAL (VALUES ('day', (o.created_at AT TIME ZONE $1)::date),
+                                ('month', date_trunc('month', o.created_at AT TIME ZONE $1)::date)) AS s(span, day)
      WHERE o.status <> 'cancelled'
-     GROUP BY 1, 2 HAVING sum(r.n * r.quantity) <> 0 OR sum(r.n * r.line_total) <> 0
-     ORDER BY 1, 2
-    ON CONFLICT (day, product_id) DO UPDATE
+     GROUP BY 1, 2, 3 HAVING sum(r.n * r.quantity) <> 0 OR sum(r.n * r.line_total) <> 0
+     ORDER BY 1, 2, 3
+    ON CONFLICT (span, day, product_id) DO UPDATE
       SET quantity = d.quantity + EXCLUDED.quantity, amount = d.amount + EXCLUDED.amount$q$, changed)
   USING zone;
   RETURN NULL;
@@ -125,12 +131,14 @@ DECLARE
   zone text := (SELECT time_zone FROM analytics_zone);
   old_days date[];
   old_buckets integer[];
+  old_seconds double precision[];
   days date[];
 BEGIN
-  -- The waits of each conversation from `since` on are worked out again from its messages; the day counts, buckets
-  -- and medians move by the difference. `since` must be the start of a wait (or -infinity): the message before it
+  -- The waits of each conversation from `since` on are worked out again from its messages; the day counts, buckets,
+  -- values and medians move by the difference. `since` must be the start of a wait (or -infinity): the message before it
   -- is then a staff one or none, whatever changed after it.
-  SELECT coalesce(array_agg(w.day), '{}'), coalesce(array_agg(w.bucket), '{}') INTO old_days, old_buckets
+  SELECT coalesce(array_agg(w.day), '{}'), coalesce(array_agg(w.bucket), '{}'), coalesce(array_agg(w.seconds), '{}')
+    INTO old_days, old_buckets, old_seconds
     FROM analytics_chat_waits w JOIN unnest(customers, since) AS a(customer_id, since)
       ON w.customer_id = a.customer_id AND w.started_at >= a.since;
   DELETE FROM analytics_chat_waits w USING unnest(customers, since) AS a(customer_id, since)
@@ -148,26 +156,45 @@ BEGIN
                            AND s.created_at > m.created_at) x
    WHERE m.sender_role = 'user' AND m.before_role IS DISTINCT FROM 'user';
   WITH delta AS (
-    SELECT x.day, x.bucket, sum(x.n)::int AS n
-      FROM (SELECT w.day, w.bucket, 1 AS n
+    SELECT x.day, x.bucket, x.seconds, sum(x.n)::int AS n
+      FROM (SELECT w.day, w.bucket, w.seconds, 1 AS n
               FROM analytics_chat_waits w JOIN unnest(customers, since) AS a(customer_id, since)
                 ON w.customer_id = a.customer_id AND w.started_at >= a.since
             UNION ALL
-            SELECT o.day, o.bucket, -1 FROM unnest(old_days, old_buckets) AS o(day, bucket)) x
-     GROUP BY 1, 2 HAVING sum(x.n) <> 0
+            SELECT o.day, o.bucket, o.seconds, -1
+              FROM unnest(old_days, old_buckets, old_seconds) AS o(day, bucket, seconds)) x
+     GROUP BY 1, 2, 3 HAVING sum(x.n) <> 0
   ), counted AS (
     INSERT INTO analytics_chat_days AS d (day, waits, answered)
     SELECT delta.day, sum(delta.n), coalesce(sum(delta.n) FILTER (WHERE delta.bucket IS NOT NULL), 0)
       FROM delta GROUP BY 1 ORDER BY 1
     ON CONFLICT (day) DO UPDATE SET waits = d.waits + EXCLUDED.waits, answered = d.answered + EXCLUDED.answered
-    RETURNING d.day
+  ), spans AS (
+    SELECT s.span, s.day, delta.bucket, delta.seconds, delta.n
+      FROM delta
+     CROSS JOIN LATERAL (VALUES ('day', delta.day), ('month', date_trunc('month', delta.day::timestamp)::date)) AS s(span, day)
+     WHERE delta.bucket IS NOT NULL
   ), ranked AS (
-    INSERT INTO analytics_chat_wait_buckets AS b (day, bucket, answered)
-    SELECT delta.day, delta.bucket, delta.n FROM delta WHERE delta.bucket IS NOT NULL ORDER BY 1, 2
-    ON CONFLICT (day, bucket) DO UPDATE SET answered = b.answered + EXCLUDED.answered
+    INSERT INTO analytics_chat_wait_buckets AS b (span, day, bucket, answered)
+    SELECT spans.span, spans.day, spans.bucket, sum(spans.n) FROM spans
+     GROUP BY 1, 2, 3 HAVING sum(spans.n) <> 0
+     ORDER BY 1, 2, 3
+    ON CONFLICT (span, day, bucket) DO UPDATE SET answered = b.answered + EXCLUDED.answered
   )
-  SELECT coalesce(array_agg(counted.day), '{}') INTO days FROM counted;
-  -- A separate statement, after the day rows are locked: it sees every wait of those days committed before.
+  INSERT INTO analytics_chat_wait_values AS v (bucket, span, day, seconds, answered)
+  SELECT spans.bucket, spans.span, spans.day, spans.seconds, sum(spans.n) FROM spans
+   GROUP BY 1, 2, 3, 4 HAVING sum(spans.n) <> 0
+   ORDER BY 1, 2, 3, 4
+  ON CONFLICT (bucket, span, day, seconds) DO UPDATE SET answered = v.answered + EXCLUDED.answered;
+  -- Every day that lost or gained a wait has its median worked out again (a wait answered at another time can leave
+  -- every count as it was). The days are locked first, by a statement of their own, so that the median's statement
+  -- sees every wait of those days committed before.
+  SELECT coalesce(array_agg(x.day ORDER BY x.day), '{}') INTO days
+    FROM (SELECT o.day FROM unnest(old_days) AS o(day)
+          UNION
+          SELECT w.day FROM analytics_chat_waits w JOIN unnest(customers, since) AS a(customer_id, since)
+              ON w.customer_id = a.customer_id AND w.started_at >= a.since) x;
+  PERFORM 1 FROM analytics_chat_days WHERE day = ANY (days) ORDER BY day FOR UPDATE;
   UPDATE analytics_chat_days d
      SET median_seconds = (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY w.seconds)
                              FROM analytics_chat_waits w WHERE w.day = d.day)
@@ -230,14 +257,17 @@ BEGIN
   SELECT (created_at AT TIME ZONE zone)::date, status = 'cancelled', payment_status, count(*), sum(total)
     FROM orders GROUP BY 1, 2, 3;
   DELETE FROM analytics_product_days;
-  INSERT INTO analytics_product_days (day, product_id, quantity, amount)
-  SELECT (o.created_at AT TIME ZONE zone)::date, i.product_id, sum(i.quantity), sum(i.line_total)
+  INSERT INTO analytics_product_days (span, day, product_id, quantity, amount)
+  SELECT s.span, s.day, i.product_id, sum(i.quantity), sum(i.line_total)
     FROM order_items i JOIN orders o ON o.id = i.order_id
+   CROSS JOIN LATERAL (VALUES ('day', (o.created_at AT TIME ZONE zone)::date),
+                              ('month', date_trunc('month', o.created_at AT TIME ZONE zone)::date)) AS s(span, day)
    WHERE o.status <> 'cancelled'
-   GROUP BY 1, 2;
+   GROUP BY 1, 2, 3;
   DELETE FROM analytics_chat_waits;
   DELETE FROM analytics_chat_days;
   DELETE FROM analytics_chat_wait_buckets;
+  DELETE FROM analytics_chat_wait_values;
   PERFORM analytics_recount_waits(coalesce(array_agg(c.customer_id), '{}'),
                                   coalesce(array_agg('-infinity'::timestamptz), '{}'))
      FROM (SELECT DISTINCT customer_id FROM chat_messages WHERE customer_id IS NOT NULL) c;

@@ -56,23 +56,28 @@ export const analyticsOrderDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.cancelled, t.paymentStatus] })],
 );
 
-/** The lines of orders not cancelled, by their order's day and product: units and line totals. */
+/**
+ * The lines of orders not cancelled, by their order's day and product: units and line totals. Each line counts twice:
+ * in its day (`span` 'day') and in its month (`span` 'month', `day` the month's first), so a long range reads its
+ * whole months a row per product each.
+ */
 export const analyticsProductDays = pgTable(
   'analytics_product_days',
   {
+    span: text('span', { enum: ['day', 'month'] }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     productId: integer('product_id').notNull(),
     quantity: integer('quantity').notNull(),
     amount: numeric('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+  (t) => [primaryKey({ columns: [t.span, t.day, t.productId] })],
 );
 
 /**
  * Each customer message that starts a wait for staff (the first of its conversation, or the first after a staff or
  * admin message) and the first staff or admin message of the conversation after it, if any: `seconds` between them,
- * and `bucket`, a number that grows with `seconds` (its float's top 16 bits), so the waits of a range can be ranked by
- * bucket counts before any wait is read.
+ * and `bucket`, a number that grows with `seconds` (its float's top 16 bits). The waits of a range are ranked from
+ * analytics_chat_wait_buckets and analytics_chat_wait_values, never read one by one.
  */
 export const analyticsChatWaits = pgTable(
   'analytics_chat_waits',
@@ -88,9 +93,6 @@ export const analyticsChatWaits = pgTable(
   (t) => [
     index('analytics_chat_waits_customer_idx').on(t.customerId, t.startedAt),
     index('analytics_chat_waits_day_idx').on(t.day, t.seconds),
-    index('analytics_chat_waits_bucket_idx')
-      .on(t.bucket, t.day, t.seconds)
-      .where(sql`${t.seconds} is not null`),
   ],
 );
 
@@ -102,13 +104,33 @@ export const analyticsChatDays = pgTable('analytics_chat_days', {
   medianSeconds: doublePrecision('median_seconds'),
 });
 
-/** Answered waits by the day they began and bucket: how a range's waits rank without reading them. */
+/**
+ * Answered waits by the day they began and bucket: how a range's waits rank without reading them. As with products,
+ * each wait counts in its day and in its month (`span`).
+ */
 export const analyticsChatWaitBuckets = pgTable(
   'analytics_chat_wait_buckets',
   {
+    span: text('span', { enum: ['day', 'month'] }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     bucket: integer('bucket').notNull(),
     answered: integer('answered').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.bucket] })],
+  (t) => [primaryKey({ columns: [t.span, t.day, t.bucket] })],
+);
+
+/**
+ * Answered waits by the day they began (and by month, `span`), bucket and exact seconds: within the bucket that holds
+ * a rank, the value at that rank, however many waits took exactly as long.
+ */
+export const analyticsChatWaitValues = pgTable(
+  'analytics_chat_wait_values',
+  {
+    bucket: integer('bucket').notNull(),
+    span: text('span', { enum: ['day', 'month'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+    answered: integer('answered').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.span, t.day, t.seconds] })],
 );

@@ -13,13 +13,15 @@ BEGIN
   -- Lines of orders not cancelled, by their order's day and product. A line counts on its order's day whatever its
   -- own placed_at says, so a line moved along with its order (orders_move_items_placed_at) changes nothing here.
   EXECUTE format($q$
-    INSERT INTO analytics_product_days AS d (day, product_id, quantity, amount)
-    SELECT (o.created_at AT TIME ZONE $1)::date, r.product_id, sum(r.n * r.quantity), sum(r.n * r.line_total)
+    INSERT INTO analytics_product_days AS d (span, day, product_id, quantity, amount)
+    SELECT s.span, s.day, r.product_id, sum(r.n * r.quantity), sum(r.n * r.line_total)
       FROM (%s) r JOIN orders o ON o.id = r.order_id
+     CROSS JOIN LATERAL (VALUES ('day', (o.created_at AT TIME ZONE $1)::date),
+                                ('month', date_trunc('month', o.created_at AT TIME ZONE $1)::date)) AS s(span, day)
      WHERE o.status <> 'cancelled'
-     GROUP BY 1, 2 HAVING sum(r.n * r.quantity) <> 0 OR sum(r.n * r.line_total) <> 0
-     ORDER BY 1, 2
-    ON CONFLICT (day, product_id) DO UPDATE
+     GROUP BY 1, 2, 3 HAVING sum(r.n * r.quantity) <> 0 OR sum(r.n * r.line_total) <> 0
+     ORDER BY 1, 2, 3
+    ON CONFLICT (span, day, product_id) DO UPDATE
       SET quantity = d.quantity + EXCLUDED.quantity, amount = d.amount + EXCLUDED.amount$q$, changed)
   USING zone;
   RETURN NULL;

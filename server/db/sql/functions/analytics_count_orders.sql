@@ -24,8 +24,8 @@ BEGIN
   -- An order cancelled (or moved to another day) takes its lines out of the day it was counted in. A new order's
   -- lines are counted by the trigger on order_items; a deleted one's by analytics_forget_order_lines.
   IF TG_OP = 'UPDATE' THEN
-    INSERT INTO analytics_product_days AS d (day, product_id, quantity, amount)
-    SELECT x.day, x.product_id, sum(x.n * x.quantity), sum(x.n * x.line_total)
+    INSERT INTO analytics_product_days AS d (span, day, product_id, quantity, amount)
+    SELECT s.span, s.day, x.product_id, sum(x.n * x.quantity), sum(x.n * x.line_total)
       FROM (SELECT -1 AS n, (o.created_at AT TIME ZONE zone)::date AS day, i.product_id, i.quantity, i.line_total
               FROM old_rows o JOIN new_rows w ON w.id = o.id JOIN order_items i ON i.order_id = o.id
              WHERE o.status <> 'cancelled'
@@ -35,9 +35,10 @@ BEGIN
               FROM old_rows o JOIN new_rows w ON w.id = o.id JOIN order_items i ON i.order_id = w.id
              WHERE w.status <> 'cancelled'
                AND (o.status = 'cancelled' OR (o.created_at AT TIME ZONE zone)::date <> (w.created_at AT TIME ZONE zone)::date)) x
-     GROUP BY 1, 2 HAVING sum(x.n * x.quantity) <> 0 OR sum(x.n * x.line_total) <> 0
-     ORDER BY 1, 2
-    ON CONFLICT (day, product_id) DO UPDATE
+     CROSS JOIN LATERAL (VALUES ('day', x.day), ('month', date_trunc('month', x.day::timestamp)::date)) AS s(span, day)
+     GROUP BY 1, 2, 3 HAVING sum(x.n * x.quantity) <> 0 OR sum(x.n * x.line_total) <> 0
+     ORDER BY 1, 2, 3
+    ON CONFLICT (span, day, product_id) DO UPDATE
       SET quantity = d.quantity + EXCLUDED.quantity, amount = d.amount + EXCLUDED.amount;
   END IF;
   RETURN NULL;

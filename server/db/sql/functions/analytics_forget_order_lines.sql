@@ -10,8 +10,9 @@ BEGIN
     UPDATE analytics_product_days d SET quantity = d.quantity - x.quantity, amount = d.amount - x.amount
       FROM (SELECT i.product_id, sum(i.quantity) AS quantity, sum(i.line_total) AS amount
               FROM order_items i WHERE i.order_id = OLD.id GROUP BY 1) x
-     WHERE d.day = (OLD.created_at AT TIME ZONE (SELECT time_zone FROM analytics_zone))::date
-       AND d.product_id = x.product_id;
+     CROSS JOIN LATERAL (SELECT (OLD.created_at AT TIME ZONE (SELECT time_zone FROM analytics_zone))::date AS day) o
+     WHERE d.product_id = x.product_id
+       AND ((d.span = 'day' AND d.day = o.day) OR (d.span = 'month' AND d.day = date_trunc('month', o.day::timestamp)::date));
   END IF;
   RETURN OLD;
 END $function$;

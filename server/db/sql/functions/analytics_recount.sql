@@ -22,14 +22,17 @@ BEGIN
   SELECT (created_at AT TIME ZONE zone)::date, status = 'cancelled', payment_status, count(*), sum(total)
     FROM orders GROUP BY 1, 2, 3;
   DELETE FROM analytics_product_days;
-  INSERT INTO analytics_product_days (day, product_id, quantity, amount)
-  SELECT (o.created_at AT TIME ZONE zone)::date, i.product_id, sum(i.quantity), sum(i.line_total)
+  INSERT INTO analytics_product_days (span, day, product_id, quantity, amount)
+  SELECT s.span, s.day, i.product_id, sum(i.quantity), sum(i.line_total)
     FROM order_items i JOIN orders o ON o.id = i.order_id
+   CROSS JOIN LATERAL (VALUES ('day', (o.created_at AT TIME ZONE zone)::date),
+                              ('month', date_trunc('month', o.created_at AT TIME ZONE zone)::date)) AS s(span, day)
    WHERE o.status <> 'cancelled'
-   GROUP BY 1, 2;
+   GROUP BY 1, 2, 3;
   DELETE FROM analytics_chat_waits;
   DELETE FROM analytics_chat_days;
   DELETE FROM analytics_chat_wait_buckets;
+  DELETE FROM analytics_chat_wait_values;
   PERFORM analytics_recount_waits(coalesce(array_agg(c.customer_id), '{}'),
                                   coalesce(array_agg('-infinity'::timestamptz), '{}'))
      FROM (SELECT DISTINCT customer_id FROM chat_messages WHERE customer_id IS NOT NULL) c;
