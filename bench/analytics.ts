@@ -255,6 +255,24 @@ async function explainRange(side: Side, days: number): Promise<string[]> {
   return out;
 }
 
+/**
+ * How long counting the summaries again in another time zone takes at `side`'s size (what a start with a new
+ * CLINIC_TZ, or the migration's backfill, does), then back; undefined where the database keeps no summaries.
+ */
+async function timeRecount(side: Side): Promise<string | undefined> {
+  return withClient(side.scratch.url, async (c) => {
+    const { rows } = await c.query<{ n: number }>(
+      `select count(*)::int as n from pg_proc where proname = 'analytics_recount'`,
+    );
+    if (!rows[0]?.n) return undefined;
+    const t = performance.now();
+    await c.query(`select analytics_recount('UTC')`);
+    const seconds = (performance.now() - t) / 1000;
+    await c.query(`select analytics_recount('${TZ}')`);
+    return `recount of every summary in another time zone at ${side.label}: ${seconds.toFixed(1)} s`;
+  });
+}
+
 function table(results: RangeResult[], sides: Side[]): string {
   const labels = sides.map((s) => s.label);
   const head = [
@@ -309,7 +327,9 @@ async function run() {
   const longest = Math.max(...RANGES);
   console.log(`\nplans of the ${longest}-day range at ${largest.label}:`);
   const plans = await explainRange(largest, longest);
+  const recount = await timeRecount(largest);
   console.log(`\n${table(results, sides)}\n`);
+  if (recount) console.log(`${recount}\n`);
   console.log(`| statement (${longest} days, ${largest.label}) | reads |\n|---|---|`);
   plans.forEach((p, i) => console.log(`| #${i + 1} | ${p} |`));
   console.log(`\ntotal ${((performance.now() - t0) / 1000).toFixed(0)} s; ${machine()}`);
@@ -318,7 +338,7 @@ async function run() {
   const file = path.join(outDir, `analytics-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ at: new Date().toISOString(), sizes: SIZES, ranges: RANGES, results, plans }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), sizes: SIZES, ranges: RANGES, results, plans, recount }, null, 2),
   );
   console.log(`results: ${path.relative(root, file)}`);
 }
