@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,4 +86,10 @@ export function machine(): string {
     .map((x) => x.toFixed(1))
     .join(' / ');
   return `${os.cpus().length} CPUs, load average ${load}, Node ${process.version}`;
+}
+
+/** The Node flags of package.json's start script (`--max-semi-space-size=16`, ...), the env-file flag left out. */
+export function startScriptFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((w) => w.startsWith('--') && !w.startsWith('--env-file'));
 }
