@@ -12,10 +12,15 @@
  * statement the service sends for the longest range at the largest size is printed with its EXPLAIN (ANALYZE,
  * BUFFERS) plan.
  *
+ * With BENCH_ANALYTICS_BEFORE set to another checkout (main's code, say), that checkout's server migrates each empty
+ * database and serves the first measurement ("before"); then this checkout's server starts on the same databases
+ * (applying its own migrations: the time is printed) and serves the second ("after"), side by side on one history.
+ *
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_ANALYTICS_SIZES (1000,100000,1000000),
  * BENCH_ANALYTICS_RANGES (days, 30,730), BENCH_ANALYTICS_ROUNDS (3), BENCH_ANALYTICS_SECONDS (1),
  * BENCH_ANALYTICS_CONNECTIONS (2).
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -38,6 +43,8 @@ const RANGES = list('BENCH_ANALYTICS_RANGES', [30, 730]);
 const ROUNDS = num('BENCH_ANALYTICS_ROUNDS', 3);
 const SECONDS = num('BENCH_ANALYTICS_SECONDS', 1);
 const CONNECTIONS = num('BENCH_ANALYTICS_CONNECTIONS', 2);
+/** A checkout of the code to compare with (its server/main.ts serves "before"), or none. */
+const BEFORE = process.env.BENCH_ANALYTICS_BEFORE ? path.resolve(process.env.BENCH_ANALYTICS_BEFORE) : undefined;
 const BASE_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECRET = randomBytes(32).toString('hex');
 /** The server's default clinic time zone, which the seed's days are counted in too. */
@@ -59,6 +66,7 @@ interface Side {
   n: number;
   scratch: ScratchDatabase;
   port: number;
+  child: ChildProcess;
   token: string;
 }
 
@@ -73,22 +81,11 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
-async function startSide(n: number): Promise<Side> {
-  const label = sizeLabel(n);
-  const scratch = await createScratchDatabase(BASE_DB, `pawcare_bench_analytics_${label.toLowerCase()}`);
-  cleanups.push(() => scratch.drop());
-  const { openDatabase } = await import('../server/db/client.ts');
-  await (await openDatabase({ databaseUrl: scratch.url, poolSize: 1 })).close();
-  const admin = await withClient(scratch.url, async (c) => {
-    await seedHistory((text) => c.query(text), n, 5);
-    return (
-      await c.query<{ id: string; name: string; role: string }>(
-        `select id, name, role from users where email = 'admin@bench.local'`,
-      )
-    ).rows[0]!;
-  });
+/** Starts `root`'s server/main.ts on `scratch` (it applies its own migrations first); the time it took to listen. */
+async function startServer(root: string, scratch: ScratchDatabase) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-bench-analytics-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const t = performance.now();
   const server = await startChild(path.join(root, 'server', 'main.ts'), [], {
     NODE_ENV: 'production',
     // One client asks for everything the bench measures: the per-client request budget would refuse it.
@@ -104,7 +101,46 @@ async function startSide(n: number): Promise<Side> {
     CLINIC_TZ: TZ,
   });
   cleanups.push(() => stopChild(server.child));
-  return { label, n, scratch, port: server.port, token: signToken(SECRET, admin) };
+  return { ...server, seconds: (performance.now() - t) / 1000 };
+}
+
+/**
+ * A database of `n` rows of each kind and a server on it: BEFORE's server when comparing (it migrates the empty
+ * database to its own migrations before the history goes in), else this checkout's.
+ */
+async function startSide(n: number): Promise<Side> {
+  const label = sizeLabel(n);
+  const scratch = await createScratchDatabase(BASE_DB, `pawcare_bench_analytics_${label.toLowerCase()}`);
+  cleanups.push(() => scratch.drop());
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  if (BEFORE) server = await startServer(BEFORE, scratch);
+  else {
+    const { openDatabase } = await import('../server/db/client.ts');
+    await (await openDatabase({ databaseUrl: scratch.url, poolSize: 1 })).close();
+  }
+  const admin = await withClient(scratch.url, async (c) => {
+    await seedHistory((text) => c.query(text), n, 5);
+    return (
+      await c.query<{ id: string; name: string; role: string }>(
+        `select id, name, role from users where email = 'admin@bench.local'`,
+      )
+    ).rows[0]!;
+  });
+  server ??= await startServer(root, scratch);
+  return { label, n, scratch, port: server.port, child: server.child, token: signToken(SECRET, admin) };
+}
+
+/** Stops BEFORE's servers and starts this checkout's on the same databases (migrating them): seconds per size. */
+async function switchToThisCode(sides: Side[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const side of sides) {
+    await stopChild(side.child);
+    const server = await startServer(root, side.scratch);
+    side.port = server.port;
+    side.child = server.child;
+    out.push(`${side.label} ${server.seconds.toFixed(1)} s`);
+  }
+  return out;
 }
 
 const urlOf = (days: number) => {
@@ -273,6 +309,23 @@ async function timeRecount(side: Side): Promise<string | undefined> {
   });
 }
 
+/** Each size and range, before and after: p50 and p99, and how many times faster. */
+function sideBySide(before: RangeResult[], after: RangeResult[], sides: Side[]): string {
+  const lines = [
+    '| size | range | before p50 / p99 ms | after p50 / p99 ms | before / after p50 |',
+    '|---|---|---|---|---|',
+  ];
+  for (const side of sides)
+    after.forEach((r, i) => {
+      const a = r.sizes[side.label]!;
+      const b = before[i]!.sizes[side.label]!;
+      lines.push(
+        `| ${side.label} | ${r.days} days | ${ms(b.p50)} / ${ms(b.p99)} | ${ms(a.p50)} / ${ms(a.p99)} | ${ratio(b.p50 / a.p50)} |`,
+      );
+    });
+  return lines.join('\n');
+}
+
 function table(results: RangeResult[], sides: Side[]): string {
   const labels = sides.map((s) => s.label);
   const head = [
@@ -321,6 +374,15 @@ async function run() {
   const sides: Side[] = [];
   for (const n of SIZES) sides.push(await startSide(n));
   console.log(`ready after ${((performance.now() - t0) / 1000).toFixed(0)} s:`);
+  let before: RangeResult[] | undefined;
+  let migrated: string[] | undefined;
+  if (BEFORE) {
+    console.log(`before (${BEFORE}):`);
+    before = [];
+    for (const days of RANGES) before.push(await measureRange(sides, days));
+    migrated = await switchToThisCode(sides);
+    console.log(`this checkout's server started on the same databases (migrations included): ${migrated.join(', ')}`);
+  }
   const results: RangeResult[] = [];
   for (const days of RANGES) results.push(await measureRange(sides, days));
   const largest = sides.at(-1)!;
@@ -328,7 +390,9 @@ async function run() {
   console.log(`\nplans of the ${longest}-day range at ${largest.label}:`);
   const plans = await explainRange(largest, longest);
   const recount = await timeRecount(largest);
+  if (before) console.log(`\nbefore:\n\n${table(before, sides)}\n\nafter:`);
   console.log(`\n${table(results, sides)}\n`);
+  if (before) console.log(`${sideBySide(before, results, sides)}\n`);
   if (recount) console.log(`${recount}\n`);
   console.log(`| statement (${longest} days, ${largest.label}) | reads |\n|---|---|`);
   plans.forEach((p, i) => console.log(`| #${i + 1} | ${p} |`));
@@ -338,7 +402,11 @@ async function run() {
   const file = path.join(outDir, `analytics-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ at: new Date().toISOString(), sizes: SIZES, ranges: RANGES, results, plans, recount }, null, 2),
+    JSON.stringify(
+      { at: new Date().toISOString(), sizes: SIZES, ranges: RANGES, before, migrated, results, plans, recount },
+      null,
+      2,
+    ),
   );
   console.log(`results: ${path.relative(root, file)}`);
 }

@@ -86,22 +86,28 @@ async function revenuePerDay(db: Executor, r: Range): Promise<Analytics['revenue
   });
 }
 
-/** The range's lines of orders not cancelled, by product, with the product's current name and category. */
-const productLines = (r: Range) => sql`
-  analytics_product_days d left join products p on p.id = d.product_id
-  where ${daysAndMonths('d', r)}`;
+/**
+ * The range's lines of orders not cancelled, added up per product first (a row per product), then joined with the
+ * product's current name and category.
+ */
+const productTotals = (r: Range) => sql`
+  (select d.product_id, sum(d.quantity) as quantity, sum(d.amount) as amount
+     from analytics_product_days d
+    where ${daysAndMonths('d', r)}
+    group by d.product_id
+   having sum(d.quantity) > 0) x
+  left join products p on p.id = x.product_id`;
 
 /** Item value by product category, largest first. */
 async function revenuePerCategory(db: Executor, r: Range): Promise<Analytics['revenuePerCategory']> {
   const rows = await query<{ category: string; quantity: number; amount: string }>(
     db,
     sql`
-      select coalesce(p.category, 'Other') as "category", sum(d.quantity)::int as "quantity",
-             sum(d.amount)::text as "amount"
-        from ${productLines(r)}
+      select coalesce(p.category, 'Other') as "category", sum(x.quantity)::int as "quantity",
+             sum(x.amount)::text as "amount"
+        from ${productTotals(r)}
        group by 1
-      having sum(d.quantity) > 0
-       order by sum(d.amount) desc, 1`,
+       order by sum(x.amount) desc, 1`,
   );
   return rows.map((x) => ({ category: x.category, quantity: int(x.quantity), amount: money(x.amount) }));
 }
@@ -111,12 +117,10 @@ async function topProducts(db: Executor, r: Range): Promise<Analytics['topProduc
   const rows = await query<{ productId: number; name: string; quantity: number; revenue: string }>(
     db,
     sql`
-      select d.product_id as "productId", coalesce(p.name, 'Product ' || d.product_id) as "name",
-             sum(d.quantity)::int as "quantity", sum(d.amount)::text as "revenue"
-        from ${productLines(r)}
-       group by d.product_id, p.name
-      having sum(d.quantity) > 0
-       order by sum(d.amount) desc, sum(d.quantity) desc, d.product_id
+      select x.product_id as "productId", coalesce(p.name, 'Product ' || x.product_id) as "name",
+             x.quantity::int as "quantity", x.amount::text as "revenue"
+        from ${productTotals(r)}
+       order by x.amount desc, x.quantity desc, x.product_id
        limit ${TOP_PRODUCTS_LIMIT}`,
   );
   return rows.map((x) => ({
