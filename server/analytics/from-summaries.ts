@@ -28,8 +28,11 @@ function daysAndMonths(table: string, r: Range): SQL {
   const fm = r.from.endsWith('-01') ? r.from : monthOf(addDays(monthOf(r.from), 31));
   const tm = monthOf(addDays(r.to, 1));
   const t = sql.raw(table);
+  if (fm >= tm) return sql`(${t}.span = 'day' and ${inRange(sql`${t}.day`, r)})`;
+  // Two runs of days, each read from the index by its bounds (empty when the range starts or ends with a month).
   return sql`((${t}.span = 'month' and ${t}.day >= ${fm}::date and ${t}.day < ${tm}::date)
-    or (${t}.span = 'day' and ${inRange(sql`${t}.day`, r)} and (${t}.day < ${fm}::date or ${t}.day >= ${tm}::date)))`;
+    or (${t}.span = 'day' and ${t}.day >= ${r.from}::date and ${t}.day < ${fm}::date)
+    or (${t}.span = 'day' and ${t}.day >= ${tm}::date and ${t}.day <= ${r.to}::date))`;
 }
 
 /** Bookings by appointment day, service and status: the combinations that occur. */
