@@ -27,6 +27,8 @@ const Profile = lazyPage(() => import('../features/profile/pages/profile.tsx'));
 const Unsubscribe = lazyPage(() => import('../features/profile/pages/unsubscribe.tsx'));
 const MyPets = lazyPage(() => import('../features/pets/pages/my-pets.tsx'));
 const PetRecord = lazyPage(() => import('../features/pets/pages/pet-record.tsx'));
+const PrescriptionLabel = lazyPage(() => import('../features/pets/pages/prescription-label.tsx'));
+const StaffRefills = lazyPage(() => import('../features/pets/pages/staff-refills.tsx'));
 const EmployeeDashboard = lazyPage(() => import('../features/bookings/pages/employee-dashboard.tsx'));
 const EmployeeSlots = lazyPage(() => import('../features/bookings/pages/staff-bookings.tsx'));
 const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders.tsx'));
@@ -91,6 +93,7 @@ export function AppRoutes() {
         <Route path="/customer/profile" element={<Profile />} />
         <Route path="/customer/pets" element={<MyPets />} />
         <Route path="/customer/pets/:id" element={<PetRecord />} />
+        <Route path="/customer/pets/:id/prescriptions/:rxId" element={<PrescriptionLabel />} />
         <Route path="/customer/emergency" element={<CustomerEmergency />} />
       </Route>
       <Route element={<EmployeeLayout />}>
@@ -101,6 +104,8 @@ export function AppRoutes() {
         <Route path="/employee/rides" element={<EmployeeRides />} />
         <Route path="/employee/profile" element={<Profile />} />
         <Route path="/employee/pets/:id" element={<PetRecord />} />
+        <Route path="/employee/pets/:id/prescriptions/:rxId" element={<PrescriptionLabel />} />
+        <Route path="/employee/refills" element={<StaffRefills />} />
         <Route path="/employee/emergencies" element={<StaffEmergencies />} />
         <Route path="/employee/care-due" element={<CareDue />} />
       </Route>

@@ -11,4 +11,5 @@ export * from './settings.ts';
 export * from './emergencies.ts';
 export * from './reminders.ts';
 export * from './audit.ts';
+export * from './pet-record.ts';
 export * from './vaccines.ts';

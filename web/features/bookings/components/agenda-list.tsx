@@ -4,6 +4,7 @@ import { formatDay, formatWhen } from '#shared/dates';
 import { type Booking } from '#shared/bookings';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
+import { alertsOf, PetAlertList } from '../../../components/pet-alerts.tsx';
 import { Button } from '../../../components/button.tsx';
 import { CareStateBadge } from '../../../components/care-state-badge.tsx';
 import { RecordDoseDialog } from '../../../components/record-dose-dialog.tsx';
@@ -162,6 +163,9 @@ function AgendaRow({
             , {b.petAge} {b.petAge === 1 ? 'year' : 'years'}
           </span>
         )}
+        <div className="mt-1">
+          <PetAlertList alerts={alertsOf(b)} petName={b.petName} compact />
+        </div>
         <CareBadges items={care} />
       </td>
       <td role="cell" className={cellClass}>
