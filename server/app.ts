@@ -24,6 +24,8 @@ import { documentTransforms } from './lib/openapi.ts';
 import notificationRoutes from './notifications/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import petRoutes from './pets/routes.ts';
+import petRecordRoutes from './pet-record/routes.ts';
+import vaccineRoutes from './vaccines/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import { prepareUserById } from './users/service.ts';
 import dbPlugin from './plugins/db.ts';
@@ -166,6 +168,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(emergencyRoutes);
   await app.register(reminderRoutes);
   await app.register(petRoutes);
+  await app.register(petRecordRoutes);
+  await app.register(vaccineRoutes);
   await app.register(catalogueRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);

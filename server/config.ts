@@ -162,6 +162,23 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url('must be an http(s):// URL').optional()),
   /** How many days before a visit's next-due date (a booster, a check) the customer is reminded. */
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(1).max(60).default(7),
+  /**
+   * Days after a vaccination or treatment's due date that the customer is reminded again while it is not given
+   * (comma-separated, ascending, each 1-365): one week and one month overdue by default.
+   */
+  CARE_OVERDUE_REMINDER_DAYS: z
+    .string()
+    .default('7,30')
+    .transform((v, ctx) => {
+      const days = v.split(',').map((d) => Number(d.trim()));
+      const fits = days.every((d, i) => Number.isInteger(d) && d >= 1 && d <= 365 && (i === 0 || d > days[i - 1]!));
+      if (fits && days.length <= 5) return days;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be up to 5 ascending whole numbers of days from 1 to 365, like 7,30',
+      });
+      return z.NEVER;
+    }),
   /** How often, in seconds, unpaid UPI orders whose hold ran out are looked for and canceled (decision 038). */
   ORDER_HOLD_CHECK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /**

@@ -9,6 +9,7 @@ import { createLogDestination, loggerOptions } from './logger.ts';
 import { startOutboxWorker } from './outbox/worker.ts';
 import { sweepTemporaryFiles } from './lib/file-store.ts';
 import { startReminderWorker } from './reminders/worker.ts';
+import { startCareReminderWorker } from './vaccines/reminder-worker.ts';
 import { startHoldExpiry } from './orders/expire-holds.ts';
 import { ensureAdmin } from './users/service.ts';
 import { countAnalyticsIn } from './analytics/service.ts';
@@ -83,6 +84,7 @@ async function main() {
   }
   const worker = startOutboxWorker({ db: database.db, config, log: app.log });
   const reminderWorker = startReminderWorker({ db: database.db, config, log: app.log, io: app.io });
+  const careReminderWorker = startCareReminderWorker({ db: database.db, config, log: app.log, io: app.io });
   const holdExpiry = startHoldExpiry({
     db: database.db,
     config,
@@ -113,7 +115,13 @@ async function main() {
       // app.close(): sockets are told to reconnect, no new connections are accepted, requests in flight are
       // answered (with Connection: close) and idle keep-alive connections closed. The outbox worker finishes
       // the mail it is sending meanwhile. The database closes once neither needs it.
-      await Promise.all([app.close(), worker.stop(), reminderWorker.stop(), holdExpiry.stop()]);
+      await Promise.all([
+        app.close(),
+        worker.stop(),
+        reminderWorker.stop(),
+        careReminderWorker.stop(),
+        holdExpiry.stop(),
+      ]);
       await database.close();
       app.log.info('stopped');
       // Lines still queued are written now; a reader that does not take them within a second loses them.

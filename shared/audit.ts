@@ -23,6 +23,17 @@ export const AUDIT_KINDS = [
   'service.updated',
   'settings.clinic_changed',
   'settings.theme_changed',
+  'pet.alerts_changed',
+  'pet.weight_recorded',
+  'pet.prescription_written',
+  'pet.refill_approved',
+  'pet.refill_refused',
+  'pet.document_added',
+  'pet.clinical_note_added',
+  'vaccine.created',
+  'vaccine.updated',
+  'vaccination.recorded',
+  'vaccination.corrected',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -47,10 +58,21 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'service.updated': 'Service changed',
   'settings.clinic_changed': 'Clinic settings changed',
   'settings.theme_changed': 'Theme changed',
+  'pet.alerts_changed': 'Pet alerts changed',
+  'pet.weight_recorded': 'Weight recorded',
+  'pet.prescription_written': 'Prescription written',
+  'pet.refill_approved': 'Refill approved',
+  'pet.refill_refused': 'Refill refused',
+  'pet.document_added': 'Document added',
+  'pet.clinical_note_added': 'Clinical note added',
+  'vaccine.created': 'Vaccine added',
+  'vaccine.updated': 'Vaccine changed',
+  'vaccination.recorded': 'Dose recorded',
+  'vaccination.corrected': 'Dose corrected',
 };
 
 /** What an entry is about. */
-export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings';
+export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet';
 
 /** One entry of `GET /api/audit`, newest first. */
 export const AuditEntrySchema = z.object({

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER } from './http.ts';
 import { MSG } from './messages.ts';
 import { RideProgressSchema } from './ride-progress.ts';
 import { OfferingRefSchema } from './offerings.ts';
+import { PetAlertListSchema } from './pet-alerts.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /**
@@ -330,6 +331,10 @@ export const BookingSchema = z.object({
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
+/** A booking as staff screens read it: with the alerts set on its pet (none for a booking without a stored pet). */
+export const StaffBookingSchema = BookingSchema.extend({ alerts: PetAlertListSchema });
+export type StaffBooking = z.infer<typeof StaffBookingSchema>;
+
 /**
  * GET /api/slots/bookings filters (plus `limit` and `cursor`): `active` means every status but canceled, `overdue`
  * the bookings whose time has passed without an outcome. `sort=appointment` lists by appointment time from `from`
@@ -373,7 +378,8 @@ export const BookingChangedEventSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   date: z.string(),
   time: z.string(),
-  booking: BookingSchema,
+  /** Staff hear the pet's alerts with it; the booking's owner does not. */
+  booking: BookingSchema.extend({ alerts: PetAlertListSchema.optional() }),
 });
 export type BookingChangedEvent = z.infer<typeof BookingChangedEventSchema>;
 

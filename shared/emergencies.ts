@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_MAX } from './account-rules.ts';
 import { BookingPhoneSchema } from './bookings.ts';
 import { UuidSchema } from './common.ts';
+import { PetAlertListSchema } from './pet-alerts.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** An emergency request's life: open -> acknowledged -> assigned -> resolved, forward only (steps may be skipped). */
@@ -104,6 +105,8 @@ export const EmergencySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   events: z.array(EmergencyEventSchema),
+  /** Staff views only: the alerts set on the pet, when the request names one of the customer's pets. */
+  alerts: PetAlertListSchema.optional(),
 });
 export type Emergency = z.infer<typeof EmergencySchema>;
 

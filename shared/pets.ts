@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateSchema } from './common.ts';
 import { WEIGHT_INVALID, WeightKgSchema } from './bookings.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { PetAlertListSchema } from './pet-alerts.ts';
 
 export const PET_SPECIES = ['dog', 'cat', 'bird', 'rabbit', 'fish', 'other'] as const;
 export type PetSpecies = (typeof PET_SPECIES)[number];
@@ -103,6 +104,8 @@ export const PetSchema = z.object({
   archived: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Staff views only: the alerts staff set on the pet (allergies, behaviour...). */
+  alerts: PetAlertListSchema.optional(),
 });
 export type Pet = z.infer<typeof PetSchema>;
 

@@ -25,6 +25,13 @@ import {
 } from './realtime.ts';
 import { ThemeBodySchema } from './settings.ts';
 import { BOOKING_CHANGED_EVENT, BookingChangedEventSchema } from './bookings.ts';
+import {
+  PET_RECORD_CHANGED_EVENT,
+  PetRecordChangedEventSchema,
+  REFILL_CHANGED_EVENT,
+  RefillChangedEventSchema,
+} from './pet-record.ts';
+import { VACCINATION_RECORDED_EVENT, VaccinationRecordedEventSchema } from './vaccines.ts';
 
 /** The schema of each server event's payload: the browser parses what it receives with it and drops what fails. */
 export const serverEventSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>> } = {
@@ -37,10 +44,13 @@ export const serverEventSchemas: { [E in ServerEventName]: z.ZodType<ServerEvent
   [CART_CHANGED_EVENT]: CartChangedEventSchema,
   [BOOKING_CHANGED_EVENT]: BookingChangedEventSchema,
   [EMERGENCY_CHANGED_EVENT]: EmergencyChangedEventSchema,
+  [VACCINATION_RECORDED_EVENT]: VaccinationRecordedEventSchema,
   [NOTIFICATION_EVENT]: NotificationSchema,
   [THEME_EVENT]: ThemeBodySchema,
   [AUDIT_EVENT]: AuditEntrySchema,
   [CLINIC_SETTINGS_EVENT]: ClinicSettingsShapeSchema,
+  [PET_RECORD_CHANGED_EVENT]: PetRecordChangedEventSchema,
+  [REFILL_CHANGED_EVENT]: RefillChangedEventSchema,
   [RESYNC_EVENT]: z.undefined(),
 };
 

@@ -26,6 +26,13 @@ import type { ORDER_CHANGED_EVENT, OrderChangedEvent } from './orders.ts';
 import type { CART_CHANGED_EVENT, CartChangedEvent } from './cart.ts';
 import type { ThemeBody } from './settings.ts';
 import type { BOOKING_CHANGED_EVENT, BookingChangedEvent } from './bookings.ts';
+import type {
+  PET_RECORD_CHANGED_EVENT,
+  PetRecordChangedEvent,
+  REFILL_CHANGED_EVENT,
+  RefillChangedEvent,
+} from './pet-record.ts';
+import type { VACCINATION_RECORDED_EVENT, VaccinationRecordedEvent } from './vaccines.ts';
 
 export const SOCKET_RECONNECT_ATTEMPTS = 5;
 
@@ -75,10 +82,13 @@ export interface ServerToClientEvents {
   [CART_CHANGED_EVENT]: (event: CartChangedEvent) => void;
   [BOOKING_CHANGED_EVENT]: (event: BookingChangedEvent) => void;
   [EMERGENCY_CHANGED_EVENT]: (event: EmergencyChangedEvent) => void;
+  [VACCINATION_RECORDED_EVENT]: (event: VaccinationRecordedEvent) => void;
   [NOTIFICATION_EVENT]: (notification: Notification) => void;
   [THEME_EVENT]: (event: ThemeBody) => void;
   [AUDIT_EVENT]: (entry: AuditEntry) => void;
   [CLINIC_SETTINGS_EVENT]: (settings: ClinicSettings) => void;
+  [PET_RECORD_CHANGED_EVENT]: (event: PetRecordChangedEvent) => void;
+  [REFILL_CHANGED_EVENT]: (event: RefillChangedEvent) => void;
   [RESYNC_EVENT]: () => void;
 }
 

@@ -3,6 +3,7 @@ import { RIDE_STATUSES, RIDE_STEPS, RideStepSchema } from './ride-progress.ts';
 import { DateSchema } from './common.ts';
 import { type Booking } from './bookings.ts';
 import { singleLineText } from './text.ts';
+import { PetAlertListSchema, type PetAlert } from './pet-alerts.ts';
 
 export { nextRideStep, RIDE_STATUS_LABELS, RIDE_STEPS, type RideStep } from './ride-progress.ts';
 
@@ -51,11 +52,13 @@ export const RideSchema = z.object({
   bookingStatus: z.enum(['pending', 'confirmed', 'canceled', 'completed', 'no_show']),
   rideStatus: z.enum(RIDE_STATUSES),
   steps: z.array(RideStepSchema),
+  /** The alerts set on the pet (the driver meets it first). */
+  alerts: PetAlertListSchema,
 });
 export type Ride = z.infer<typeof RideSchema>;
 
 /** A booking as a row of the driver's list (GET /api/rides, and live events on its screen); null unless a ride. */
-export function rideOf(b: Booking): Ride | null {
+export function rideOf(b: Booking & { alerts?: PetAlert[] }): Ride | null {
   if (!b.ride) return null;
   return {
     bookingId: b.id,
@@ -72,5 +75,6 @@ export function rideOf(b: Booking): Ride | null {
     bookingStatus: b.status,
     rideStatus: b.ride.status,
     steps: b.ride.steps,
+    alerts: b.alerts ?? [],
   };
 }

@@ -12,6 +12,7 @@ import type { AuthUser } from '../lib/caller.ts';
 import { bookableOffering, capacityOf } from '../offerings/service.ts';
 import { readClinic } from '../clinic/settings.ts';
 import { type BookingDeps, type BookingRecord, type Row, recordOf, selectRecords, toBookingDto } from './records.ts';
+import { alertsOfPets } from '../pet-record/alerts.ts';
 import { addMinutes, resolveSchedule, spanOf } from './schedule.ts';
 
 /* Booking a visit: one statement takes the seats and checks the customer's cap and the pet's other bookings (decision 021). */
@@ -227,6 +228,9 @@ export async function bookSlot(
   if (open >= maxOpen) throw errors.conflict(BOOKING_MSG.tooManyOpen(open), 'BOOKING_LIMIT');
   if (outcome.pet_busy) throw errors.conflict(BOOKING_MSG.petBusy);
   if (!outcome.id) throw errors.conflict(BOOKING_MSG.slotFull, 'SLOT_FULL');
-  const record = { booking: fromSqlRow(slotBookings, outcome), service, visit: null, rideSteps: [] };
+  const booking = fromSqlRow(slotBookings, outcome);
+  // Staff screens hear of the booking with its pet's alerts.
+  const alerts = booking.petId ? ((await alertsOfPets(deps.db, [booking.petId])).get(booking.petId) ?? []) : null;
+  const record = { booking, service, visit: null, rideSteps: [], alerts };
   return { booking: toBookingDto(record, config.CLINIC_TZ), created: true };
 }

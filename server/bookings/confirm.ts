@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AuditEntry } from '#shared/audit';
 import { formatDateTime } from '#shared/dates';
 import type { Notification } from '#shared/notifications';
-import { BOOKING_NOTIFICATION_TYPES, type HospitalInfo, type Booking } from '#shared/bookings';
+import { BOOKING_NOTIFICATION_TYPES, type HospitalInfo, type StaffBooking } from '#shared/bookings';
 import { recordAudit } from '../audit/record.ts';
 import { slotBookings } from '../db/schema/index.ts';
 import { errors } from '../errors.ts';
@@ -34,7 +34,7 @@ export async function confirmBooking(
   actor: AuthUser,
   id: string,
   hospital: HospitalInfo,
-): Promise<{ booking: Booking; notification: Notification; audit: AuditEntry }> {
+): Promise<{ booking: StaffBooking; notification: Notification; audit: AuditEntry }> {
   const { db, config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
   return db.transaction(async (tx) => {

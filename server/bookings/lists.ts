@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { todayIn } from '#shared/dates';
-import { type BookingListQuery, type Booking } from '#shared/bookings';
+import { type BookingListQuery, type Booking, type StaffBooking } from '#shared/bookings';
 import { slotBookings } from '../db/schema/index.ts';
 import { newerThanRow, olderThanRow, type Cursor } from '../lib/pagination.ts';
 import { type BookingDeps, dayBounds, selectRecords, toBookingDto } from './records.ts';
@@ -31,7 +31,7 @@ export async function listBookings(
   limit: number,
   cursor?: Cursor,
   now = new Date(),
-): Promise<Booking[]> {
+): Promise<StaffBooking[]> {
   const tz = deps.config.CLINIC_TZ;
   const byAppointment = filter.sort === 'appointment' || filter.status === 'overdue';
   const conds: (SQL | undefined)[] = [];

@@ -4,7 +4,7 @@ import { formatDateTime, formatDay, zonedDateTime } from '#shared/dates';
 import { WEEKDAYS, type ClinicSettings } from '#shared/clinic-settings';
 import type { Notification } from '#shared/notifications';
 import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
-import { BOOKING_MSG, BOOKING_NOTIFICATION_TYPES, type CompleteVisitBody, type Booking } from '#shared/bookings';
+import { BOOKING_MSG, BOOKING_NOTIFICATION_TYPES, type CompleteVisitBody, type StaffBooking } from '#shared/bookings';
 import { recordAudit } from '../audit/record.ts';
 import { withRetry } from '../db/retry.ts';
 import { type Executor } from '../db/client.ts';
@@ -83,7 +83,7 @@ export async function recordOutcome(
   id: string,
   outcome: { status: 'completed'; visit: CompleteVisitBody } | { status: 'no_show' },
   now = new Date(),
-): Promise<{ booking: Booking; notification?: Notification; audit: AuditEntry }> {
+): Promise<{ booking: StaffBooking; notification?: Notification; audit: AuditEntry }> {
   const { db, config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
   return withRetry(() =>

@@ -11,8 +11,10 @@ import {
   type ConfirmSlotBody,
   type HospitalInfo,
   type Booking,
+  type StaffBooking,
   type Visit,
 } from '#shared/bookings';
+import type { PetAlert } from '#shared/pet-alerts';
 import { rowsOf, type Executor } from '../db/client.ts';
 import { present } from '../db/rows.ts';
 import { services, slotBookings, visits } from '../db/schema/index.ts';
@@ -22,6 +24,7 @@ import { type ConfirmedBookingMail } from '../mail/booking-confirmed.ts';
 import { type BookingMailFacts } from '../mail/booking-parts.ts';
 import { roleRoom, userRoom } from '../lib/realtime.ts';
 import { type OfferingRow } from '../offerings/service.ts';
+import { alertsOf } from '../pet-record/alerts.ts';
 
 /* A booking as it is stored and shown: its row with its service, visit and ride steps, the DTO every screen reads, and the live event. */
 
@@ -50,10 +53,17 @@ export type BookingConfig = Pick<
 /** What every slot function needs: the database and the clinic's part of the configuration. */
 export type BookingDeps = Pick<Deps, 'db'> & { config: BookingConfig };
 
-/** Tells staff screens (and the owner's other tabs) that a booking changed, with the row as it is now. */
+/**
+ * Tells staff screens (and the owner's other tabs) that a booking changed, with the row as it is now. Staff hear it
+ * with the pet's alerts; the owner without them.
+ */
 export function announceBooking({ io }: Pick<Deps, 'io'>, b: Booking, action: BookingChangedEvent['action']): void {
-  const event: BookingChangedEvent = { id: b.id, action, status: b.status, date: b.date, time: b.time, booking: b };
-  io.to(roleRoom('employee')).to(roleRoom('admin')).to(userRoom(b.userId)).emit(BOOKING_CHANGED_EVENT, event);
+  const { alerts, ...owners } = b as Booking & { alerts?: PetAlert[] };
+  const event = { id: b.id, action, status: b.status, date: b.date, time: b.time };
+  io.to(roleRoom('employee'))
+    .to(roleRoom('admin'))
+    .emit(BOOKING_CHANGED_EVENT, { ...event, booking: { ...owners, alerts: alerts ?? [] } });
+  io.to(userRoom(b.userId)).emit(BOOKING_CHANGED_EVENT, { ...event, booking: owners });
 }
 
 /** The service fields a booking shows. */
@@ -66,6 +76,8 @@ export interface BookingRecord {
   visit: VisitRow | null;
   /** A ride's steps as stored (json from the database), null for other services. */
   rideSteps: { status: RideStep; at: string; message: string | null }[] | null;
+  /** The alerts set on the booking's pet (staff screens show them; answers to customers leave them out). */
+  alerts: PetAlert[] | null;
 }
 
 export const OPEN = [...OPEN_BOOKING_STATUSES];
@@ -87,12 +99,16 @@ function toVisitDto(v: VisitRow): Visit {
   };
 }
 
-/** The API shape of a stored booking; date and time are read back in the clinic's time zone. */
+/**
+ * The API shape of a stored booking; date and time are read back in the clinic's time zone. It carries the pet's
+ * alerts for staff: a route that answers customers declares `BookingSchema`, whose serializer leaves them out, and
+ * `announceBooking` sends the owner the booking without them.
+ */
 export function toBookingDto(
-  { booking: r, service, visit, rideSteps }: BookingRecord,
+  { booking: r, service, visit, rideSteps, alerts }: BookingRecord,
   timeZone: string,
   now = new Date(),
-): Booking {
+): StaffBooking {
   const { date, time } = zonedDateTime(r.startsAt, timeZone);
   return {
     ...present(r, [
@@ -136,8 +152,13 @@ export function toBookingDto(
           })),
         }
       : null,
+    alerts: alertsFrom(alerts),
   };
 }
+
+/** Alerts as the driver gives back a json column: parsed already, or text on a driver that does not parse it. */
+const alertsFrom = (alerts: PetAlert[] | string | null): PetAlert[] =>
+  typeof alerts === 'string' ? (JSON.parse(alerts) as PetAlert[]) : (alerts ?? []);
 
 /** A ride's steps in the order they were taken, read beside each booking that is a ride. */
 const rideStepsOf = sql<BookingRecord['rideSteps']>`case when ${slotBookings.rideStatus} is null then null else (
@@ -152,6 +173,9 @@ export function selectRecords(db: Executor) {
       service: { id: services.id, name: services.name, kind: services.kind },
       visit: visits,
       rideSteps: rideStepsOf,
+      alerts: sql<
+        PetAlert[] | null
+      >`case when ${slotBookings.petId} is null then null else ${alertsOf(sql`"slot_bookings"."pet_id"`)} end`,
     })
     .from(slotBookings)
     .innerJoin(services, eq(services.id, slotBookings.serviceId))

@@ -14,6 +14,7 @@ import {
   BOOKING_MSG,
   BookingSchema,
   BookingStatsSchema,
+  StaffBookingSchema,
   type BookingChangedEvent,
   type Booking,
 } from '#shared/bookings';
@@ -48,6 +49,8 @@ import { isStaff } from '../lib/policy.ts';
 import { singleFlight } from '../lib/single-flight.ts';
 
 const BookingListSchema = z.array(BookingSchema);
+/** Staff lists carry each booking's pet alerts. */
+const StaffBookingListSchema = z.array(StaffBookingSchema);
 const byCreated = (b: Booking) => ({ at: new Date(b.createdAt), id: b.id });
 const byAppointment = (b: Booking) => ({ at: new Date(b.startsAt), id: b.id });
 
@@ -182,7 +185,7 @@ export default routes((app) => {
           'All bookings (staff), newest first or, with sort=appointment, by appointment time from `from` (default today); filter by status (pending, confirmed, canceled, completed, no_show, active, overdue), service and date',
         ...secured,
         querystring: PageQuerySchema.extend(BookingListQuerySchema.shape),
-        response: { 200: BookingListSchema, ...errorReplies(400, 401, 403) },
+        response: { 200: StaffBookingListSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -239,7 +242,7 @@ export default routes((app) => {
         ...secured,
         params: IdParamSchema,
         body: ConfirmSlotBodySchema,
-        response: { 200: BookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
+        response: { 200: StaffBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -328,7 +331,7 @@ export default routes((app) => {
         ...secured,
         params: IdParamSchema,
         body: CompleteVisitBodySchema,
-        response: { 200: BookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
+        response: { 200: StaffBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -353,7 +356,7 @@ export default routes((app) => {
         summary: 'Mark a confirmed booking whose time has started as a no-show (staff)',
         ...secured,
         params: IdParamSchema,
-        response: { 200: BookingSchema, ...errorReplies(401, 403, 404, 409) },
+        response: { 200: StaffBookingSchema, ...errorReplies(401, 403, 404, 409) },
       },
     },
     async (request) => {

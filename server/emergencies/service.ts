@@ -18,6 +18,7 @@ import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { createNotification } from '../notifications/service.ts';
 import type { AuthUser } from '../lib/caller.ts';
+import { alertsOfPets } from '../pet-record/alerts.ts';
 import { roleRoom, userRoom } from '../lib/realtime.ts';
 
 type Row = typeof emergencies.$inferSelect;
@@ -157,7 +158,16 @@ export async function listEmergencies({ db }: Pick<Deps, 'db'>, me: AuthUser): P
     .where(eq(emergencies.status, 'resolved'))
     .orderBy(desc(emergencies.updatedAt))
     .limit(RESOLVED_SHOWN);
-  return withEvents(db, [...open, ...resolved]);
+  return withAlerts(db, await withEvents(db, [...open, ...resolved]));
+}
+
+/** Staff views of requests carry the alerts set on their pets. */
+async function withAlerts(db: Executor, list: Emergency[]): Promise<Emergency[]> {
+  const alerts = await alertsOfPets(
+    db,
+    list.map((e) => e.petId),
+  );
+  return list.map((e) => ({ ...e, alerts: (e.petId && alerts.get(e.petId)) || [] }));
 }
 
 /** What the customer is told about a change. */
@@ -245,7 +255,7 @@ export async function updateEmergency(
         },
       );
     }
-    const [emergency] = await withEvents(tx, [row]);
+    const [emergency] = await withAlerts(tx, await withEvents(tx, [row]));
     return { emergency: emergency!, notification };
   });
 }
@@ -257,6 +267,11 @@ export async function announceEmergency(
   action: EmergencyChangedEvent['action'],
 ): Promise<void> {
   const open = await openCount(deps);
-  deps.io.to(roleRoom('employee')).to(roleRoom('admin')).emit(EMERGENCY_CHANGED_EVENT, { action, emergency, open });
-  deps.io.to(userRoom(emergency.customerId)).emit(EMERGENCY_CHANGED_EVENT, { action, emergency });
+  const [forStaff] = await withAlerts(deps.db, [emergency]);
+  deps.io
+    .to(roleRoom('employee'))
+    .to(roleRoom('admin'))
+    .emit(EMERGENCY_CHANGED_EVENT, { action, emergency: forStaff!, open });
+  const { alerts: _staffOnly, ...forCustomer } = emergency;
+  deps.io.to(userRoom(emergency.customerId)).emit(EMERGENCY_CHANGED_EVENT, { action, emergency: forCustomer });
 }

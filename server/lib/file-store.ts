@@ -4,7 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Folder kinds of stored files under DATA_DIR/files (decision 039). */
-export type FileKind = 'pet-photos' | 'identity-proofs';
+export type FileKind = 'pet-photos' | 'identity-proofs' | 'pet-documents';
 
 /** A file written to the store: its key (path under DATA_DIR/files), size and hex SHA-256. */
 export interface WrittenFile {

@@ -137,3 +137,47 @@ export function sendPublicFile(
 
 /** The file extension of an allowed upload type ("image/png" -> "png", "application/pdf" -> "pdf"). */
 export const extensionOf = (mime: string) => (mime === 'image/jpeg' ? 'jpg' : mime.split('/')[1]!);
+
+/**
+ * Reads a multipart form of one file (`field`, as `readOneFile` checks it) and short text fields, which come back as
+ * they were sent for the caller's schema to check. Text fields may come before or after the file.
+ */
+export async function readFileAndFields(
+  request: FastifyRequest,
+  opts: { field: string; maxBytes: number; allowed: readonly string[]; messages: UploadMessages },
+): Promise<{ file: StoredFile; fields: Record<string, string> }> {
+  const { field, maxBytes, messages } = opts;
+  if (!request.isMultipart()) throw errors.unsupportedMedia(`Send the file as multipart/form-data in "${field}"`);
+  let data: Buffer | undefined;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } })) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== field) {
+        part.file.resume();
+        throw errors.badRequest(`Unexpected file field "${part.fieldname}"`);
+      }
+      const name = FileNameSchema.safeParse(part.filename);
+      if (!name.success) {
+        part.file.resume();
+        const message = name.error.issues[0]!.message;
+        throw errors.validation(message, [{ path: field, message }]);
+      }
+      data = await part.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw errors.tooLarge(messages.tooLarge);
+        throw err;
+      });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { statusCode?: number }).statusCode === 413) throw errors.tooLarge(messages.tooLarge);
+    throw errors.badRequest('The form could not be read: send it as multipart/form-data');
+  }
+  if (!data || data.length === 0)
+    throw errors.validation(messages.required, [{ path: field, message: messages.required }]);
+  const mime = await detectFileMime(data, opts.allowed, messages);
+  return { file: { data, mime, size: data.length }, fields };
+}

@@ -55,7 +55,7 @@ export default routes((app) => {
         if (!isUuid(ownerId)) throw errors.validation('ownerId must be a valid id');
       }
       if (staff && ownerId === undefined) throw errors.validation("Pass ownerId to list a customer's pets.");
-      return listPets(deps, ownerId ?? me.id, archived);
+      return listPets(deps, ownerId ?? me.id, archived, me);
     },
   );
 

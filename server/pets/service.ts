@@ -8,6 +8,7 @@ import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { present } from '../db/rows.ts';
 import { isStaff } from '../lib/policy.ts';
+import { alertsOfPets } from '../pet-record/alerts.ts';
 
 type PetRow = typeof pets.$inferSelect;
 /** What the pets service reads: the database and the clinic's time zone (for "today"). */
@@ -91,10 +92,21 @@ async function visiblePet(deps: Pick<PetDeps, 'db'>, viewer: PetViewer, id: stri
   return found;
 }
 
-/** One pet as the viewer may see it (owner or staff), else 404. */
+/** Staff views of pets carry the alerts set on them; the owner's do not. */
+async function withAlerts(deps: Pick<PetDeps, 'db'>, viewer: PetViewer, list: Pet[]): Promise<Pet[]> {
+  if (!isStaff(viewer) || list.length === 0) return list;
+  const alerts = await alertsOfPets(
+    deps.db,
+    list.map((p) => p.id),
+  );
+  return list.map((p) => ({ ...p, alerts: alerts.get(p.id) ?? [] }));
+}
+
+/** One pet as the viewer may see it (owner or staff, who also read its alerts), else 404. */
 export async function getPet(deps: PetDeps, viewer: PetViewer, id: string): Promise<Pet> {
   const { pet, photoAt } = await visiblePet(deps, viewer, id);
-  return toPetDto(pet, photoAt, today(deps));
+  const [dto] = await withAlerts(deps, viewer, [toPetDto(pet, photoAt, today(deps))]);
+  return dto!;
 }
 
 /** Checks that the viewer may see the pet (owner or staff), else 404; for the pet's photo and timeline. */
@@ -102,8 +114,11 @@ export async function assertPetVisible(deps: Pick<PetDeps, 'db'>, viewer: PetVie
   await visiblePet(deps, viewer, id);
 }
 
-/** An owner's pets, by name; archived ones instead when `archived`. The photos' bytes are not read. */
-export async function listPets(deps: PetDeps, ownerId: string, archived: boolean): Promise<Pet[]> {
+/**
+ * An owner's pets, by name; archived ones instead when `archived`. The photos' bytes are not read. Staff (`viewer`)
+ * read their alerts too.
+ */
+export async function listPets(deps: PetDeps, ownerId: string, archived: boolean, viewer?: PetViewer): Promise<Pet[]> {
   const rows = await deps.db
     .select({ pet: pets, photoAt: petPhotos.updatedAt })
     .from(pets)
@@ -111,7 +126,8 @@ export async function listPets(deps: PetDeps, ownerId: string, archived: boolean
     .where(and(eq(pets.ownerId, ownerId), archived ? isNotNull(pets.archivedAt) : isNull(pets.archivedAt)))
     .orderBy(asc(sql`lower(${pets.name})`), asc(pets.createdAt), asc(pets.id));
   const todayDate = today(deps);
-  return rows.map((r) => toPetDto(r.pet, r.photoAt, todayDate));
+  const list = rows.map((r) => toPetDto(r.pet, r.photoAt, todayDate));
+  return viewer ? withAlerts(deps, viewer, list) : list;
 }
 
 /** Adds a pet for its owner. The birth date may not lie after the clinic's today. */

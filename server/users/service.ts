@@ -330,7 +330,10 @@ export async function deleteUser(
   // The rows went with the account (cascade); their files follow once that has committed.
   if (config) {
     await removeStoredFilesOf(config.dataDir, 'identity-proofs', targetId);
-    for (const petId of petIds) await removeStoredFilesOf(config.dataDir, 'pet-photos', petId);
+    for (const petId of petIds) {
+      await removeStoredFilesOf(config.dataDir, 'pet-photos', petId);
+      await removeStoredFilesOf(config.dataDir, 'pet-documents', petId);
+    }
   }
   return { audit };
 }

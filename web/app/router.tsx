@@ -27,6 +27,8 @@ const Profile = lazyPage(() => import('../features/profile/pages/profile.tsx'));
 const Unsubscribe = lazyPage(() => import('../features/profile/pages/unsubscribe.tsx'));
 const MyPets = lazyPage(() => import('../features/pets/pages/my-pets.tsx'));
 const PetRecord = lazyPage(() => import('../features/pets/pages/pet-record.tsx'));
+const PrescriptionLabel = lazyPage(() => import('../features/pets/pages/prescription-label.tsx'));
+const StaffRefills = lazyPage(() => import('../features/pets/pages/staff-refills.tsx'));
 const EmployeeDashboard = lazyPage(() => import('../features/bookings/pages/employee-dashboard.tsx'));
 const EmployeeSlots = lazyPage(() => import('../features/bookings/pages/staff-bookings.tsx'));
 const EmployeeOrders = lazyPage(() => import('../features/orders/pages/employee-orders.tsx'));
@@ -37,6 +39,8 @@ const StaffEmergencies = lazyPage(() => import('../features/emergencies/pages/st
 const AdminHome = lazyPage(() => import('../features/admin/pages/admin-home.tsx'));
 const AdminCustomers = lazyPage(() => import('../features/admin/pages/customers.tsx'));
 const AdminEmployees = lazyPage(() => import('../features/admin/pages/employees.tsx'));
+const AdminVaccines = lazyPage(() => import('../features/vaccines/pages/admin-vaccines.tsx'));
+const CareDue = lazyPage(() => import('../features/vaccines/pages/care-due.tsx'));
 const AdminOfferings = lazyPage(() => import('../features/offerings/pages/admin-offerings.tsx'));
 const AdminProducts = lazyPage(() => import('../features/admin/pages/admin-products.tsx'));
 const AdminAudit = lazyPage(() => import('../features/audit/pages/admin-audit.tsx'));
@@ -89,6 +93,7 @@ export function AppRoutes() {
         <Route path="/customer/profile" element={<Profile />} />
         <Route path="/customer/pets" element={<MyPets />} />
         <Route path="/customer/pets/:id" element={<PetRecord />} />
+        <Route path="/customer/pets/:id/prescriptions/:rxId" element={<PrescriptionLabel />} />
         <Route path="/customer/emergency" element={<CustomerEmergency />} />
       </Route>
       <Route element={<EmployeeLayout />}>
@@ -99,7 +104,10 @@ export function AppRoutes() {
         <Route path="/employee/rides" element={<EmployeeRides />} />
         <Route path="/employee/profile" element={<Profile />} />
         <Route path="/employee/pets/:id" element={<PetRecord />} />
+        <Route path="/employee/pets/:id/prescriptions/:rxId" element={<PrescriptionLabel />} />
+        <Route path="/employee/refills" element={<StaffRefills />} />
         <Route path="/employee/emergencies" element={<StaffEmergencies />} />
+        <Route path="/employee/care-due" element={<CareDue />} />
       </Route>
       <Route element={<AdminLayout />}>
         <Route path="/admin/home" element={<AdminHome />} />
@@ -112,6 +120,8 @@ export function AppRoutes() {
         <Route path="/admin/settings" element={<AdminClinicSettings />} />
         <Route path="/admin/profile" element={<Profile />} />
         <Route path="/admin/emergencies" element={<StaffEmergencies />} />
+        <Route path="/admin/vaccines" element={<AdminVaccines />} />
+        <Route path="/admin/care-due" element={<CareDue />} />
       </Route>
       <Route element={<PublicLayout />}>
         <Route path="*" element={<NotFound />} />

@@ -111,6 +111,7 @@ export function makeRide(over: Partial<Ride> = {}): Ride {
     bookingStatus: 'confirmed',
     rideStatus: 'scheduled',
     steps: [],
+    alerts: [],
     ...over,
   };
 }

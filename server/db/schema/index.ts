@@ -11,4 +11,6 @@ export * from './settings.ts';
 export * from './emergencies.ts';
 export * from './reminders.ts';
 export * from './audit.ts';
+export * from './pet-record.ts';
+export * from './vaccines.ts';
 export * from './analytics.ts';

@@ -7,6 +7,8 @@ const admin: StaffArea = {
     { to: '/admin/customer', label: 'Customer' },
     { to: '/admin/employee', label: 'Employee' },
     { to: '/admin/services', label: 'Services' },
+    { to: '/admin/vaccines', label: 'Vaccines' },
+    { to: '/admin/care-due', label: 'Due care' },
     { to: '/admin/emergencies', label: 'Emergencies', badge: openEmergencies, badgeLabel: 'open' },
     { to: '/admin/products', label: 'Products' },
     { to: '/admin/audit', label: 'Audit log' },

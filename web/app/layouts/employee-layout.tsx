@@ -12,6 +12,8 @@ const employee: StaffArea = {
       { to: '/employee/chat', label: 'Chat', badge: unread },
       { to: '/employee/emergencies', label: 'Emergencies', badge: openEmergencies, badgeLabel: 'open' },
       { to: '/employee/rides', label: 'Rides' },
+      { to: '/employee/refills', label: 'Refills' },
+      { to: '/employee/care-due', label: 'Due care' },
     ];
   },
 };

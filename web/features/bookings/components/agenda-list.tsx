@@ -1,10 +1,15 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDay, formatWhen } from '#shared/dates';
 import { type Booking } from '#shared/bookings';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
+import { alertsOf, PetAlertList } from '../../../components/pet-alerts.tsx';
 import { Button } from '../../../components/button.tsx';
+import { CareStateBadge } from '../../../components/care-state-badge.tsx';
+import { RecordDoseDialog } from '../../../components/record-dose-dialog.tsx';
+import { useCareStatusBatch, useLiveCare } from '../../../lib/care.ts';
+import type { CareStatusItem } from '#shared/vaccines';
 import { useAgendaClock } from '../hooks/use-agenda-clock.ts';
 import { addMinutes, dayHeading, groupByDay } from './agenda-days.ts';
 import { BookingActionButtons, hasActions, type BookingHandlers } from './booking-action-buttons.tsx';
@@ -41,6 +46,11 @@ const cellClass = 'block px-0 py-0.5 align-top lg:table-cell lg:px-3 lg:py-3';
 export function AgendaList({ bookings, headingLevel: Heading, handlers }: AgendaListProps) {
   const { now, today } = useAgendaClock();
   const baseId = useId();
+  // The pets' preventive care beside each booking: one request for the page's pets, kept current live.
+  useLiveCare();
+  const care = useCareStatusBatch(bookings.flatMap((b) => (b.petId ? [b.petId] : [])));
+  const careOf = new Map((care.data ?? []).map((p) => [p.petId, p.items]));
+  const [dosing, setDosing] = useState<Booking | null>(null);
 
   return (
     <div className="space-y-6">
@@ -69,7 +79,15 @@ export function AgendaList({ bookings, headingLevel: Heading, handlers }: Agenda
                 </thead>
                 <tbody role="rowgroup" className="block divide-y divide-gray-100 lg:table-row-group">
                   {day.items.map((b) => (
-                    <AgendaRow key={b.id} booking={b} now={now} today={today} handlers={handlers} />
+                    <AgendaRow
+                      key={b.id}
+                      booking={b}
+                      now={now}
+                      today={today}
+                      handlers={handlers}
+                      care={b.petId ? careOf.get(b.petId) : undefined}
+                      onRecordDose={setDosing}
+                    />
                   ))}
                 </tbody>
               </table>
@@ -77,7 +95,27 @@ export function AgendaList({ bookings, headingLevel: Heading, handlers }: Agenda
           </section>
         );
       })}
+      <RecordDoseDialog
+        open={dosing !== null}
+        pet={{ id: dosing?.petId ?? '', name: dosing?.petName ?? '' }}
+        bookingId={dosing?.id}
+        onClose={() => setDosing(null)}
+      />
     </div>
+  );
+}
+
+/** The protocols due soon or overdue of a booking's pet, as small badges under its name. */
+function CareBadges({ items }: { items: CareStatusItem[] | undefined }) {
+  const due = (items ?? []).filter((s) => s.state === 'overdue' || s.state === 'due_soon');
+  if (!due.length) return null;
+  return (
+    <span className="mt-1 flex flex-wrap gap-1">
+      {due.slice(0, 3).map((s) => (
+        <CareStateBadge key={s.vaccineId} state={s.state} prefix={s.vaccineName.split(' (')[0]} />
+      ))}
+      {due.length > 3 && <span className="text-xs text-ink-muted">and {due.length - 3} more</span>}
+    </span>
   );
 }
 
@@ -86,12 +124,17 @@ function AgendaRow({
   now,
   today,
   handlers,
+  care,
+  onRecordDose,
 }: {
   booking: Booking;
   now: number;
   today: string;
   handlers: BookingHandlers;
+  care: CareStatusItem[] | undefined;
+  onRecordDose: (b: Booking) => void;
 }) {
+  const canDose = !!b.petId && (b.status === 'confirmed' || b.status === 'completed') && b.date <= today;
   return (
     <tr role="row" className={`block py-3 lg:table-row lg:py-0 ${b.needsOutcome ? 'bg-amber-50' : ''}`}>
       <th role="rowheader" scope="row" className={`${cellClass} font-semibold`}>
@@ -120,6 +163,10 @@ function AgendaRow({
             , {b.petAge} {b.petAge === 1 ? 'year' : 'years'}
           </span>
         )}
+        <div className="mt-1">
+          <PetAlertList alerts={alertsOf(b)} petName={b.petName} compact />
+        </div>
+        <CareBadges items={care} />
       </td>
       <td role="cell" className={cellClass}>
         <span className="block">{b.ownerName}</span>
@@ -152,9 +199,19 @@ function AgendaRow({
         </span>
       </td>
       <td role="cell" className={`${cellClass} max-lg:pt-2`}>
-        {(hasActions(b) || b.visit) && (
+        {(hasActions(b) || b.visit || canDose) && (
           <div className="flex flex-wrap gap-2 lg:justify-end">
             {hasActions(b) && <BookingActionButtons booking={b} now={now} today={today} handlers={handlers} />}
+            {canDose && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onRecordDose(b)}
+                aria-label={`Record a dose for ${b.petName} on ${formatWhen(b.date, b.time)}`}
+              >
+                Record dose
+              </Button>
+            )}
             {/* The record opens in the booking's panel, not in the row. */}
             {b.visit && (
               <Button

@@ -6,6 +6,7 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
+import { alertsOf, PetAlertList } from '../../../components/pet-alerts.tsx';
 import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { addMinutes } from './agenda-days.ts';
 import { BookingActionButtons, hasActions, type BookingHandlers } from './booking-action-buttons.tsx';
@@ -65,6 +66,9 @@ export function BookingPanel({ booking: b, now, today, handlers, onClose }: Book
           </span>
         )}
       </p>
+      <div className="mt-4">
+        <PetAlertList alerts={alertsOf(b)} petName={b.petName} />
+      </div>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">

@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { ConnectionBadge } from '../components/connection-badge.tsx';
 import { ConversationList } from '../components/conversation-list.tsx';
 import { ConversationPane } from '../components/conversation-pane.tsx';
+import { CustomerPetAlerts } from '../components/customer-pet-alerts.tsx';
 import { useStaffChat } from '../hooks/use-staff-chat.ts';
 
 /**
@@ -74,6 +75,7 @@ function EmployeeChat({ meId }: { meId: string }) {
           className="flex min-h-[28rem] flex-col overflow-hidden rounded-xl bg-white text-ink shadow-sm ring-1 ring-black/5 md:h-[70vh]"
         >
           <SendTo chat={chat} />
+          {!isAll && <CustomerPetAlerts customerId={target} />}
           <ConversationPane
             meId={meId}
             messages={chat.messages}

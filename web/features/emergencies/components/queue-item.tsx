@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { EMERGENCY_STATUS_LABELS, TRIAGE_LABELS, type Emergency, type EmergencyStatus } from '#shared/emergencies';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { PetAlertList } from '../../../components/pet-alerts.tsx';
 import { useFormatInstant } from '../../../lib/clinic-time.ts';
 import { useEmergencyUpdate } from '../hooks/use-emergency-update.ts';
 import { mapsHref, telHref } from '../lib/links.ts';
@@ -85,6 +86,9 @@ export function QueueItem({
         by {e.customerName}
         {e.assignedToName && <> · assigned to {e.assignedToName}</>}
       </p>
+      <div className="mt-3">
+        <PetAlertList alerts={e.alerts} petName={e.petName} />
+      </div>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">Phone</dt>
         <dd>

@@ -5,6 +5,7 @@ import type { Pet } from '#shared/pets';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
+import { PetCareSection } from '../../../components/pet-care-section.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -12,6 +13,7 @@ import { usePet } from '../api/get-pet.ts';
 import { PetForm } from '../components/pet-form.tsx';
 import { PetPhoto } from '../components/pet-photo.tsx';
 import { PetTimeline } from '../components/pet-timeline.tsx';
+import { MedicalRecord } from '../components/record/medical-record.tsx';
 import { SEX_LABEL, SPECIES_LABEL, ageText, weightText } from '../lib/format.ts';
 
 function Details({ pet }: { pet: Pet }) {
@@ -107,6 +109,8 @@ export default function PetRecordPage() {
           </div>
         </div>
       </section>
+      <MedicalRecord pet={p} staff={staff} owner={owner} />
+      <PetCareSection pet={p} staff={staff} />
       <section aria-labelledby="pet-history" className="mt-8">
         <h2 id="pet-history" className="themed mb-4 text-2xl font-bold">
           Visits and bookings

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Ride } from '#shared/rides';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
+import { PetAlertList } from '../../../components/pet-alerts.tsx';
 import { RideStepper } from '../../../components/ride-stepper.tsx';
 import { useRideActions } from '../hooks/use-ride-actions.ts';
 import { RideMessageForm, RideNextStep } from './ride-card-actions.tsx';
@@ -81,6 +82,7 @@ export function RideCard({ ride, today, onRefused }: RideCardProps) {
         </h3>
         {ride.bookingStatus !== 'confirmed' && <BookingStatusBadge status={ride.bookingStatus} />}
       </div>
+      <PetAlertList alerts={ride.alerts} petName={ride.petName} />
       {ride.note && <p className="text-sm break-words whitespace-pre-line">{ride.note}</p>}
       <RideContact ride={ride} />
       <RideStepper ride={{ status: ride.rideStatus, steps: ride.steps }} date={ride.date} title="Ride" compact />
