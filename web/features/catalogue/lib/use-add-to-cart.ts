@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { Product } from '#shared/catalogue';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { storePendingCartAdd, useAddToCart } from '../../../lib/cart.ts';
