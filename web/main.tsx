@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -18,8 +18,7 @@ const container = document.getElementById('root')!;
 // render starts from them, so it is the page the HTML shows.
 const stateText = document.getElementById(PRERENDER_STATE_ID)?.textContent;
 const state = stateText ? (JSON.parse(stateText) as DehydratedState) : null;
-// Loaded only by such a page: the other pages' first scripts do without it.
-if (state) (await import('./lib/server-state.ts')).hydrate(queryClient, state);
+if (state) hydrate(queryClient, state);
 
 /**
  * Once the page runs, its server-rendered answers are asked for again, so a change since the server's render (a
