@@ -13,7 +13,7 @@ let loading: Promise<Toastify> | null = null;
 const wantedListeners = new Set<() => void>();
 
 /** Loads the library (once); the toast host (app/toast-host.tsx) then mounts its container. */
-export function loadToasts(): Promise<Toastify> {
+function loadToasts(): Promise<Toastify> {
   if (!loading) {
     loading = import('react-toastify').then((m) => (lib = m));
     for (const listener of wantedListeners) listener();
