@@ -165,7 +165,9 @@ async function serveBaseline(msg: ServeMessage): Promise<number> {
       if (url === '/api/auth/me') {
         const me = await caller(pool, claims, auth![1]!);
         if (!me) return send(res, 401, { error: 'Your session has expired', code: 'UNAUTHENTICATED' });
-        return send(res, 200, userDto(me));
+        // The account's fields, and the same under `user` (the spec's shape, decision 043).
+        const dto = userDto(me);
+        return send(res, 200, { ...dto, user: dto });
       }
       if (url === '/api/all-customers') {
         // The same work our auth check does (the whole public user, as /api/auth/me needs it).

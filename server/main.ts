@@ -11,6 +11,7 @@ import { sweepTemporaryFiles } from './lib/file-store.ts';
 import { startReminderWorker } from './reminders/worker.ts';
 import { startHoldExpiry } from './orders/expire-holds.ts';
 import { ensureAdmin } from './users/service.ts';
+import { StartupClock } from './lib/startup-clock.ts';
 
 // A terminal gets pino-pretty; anything else (a pipe, a file, a log collector) gets JSON lines through a destination
 // whose exit flush cannot hang on a stalled or vanished reader. Chosen before the configuration is read, so that a
@@ -27,6 +28,8 @@ function startFailed(message: string, err?: unknown): never {
 
 /** Starts Pawcare: config, database + migrations, seed, HTTP + socket server, outbox worker, graceful stop. */
 async function main() {
+  // How long each part of the start took, in the "running" line: a slow start says where its time went.
+  const startup = new StartupClock();
   let config: Config;
   try {
     config = loadConfig();
@@ -39,6 +42,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
   });
+  startup.mark('database');
   const app = await buildApp({
     config,
     database,
@@ -46,11 +50,13 @@ async function main() {
   });
   for (const w of config.warnings) app.log.warn(w);
   app.log.info({ db: database.kind }, 'database ready');
+  startup.mark('app');
 
   await seedEssentials(database.db);
   const swept = await sweepTemporaryFiles(config.dataDir);
   if (swept) app.log.info({ swept }, 'removed unfinished upload files');
   // Demo accounts only go into an empty database, so they are seeded before the configured admin.
+  startup.mark('seed');
   if (config.SEED_DEMO) {
     const accounts = await seedDemoAccounts(database.db, config.dataDir);
     if (accounts.length) {
@@ -66,6 +72,7 @@ async function main() {
     }
   }
 
+  startup.mark('demo');
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const result = await ensureAdmin({ db: database.db }, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     app.log.info({ email: config.ADMIN_EMAIL, result }, 'admin account from ADMIN_EMAIL');
@@ -117,7 +124,8 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Pawcare is running on ${address.replace('0.0.0.0', 'localhost')}`);
+  startup.mark('listen');
+  app.log.info({ startupMs: startup.parts() }, `Pawcare is running on ${address.replace('0.0.0.0', 'localhost')}`);
   process.send?.({ ready: true, port: (app.server.address() as { port: number }).port });
 }
 
