@@ -614,7 +614,8 @@ async function main() {
     writeFileSync(doc, await prettier.format(updated, { ...(await prettier.resolveConfig(doc)), filepath: doc }));
     console.log('docs/performance.md updated');
   }
-  process.exit(failed ? 1 : 0);
+  // In CI's quick run (bench/quick.ts) a missed budget is reported above; the run fails only when it cannot measure.
+  process.exit(failed && process.env.BENCH_QUICK !== '1' ? 1 : 0);
 }
 
 main().catch((err) => {
