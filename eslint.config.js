@@ -73,6 +73,24 @@ export default tseslint.config(
     },
   },
   {
+    // What every page's first scripts would otherwise carry (decision 049): toasts load with the first toast.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/lib/toast.ts', 'web/app/toasts.tsx', 'web/**/*.test.{ts,tsx}', 'web/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-toastify',
+              message: 'Import toast from web/lib/toast.ts: it loads react-toastify with the first toast.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Type-aware rules where the product's code lives, and its browser tests and benchmarks: no floating or misused
     // promises, no `any` leaking from a library. Each file is checked in its project of tsconfig.json's references.
     files: [

@@ -58,6 +58,34 @@ const TODAY = `(now() at time zone '${TZ}')::date`;
 const sqlTextArray = (words: readonly string[]) => `array[${words.map((w) => `'${w}'`).join(', ')}]`;
 
 /**
+ * The chat insert for messages lo..hi-1. Every tenth message is in one of the long conversations (customers 1, 2,
+ * ...); the rest pair up into short ones (a customer's message, then a staff reply) of the customers after them. The
+ * history is inserted in chunks: one statement of a million messages would update the same few counter rows (the
+ * customers' message count shards) hundreds of thousands of times in one transaction, each update walking every
+ * version before it.
+ */
+const chatChunk = (s: Shape, staff: number, lo: number, hi: number) =>
+  `insert into chat_messages (sender_id, sender_name, sender_role, receiver_id, customer_id, client_message_id,
+                              message, created_at)
+   select case when x.mine then c.id else s.id end, case when x.mine then c.name else s.name end,
+          case when x.mine then 'user' else 'employee' end, case when x.mine then null else c.id::text end,
+          c.id, 'seed-' || x.m, 'Message ' || x.m || ' about an appointment', x.at
+     from (
+       select m, ${spread(s, 'm + 1')} as at,
+              case when m % 10 = 0 then 1 + (m / 10) % ${s.longConversations}
+                   else ${s.longConversations + 1} + (m - m / 10 - 1) / 2 end as k,
+              case when m % 10 = 0 then (m / 10 / ${s.longConversations}) % 2 = 0
+                   else (m - m / 10 - 1) % 2 = 0 end as mine,
+              1 + m % ${staff} as staff_no
+         from generate_series(${lo}, ${hi - 1}) m
+     ) x
+     join bench_customers c on c.k = x.k
+     join bench_staff s on s.no = x.staff_no`;
+
+/** Chat messages inserted per statement. */
+const CHAT_CHUNK = 20_000;
+
+/**
  * Seeds a migrated, empty database with `n` rows of each kind of history (see the file comment), `staff` employees
  * ("Staff Member 1..") and one admin ("admin@bench.local").
  */
@@ -201,27 +229,10 @@ export async function seedHistory(exec: Exec, n: number, staff: number): Promise
          from (select j, ${spread(s, 'j')} as at from generate_series(1, ${n}) j) x
          join bench_customers c on c.k = 1 + (x.j::bigint * 1299709) % ${n}`,
     ],
-    [
-      'chat',
-      // Every tenth message is in one of the long conversations (customers 1, 2, ...); the rest pair up into short
-      // ones (a customer's message, then a staff reply) of the customers after them.
-      `insert into chat_messages (sender_id, sender_name, sender_role, receiver_id, customer_id, client_message_id,
-                                  message, created_at)
-       select case when x.mine then c.id else s.id end, case when x.mine then c.name else s.name end,
-              case when x.mine then 'user' else 'employee' end, case when x.mine then null else c.id::text end,
-              c.id, 'seed-' || x.m, 'Message ' || x.m || ' about an appointment', x.at
-         from (
-           select m, ${spread(s, 'm + 1')} as at,
-                  case when m % 10 = 0 then 1 + (m / 10) % ${s.longConversations}
-                       else ${s.longConversations + 1} + (m - m / 10 - 1) / 2 end as k,
-                  case when m % 10 = 0 then (m / 10 / ${s.longConversations}) % 2 = 0
-                       else (m - m / 10 - 1) % 2 = 0 end as mine,
-                  1 + m % ${staff} as staff_no
-             from generate_series(0, ${n - 1}) m
-         ) x
-         join bench_customers c on c.k = x.k
-         join bench_staff s on s.no = x.staff_no`,
-    ],
+    ...Array.from({ length: Math.ceil(n / CHAT_CHUNK) }, (_, i): [string, string] => [
+      i === Math.ceil(n / CHAT_CHUNK) - 1 ? 'chat' : '',
+      chatChunk(s, staff, i * CHAT_CHUNK, Math.min(n, (i + 1) * CHAT_CHUNK)),
+    ]),
     [
       'broadcasts',
       `insert into chat_messages (sender_id, sender_name, sender_role, receiver_id, customer_id, client_message_id,

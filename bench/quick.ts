@@ -66,6 +66,8 @@ export const QUICK: Record<string, { args?: string[]; env: Record<string, string
   'outbox-crash': { env: {} },
   start: { env: { START_RUNS: '1', START_LARGE: '0' } },
   memory: { env: { MEMORY_IDLE_SECONDS: '1', MEMORY_REQUESTS: '200' } },
+  // The scripts of every page (no Lighthouse): budgets are reported, the run fails only when it cannot measure.
+  'web-budget': { args: ['--quick'], env: {} },
 };
 
 function run(name: string): Promise<{ name: string; ok: boolean; seconds: number; why?: string }> {

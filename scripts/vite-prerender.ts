@@ -3,12 +3,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
-import { PRERENDERED_DIR } from '../shared/build.ts';
+import { NOT_FOUND_PAGE, PRERENDERED_DIR, SSR_DIR } from '../shared/build.ts';
 
-/** The public pages painted at build time. */
-const PAGES = ['/', '/home', '/services', '/about', '/contact', '/login', '/register', '/products'];
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * The public pages painted at build time, and the file each is written to (`<name>.html` is served for `/<name>`);
+ * `404` is the not-found page, served for an address the app has no page for.
+ */
+const PAGES: [url: string, name: string][] = [
+  ...['/', '/home', '/services', '/about', '/contact', '/login', '/register', '/products', '/forgot-password'].map(
+    (url): [string, string] => [url, url === '/' ? 'index' : url.slice(1)],
+  ),
+  ['/404-not-found', NOT_FOUND_PAGE],
+];
 
 /**
  * After the browser build, renders the public pages with web/entry-server.tsx and writes them beside index.html,
@@ -25,7 +31,9 @@ export function prerender(): Plugin {
     },
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
-      const ssrDir = path.resolve(config.root, '..', 'node_modules', '.cache', 'pawcare-ssr');
+      // Kept in the build: the server renders the pages of LIVE_PAGES with it, with the data of the moment.
+      // (server/web.ts never serves this folder.)
+      const ssrDir = path.join(outDir, SSR_DIR);
       await build({
         configFile: config.configFile,
         mode: config.mode,
@@ -39,27 +47,22 @@ export function prerender(): Plugin {
       });
       const serverEntry = readdirSync(ssrDir).find((f) => /^entry-server\.m?js$/.test(f));
       if (!serverEntry) throw new Error(`prerender: the server build wrote no entry-server.js to ${ssrDir}`);
-      const { render } = (await import(
+      const { renderDocument } = (await import(
         pathToFileURL(path.join(ssrDir, serverEntry)).href
       )) as typeof import('../web/entry-server.tsx');
 
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      if (!template.includes('<div id="root"></div>'))
-        throw new Error('prerender: index.html has no empty <div id="root"></div>');
       const target = path.join(outDir, PRERENDERED_DIR);
       if (existsSync(target)) rmSync(target, { recursive: true });
       mkdirSync(target, { recursive: true });
-      for (const url of PAGES) {
-        const { html, title } = await render(url);
-        // Inline scripts (our CSP blocks them) or a boundary left pending or failed would not hydrate cleanly.
-        if (/<script|<!--\$[!?]-->/.test(html))
-          throw new Error(`prerender: ${url} did not render to plain, complete HTML`);
-        let doc = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-        if (title) doc = doc.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
-        const name = url === '/' ? 'index' : url.slice(1);
+      for (const [url, name] of PAGES) {
+        // Without data: what the browser shows before any answer (a page of LIVE_PAGES, when the server cannot
+        // render it with its data).
+        const doc = await renderDocument(template, url).catch((err: unknown) => {
+          throw new Error(`prerender: ${url}: ${err instanceof Error ? err.message : String(err)}`);
+        });
         writeFileSync(path.join(target, `${name}.html`), doc);
       }
-      rmSync(ssrDir, { recursive: true, force: true });
     },
   };
 }

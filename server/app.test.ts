@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiErrorSchema } from '#shared/common';
+import { LIVE_PAGE_TTL_MS } from './web.ts';
 import { createTestApp, expectError, multipart, type TestContext } from './test/app.ts';
 import { json, OpenApiDocSchema } from './test/json.ts';
 
@@ -481,5 +482,87 @@ describe('the web app', () => {
     const res = await inject({ method: 'GET', url: '/login' });
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
+  });
+});
+
+describe('pages rendered with live data', () => {
+  let web: TestContext;
+  beforeAll(async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pawcare-web-live-'));
+    const page = (body: string) =>
+      `<!doctype html><html lang="en"><head><meta name="theme-color" content="#ffffff" /><title>Pawcare</title></head><body><div id="root">${body}</div></body></html>`;
+    writeFileSync(path.join(dir, 'index.html'), page(''));
+    mkdirSync(path.join(dir, 'prerendered'));
+    writeFileSync(path.join(dir, 'prerendered', 'products.html'), page('<h1>Products (no data yet)</h1>'));
+    writeFileSync(path.join(dir, 'prerendered', '404.html'), page('<h1>Page not found</h1>'));
+    // Stands in for the build's web/entry-server.tsx: renders /products with what the catalogue answers it, and
+    // fails while a product is called "Broken".
+    mkdirSync(path.join(dir, 'ssr'));
+    writeFileSync(
+      path.join(dir, 'ssr', 'entry-server.js'),
+      `export const LIVE_PAGES = ['/products'];
+      let renders = 0;
+      export async function renderDocument(template, url, fetchInProcess) {
+        const res = await fetchInProcess(new Request('http://localhost/api/products?page=1&limit=1'));
+        const [first] = await res.json();
+        if (first.name === 'Broken') throw new Error('cannot render');
+        renders += 1;
+        return template.replace('<div id="root"></div>', '<div id="root"><h1>' + first.name + ' at ' + first.price +
+          ', ' + res.headers.get('x-total-count') + ' in all (render ' + renders + ')</h1></div>');
+      }`,
+    );
+    web = await createTestApp({}, { webDir: dir });
+  });
+  afterAll(() => web.close());
+
+  const get = async (url: string) => (await web.app.inject({ method: 'GET', url })).body;
+  const rename = async (name: string, price: number) => {
+    const admin = await web.buildUser({ role: 'admin' });
+    const res = await web.app.inject({
+      method: 'PUT',
+      url: '/api/products/1',
+      headers: web.auth(admin.token),
+      payload: { name, price },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('serves /products with the catalogue of the moment, kept a few seconds, then rendered again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const first = await get('/products');
+      expect(first).toMatch(/<h1>Dog Food at 500, \d+ in all \(render 1\)<\/h1>/);
+      await rename('Dog Food Premium', 650);
+      // Within the time a render is kept, the same page (the browser asks for the catalogue again as it starts).
+      expect(await get('/products')).toContain('(render 1)');
+      vi.setSystemTime(Date.now() + LIVE_PAGE_TTL_MS);
+      expect(await get('/products')).toMatch(/<h1>Dog Food Premium at 650, \d+ in all \(render 2\)<\/h1>/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('serves the page prerendered at build time when the render fails, and a query string the plain app page', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await rename('Broken', 650);
+      // Later than any render kept by the test before.
+      vi.setSystemTime(Date.now() + 10 * LIVE_PAGE_TTL_MS);
+      expect(await get('/products')).toContain('<h1>Products (no data yet)</h1>');
+      await rename('Dog Food', 500);
+      expect(await get('/products')).toContain('<h1>Dog Food at 500');
+      expect(await get('/products?category=Food')).toContain('<div id="root"></div>');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never serves the server-side bundle, and answers an unknown address with the prerendered not-found page', async () => {
+    const bundle = await web.app.inject({ method: 'GET', url: '/ssr/entry-server.js' });
+    expect(bundle.statusCode).toBe(404);
+    expect(bundle.body).not.toContain('renderDocument');
+    const missing = await web.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Page not found</h1>');
   });
 });

@@ -12,6 +12,7 @@ import { startReminderWorker } from './reminders/worker.ts';
 import { startCareReminderWorker } from './vaccines/reminder-worker.ts';
 import { startHoldExpiry } from './orders/expire-holds.ts';
 import { ensureAdmin } from './users/service.ts';
+import { countAnalyticsIn } from './analytics/service.ts';
 import { StartupClock } from './lib/startup-clock.ts';
 
 // A terminal gets pino-pretty; anything else (a pipe, a file, a log collector) gets JSON lines through a destination
@@ -54,6 +55,9 @@ async function main() {
   startup.mark('app');
 
   await seedEssentials(database.db);
+  // Summaries counted in another time zone than CLINIC_TZ are counted again (decision 048).
+  if (await countAnalyticsIn(database.db, config.CLINIC_TZ))
+    app.log.info({ timeZone: config.CLINIC_TZ }, 'analytics counted again in the clinic time zone');
   const swept = await sweepTemporaryFiles(config.dataDir);
   if (swept) app.log.info({ swept }, 'removed unfinished upload files');
   // Demo accounts only go into an empty database, so they are seeded before the configured admin.

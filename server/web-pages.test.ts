@@ -4,7 +4,14 @@ import { isWebPage, WEB_PAGES } from '#shared/web-pages';
 
 describe('the web app page list', () => {
   it('is exactly the routes of the router, besides its catch-all', async () => {
-    const router = await readFile(new URL('../web/app/router.tsx', import.meta.url), 'utf8');
+    // The public routes are in the router, the signed-in areas in the module its catch-all loads.
+    const router = (
+      await Promise.all(
+        ['../web/app/router.tsx', '../web/app/routes/signed-in.tsx'].map((f) =>
+          readFile(new URL(f, import.meta.url), 'utf8'),
+        ),
+      )
+    ).join('\n');
     const routes = [...router.matchAll(/<Route\s+path="([^"]+)"/g)].map((m) => m[1]).filter((p) => p !== '*');
     expect([...routes].sort()).toEqual([...WEB_PAGES].sort());
   });

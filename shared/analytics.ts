@@ -9,8 +9,11 @@ import { BOOKING_STATUSES } from './bookings.ts';
  * Every day is a calendar day in the clinic's time zone (CLINIC_TZ); see docs/decisions/028.
  */
 
-/** The longest range one request may ask for: a year (a leap year's 366 days). */
-const ANALYTICS_RANGE_MAX_DAYS = 366;
+/**
+ * The longest range one request may ask for: five years (1,827 days with two leap days). The figures are read from
+ * per-day summaries (decision 048), so a longer range costs a few rows per day; the bound keeps one answer's size sane.
+ */
+const ANALYTICS_RANGE_MAX_DAYS = 1827;
 /** The range asked for when none is given: the last 30 days, today included. */
 export const ANALYTICS_DEFAULT_DAYS = 30;
 /** The ranges the screen offers in one click: the last 7, 30 and 90 days, today included. */
@@ -23,7 +26,7 @@ export const ANALYTICS_MSG = {
   toInvalid: "'to' must be a date written YYYY-MM-DD, such as 2026-03-31.",
   outOfRange: `Dates must lie between ${DATE_MIN} and ${DATE_MAX}.`,
   fromAfterTo: 'The start date must be on or before the end date.',
-  tooLong: `Choose a range of at most ${ANALYTICS_RANGE_MAX_DAYS} days.`,
+  tooLong: `Choose a range of at most five years (${ANALYTICS_RANGE_MAX_DAYS} days).`,
 } as const;
 
 /** Days from `from` to `to`, both included (1 when they are the same day). */

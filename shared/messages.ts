@@ -1,3 +1,5 @@
+import { AUTH_FAILED } from './session-messages.ts';
+
 /** User-facing texts of the spec (sections 5 and 8). One place, so server and web say the same words. */
 export const MSG = {
   emailRequired: 'Email is required',
@@ -16,7 +18,7 @@ export const MSG = {
   loginFailed: 'Login failed',
   registrationFailedShort: 'Registration failed',
   profileUpdateFailed: 'Profile update failed',
-  authFailed: 'Authentication failed',
+  authFailed: AUTH_FAILED,
   fillAllFields: 'Please fill all required fields!',
   loginToBook: 'Please log in to book a slot',
   bookFailed: 'Failed to book slot',

@@ -2,7 +2,7 @@
  * Every page address the web app has (React Router patterns: `:name` is one path segment). The server answers any
  * other address with the app's not-found page and status 404, so a mistyped or removed link is not a 200 to
  * search engines, monitors or the person's browser history. server/web-pages.test.ts keeps this list and the
- * router's routes (web/app/router.tsx) the same.
+ * router's routes (web/app/router.tsx and web/app/routes/signed-in.tsx) the same.
  */
 export const WEB_PAGES = [
   '/',

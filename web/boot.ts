@@ -13,4 +13,17 @@ if (prerendered) {
     setTimeout(resolve, 250);
   });
 }
+// The page's own code is a chunk of its own (app/pages.ts, app/router.tsx): asked for beside the app's, not after it.
+const PAGE_CODE: Record<string, () => Promise<unknown>> = {
+  '/': () => import('./features/marketing/pages/home.tsx'),
+  '/home': () => import('./features/marketing/pages/home.tsx'),
+  '/services': () => import('./features/marketing/pages/services.tsx'),
+  '/about': () => import('./features/marketing/pages/about.tsx'),
+  '/contact': () => import('./features/marketing/pages/contact.tsx'),
+  '/products': () => import('./features/catalogue/pages/products.tsx'),
+  '/login': () => import('./features/auth/pages/login.tsx'),
+  '/register': () => import('./features/auth/pages/register.tsx'),
+};
+// A failure here is the page's to report, when it loads the same chunk itself.
+PAGE_CODE[location.pathname]?.().catch(() => {});
 await import('./main.tsx');

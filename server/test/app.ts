@@ -9,6 +9,7 @@ import { NEXT_CURSOR_HEADER } from '#shared/common';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { countAnalyticsIn } from '../analytics/service.ts';
 import { seedEssentials } from '../seed.ts';
 import { createUser } from '../users/service.ts';
 import { createTestDatabase } from './db.ts';
@@ -33,7 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
       // Every injected request comes from one address; tests of the limits themselves pass low values.
       LOGIN_RATE_LIMIT_IP: '10000',
@@ -66,6 +67,7 @@ export async function createTestApp(
   const config = testConfig(overrides);
   const database = await createTestDatabase();
   await seedEssentials(database.db);
+  await countAnalyticsIn(database.db, config.CLINIC_TZ);
   const app = await buildApp({ config, database, webDir: opts.webDir ?? path.join(os.tmpdir(), 'pawcare-no-web') });
   await app.ready();
   let n = 0;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast.ts';
 import type { Role } from '#shared/roles';
 import { homePathFor, useSession } from '../lib/session.tsx';
 

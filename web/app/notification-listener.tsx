@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast.ts';
 import type { Notification } from '#shared/notifications';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
 import { useSocketEvent } from '../lib/socket.ts';

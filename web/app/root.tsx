@@ -1,6 +1,4 @@
 import { Suspense } from 'react';
-import { ToastContainer } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS } from '#shared/ui-timings';
 import { Spinner } from '../components/states.tsx';
 import { ClinicConfigSync } from '../lib/public-config.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -10,6 +8,7 @@ import { PageWaitingNotice } from './page-waiting.tsx';
 import { NotificationListener } from './notification-listener.tsx';
 import { AppRoutes } from './router.tsx';
 import { ThemeSync } from './theme-sync.tsx';
+import { ToastHost } from './toast-host.tsx';
 
 /** Shown while a role area's code loads. */
 function ShellFallback() {
@@ -37,14 +36,7 @@ export function AppShell() {
       <FollowAccountChanges />
       <FocusAfterNavigation />
       <PageWaitingNotice />
-      <ToastContainer
-        position="top-right"
-        autoClose={TOAST_AUTO_CLOSE_MS}
-        newestOnTop
-        closeOnClick={false}
-        pauseOnFocusLoss
-        theme="light"
-      />
+      <ToastHost />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast.ts';
 import { ACCOUNT_MSG } from '#shared/accounts';
 import { useResendVerificationMutation } from '../lib/accounts.ts';
 import { errorMessage } from '../lib/api-client.ts';

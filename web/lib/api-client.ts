@@ -92,11 +92,18 @@ const session: Middleware = {
  * `client.GET('/api/pets/{id}', { params: { path: { id } }, signal })`. Every error answer rejects with an ApiError
  * (see `session`), so a call that resolves has succeeded: read it with {@link answer} or {@link page}.
  */
+/** While a page is rendered on the server (web/entry-server.tsx): the server answering the page's calls itself. */
+let answeredInProcess: ((request: Request) => Promise<Response>) | null = null;
+export function answerCallsWith(fetchInProcess: ((request: Request) => Promise<Response>) | null): void {
+  answeredInProcess = fetchInProcess;
+}
+
 export const client = createClient<paths>({
-  // Absolute, as a Request needs outside a page (tests); in the browser the same address as the page's own.
-  baseUrl: typeof location === 'undefined' ? '' : location.origin,
+  // In the browser the same address as the page's own; outside a page (a render on the server) any absolute
+  // address does, as a Request needs one: answerCallsWith's function answers it.
+  baseUrl: typeof location === 'undefined' ? 'http://localhost' : location.origin,
   // Looked up at each call, not once: a test's fake server stands in for it.
-  fetch: (request) => globalThis.fetch(request),
+  fetch: (request) => (answeredInProcess ?? globalThis.fetch)(request),
   querySerializer: queryString,
 });
 client.use(session);

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toast.ts';
 import type { User } from '#shared/auth';
 import { STORAGE_KEYS } from './storage.ts';
-import { MSG } from '#shared/messages';
+import { AUTH_FAILED } from '#shared/session-messages';
 import { ApiError, answer, checked, client, endSessionOnServer, setUnauthorizedHandler } from './api-client.ts';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './storage.ts';
 
@@ -111,7 +111,7 @@ export function SessionProvider({
     setSignedOut(false);
     if (!expiredToastShown.current) {
       expiredToastShown.current = true;
-      toast.error(MSG.authFailed, { toastId: 'auth-failed' });
+      toast.error(AUTH_FAILED, { toastId: 'auth-failed' });
     }
   }, [clear]);
 

@@ -11,33 +11,12 @@ import {
 } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { SOCKET_RECONNECT_ATTEMPTS } from '#shared/realtime';
-import {
-  RESYNC_EVENT,
-  type ClientToServerEvents,
-  type ServerEventName,
-  type ServerEventPayload,
-  type ServerToClientEvents,
-} from '#shared/realtime';
-import type { parseServerEvent } from '#shared/realtime-schemas';
-import { createReconnector, serverAnswered, type Reconnector } from './reconnect.ts';
+import type { ServerEventName, ServerEventPayload } from '#shared/realtime';
+import type { Reconnector } from './reconnect.ts';
 import { useSession } from './session.tsx';
+import type { AppSocket, SocketState, SocketStatus } from './socket-connect.ts';
 
-/**
- * idle: signed out, no connection. connecting: first attempt or reconnecting after a drop (the spec's
- * "Connecting"). connected: online. failed: the server refused the token or every reconnect attempt failed.
- */
-export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'failed';
-
-/** The app's socket, typed by the shared event maps. */
-export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-interface SocketState {
-  socket: AppSocket | null;
-  status: SocketStatus;
-  /** Checks a server event's payload against its shared schema; loaded with the socket, so set whenever it is. */
-  parse?: typeof parseServerEvent;
-}
+export type { AppSocket, SocketStatus };
 
 interface SocketContextValue extends SocketState {
   /** Starts connecting again after a failure (e.g. a Retry button). */
@@ -73,60 +52,20 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     setState({ socket: null, status: 'connecting' });
 
     let retry: Reconnector | null = null;
-    let dropped = false;
 
-    // The payload schemas come with the socket library: only a signed-in tab needs either.
-    void Promise.all([import('socket.io-client'), import('#shared/realtime-schemas')]).then(
-      ([{ io }, { parseServerEvent }]) => {
+    // The connection's code comes with the socket library and the payload schemas: only a signed-in tab needs them.
+    void import('./socket-connect.ts').then(
+      ({ openSocket }) => {
         if (canceled) return;
-        // Reconnection is ours (reconnect.ts): socket.io's stops after the spec's five attempts, and never retries a
-        // handshake the server refused, even when it refused only because its database was away.
-        const s: AppSocket = io({
-          path: '/socket.io',
-          auth: { token },
-          transports: ['websocket', 'polling'],
-          reconnection: false,
+        const opened = openSocket(token, {
+          queryClient,
+          recheck: () => recheckRef.current(),
+          onState: (next) => {
+            if (!canceled) setState(next);
+          },
         });
-        socket = s;
-        const again = createReconnector(() => s.connect());
-        retry = again;
-        const set = (status: SocketStatus) => {
-          if (!canceled) setState({ socket: s, status, parse: parseServerEvent });
-        };
-        const lost = () => set(again.failed() > SOCKET_RECONNECT_ATTEMPTS ? 'failed' : 'connecting');
-        s.on('connect', () => {
-          again.reset();
-          serverAnswered();
-          // Events sent while this tab was away were missed: every list on screen (failed ones too) loads again.
-          if (dropped) void queryClient.invalidateQueries();
-          dropped = false;
-          set('connected');
-        });
-        // The server's link to its other processes is back: their events of the meantime never reached this tab.
-        s.on(RESYNC_EVENT, () => void queryClient.invalidateQueries());
-        s.on('disconnect', (reason) => {
-          if (reason === 'io client disconnect') return;
-          dropped = true;
-          // The server closes us on purpose when this account changed: a new role (the tab moves to the new role's
-          // home), or this session ended elsewhere (signed out everywhere, a password reset: the tab signs out now,
-          // not at its next click). It asks who we are, then shakes hands again.
-          if (reason === 'io server disconnect') {
-            void recheckRef.current();
-            s.connect();
-          } else lost();
-        });
-        s.on('connect_error', (err: Error & { data?: { retryable?: boolean } }) => {
-          dropped = true;
-          // Refused by the server's token check: trying again would not help. A server or database that is away
-          // (a transport error, or a refusal marked retryable) is tried again on the schedule.
-          if (!s.active && !err.data?.retryable) {
-            again.reset();
-            set('failed');
-            // The token itself may have ended: the session check signs the tab out if so.
-            void recheckRef.current();
-          } else lost();
-        });
-        set(s.connected ? 'connected' : 'connecting');
+        socket = opened.socket;
+        retry = opened.retry;
       },
       () => {
         if (!canceled) setState({ socket: null, status: 'failed' });

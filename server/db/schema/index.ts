@@ -13,3 +13,4 @@ export * from './reminders.ts';
 export * from './audit.ts';
 export * from './pet-record.ts';
 export * from './vaccines.ts';
+export * from './analytics.ts';

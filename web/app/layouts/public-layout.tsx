@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../components/button.tsx';
 import { homePathFor, useSession } from '../../lib/session.tsx';
 import { Navbar, ProfileLink, type NavItem } from './navbar.tsx';

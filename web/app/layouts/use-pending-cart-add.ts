@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { takePendingCartAdd, useAddToCart } from '../../lib/cart.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 
 function ConfirmBody({
   message,

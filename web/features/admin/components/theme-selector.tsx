@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { THEMES, type Theme } from '#shared/theme-colors';
 import { Button } from '../../../components/button.tsx';
 import { CheckIcon } from '../../../components/icons.tsx';

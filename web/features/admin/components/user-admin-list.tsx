@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { AdminUser } from '#shared/auth';
 import { formatDay, zonedDateTime } from '#shared/dates';
 import { MSG } from '#shared/messages';

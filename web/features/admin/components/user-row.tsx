@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { AdminUser } from '#shared/auth';
 import { RowMenu, type RowMenuItem } from '../../../components/row-menu.tsx';
 import { getIdentityProof } from '../api/get-identity-proof.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { PRODUCT_MSG, type Product, type ProductInput } from '#shared/catalogue';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { placeRefusal } from '../../../lib/form-refusal.ts';

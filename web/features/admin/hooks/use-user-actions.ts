@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { AdminUser } from '#shared/auth';
 import type { Role } from '#shared/roles';
 import { MSG } from '#shared/messages';

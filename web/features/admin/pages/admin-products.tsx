@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { PRODUCT_SORT_LABELS, PRODUCT_SORTS, type Product } from '#shared/catalogue';
 import { CATEGORIES } from '#shared/catalogue-rules';
 import { Button } from '../../../components/button.tsx';

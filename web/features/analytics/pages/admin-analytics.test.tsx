@@ -182,9 +182,9 @@ describe('/admin/analytics', () => {
     expect(toField).toHaveAccessibleDescription('The last day must be on or after the first day.');
     expect(toField).toHaveFocus();
     await user.clear(toField);
-    await user.type(toField, '2026-03-11');
+    await user.type(toField, '2030-03-11');
     await user.click(within(form).getByRole('button', { name: 'Show' }));
-    expect(toField).toHaveAccessibleDescription('Choose a range of at most 366 days.');
+    expect(toField).toHaveAccessibleDescription('Choose a range of at most five years (1827 days).');
     expect(analyticsCalls()).toHaveLength(before);
 
     await user.clear(toField);
@@ -219,10 +219,13 @@ describe('/admin/analytics', () => {
 
   it("shows the server's message when the figures cannot be loaded, and loads them again on request", async () => {
     const user = userEvent.setup();
-    answer = () => ({ status: 400, body: { error: 'Choose a range of at most 366 days.', code: 'VALIDATION' } });
+    answer = () => ({
+      status: 400,
+      body: { error: 'Choose a range of at most five years (1827 days).', code: 'VALIDATION' },
+    });
     renderApp(<AdminAnalyticsPage />, { path: '/admin/analytics' });
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
-      'Choose a range of at most 366 days.',
+      'Choose a range of at most five years (1827 days).',
     );
     answer = (from, to) => ({ body: figures(from, to) });
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { ACCOUNT_MSG, ACCOUNT_TOKEN_MINUTES, ACCOUNT_TOKEN_PARAM } from '#shared/accounts';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmPasswordField, NewPasswordField } from '../../../components/account-fields.tsx';

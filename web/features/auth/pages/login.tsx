@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { ACCOUNT_PAGES } from '#shared/accounts';
 import { LoginBodySchema } from '#shared/auth';
 import { REDIRECT_DELAY_MS } from '#shared/ui-timings';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { RegisterFieldsSchema } from '#shared/auth';
 import { BLOOD_GROUPS, IDENTITY_PROOF_MAX_BYTES, IDENTITY_PROOF_MIMES } from '#shared/account-rules';

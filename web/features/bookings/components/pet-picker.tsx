@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { PET_MSG, PET_NAME_MAX, PET_SPECIES, PetCreateSchema, type Pet, type PetSpecies } from '#shared/pets';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/field.tsx';

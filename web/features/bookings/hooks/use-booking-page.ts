@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { Booking } from '#shared/bookings';
 import { formatWhen } from '#shared/dates';
 import { MSG } from '#shared/messages';

@@ -57,23 +57,27 @@ export function useCalendarMonth({ serviceId, timeZone, selected, onSelect, pref
   const following = monthOf(addDays(lastOfMonth(month), 1));
   const nextCalendar = useCalendar(following, serviceId, `${following}-01` <= lastDay);
   const nextDays = nextCalendar.data?.month === following ? nextCalendar.data.days : undefined;
+  // And the month before, when some of it is still to come: the arrow keys move back from the 1st into it.
+  const preceding = monthOf(addDays(`${month}-01`, -1));
+  const previousCalendar = useCalendar(preceding, serviceId, lastOfMonth(preceding) >= today);
+  const previousDays = previousCalendar.data?.month === preceding ? previousCalendar.data.days : undefined;
+  const nearDays = useMemo(() => [...(previousDays ?? []), ...(nextDays ?? [])], [previousDays, nextDays]);
   // That other month failing to load only narrows the choice.
   const weekLoaded =
     (weekCalendar.data?.month === weekMonth && !weekCalendar.isPlaceholderData) || weekCalendar.isError;
 
   const free = useMemo(() => {
     const m = new Map<string, number>();
-    if (loaded) for (const d of [...calendar.data!.days, ...(nextDays ?? [])]) m.set(d.date, d.freeTimes);
+    if (loaded) for (const d of [...calendar.data!.days, ...nearDays]) m.set(d.date, d.freeTimes);
     return m;
-  }, [loaded, calendar.data, nextDays]);
+  }, [loaded, calendar.data, nearDays]);
   // The days the clinic is closed, with the reason an admin gave (null on a weekday it is always closed).
   const closed = useMemo(() => {
     const m = new Map<string, string | null>();
     if (loaded)
-      for (const d of [...calendar.data!.days, ...(nextDays ?? [])])
-        if (d.closed) m.set(d.date, d.closedReason ?? null);
+      for (const d of [...calendar.data!.days, ...nearDays]) if (d.closed) m.set(d.date, d.closedReason ?? null);
     return m;
-  }, [loaded, calendar.data, nextDays]);
+  }, [loaded, calendar.data, nearDays]);
 
   useEffect(() => {
     if (!preferring || !preferred || !loaded || !weekLoaded) return;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { MSG } from '#shared/messages';
 import type { CompleteVisitBody, HospitalInfoInput, Booking } from '#shared/bookings';
 import { errorMessage } from '../../../lib/api-client.ts';

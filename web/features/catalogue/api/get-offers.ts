@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/catalogue';
 import { AD_PRODUCTS } from '#shared/catalogue-rules';
 import { answer, client } from '../../../lib/api-client.ts';
@@ -8,11 +8,16 @@ function getOffers(signal?: AbortSignal): Promise<Product[]> {
   return answer(client.GET('/api/products', { params: { query: { offers: 'true', limit: AD_PRODUCTS } }, signal }));
 }
 
-/** The products the rotating ads (the catalogue's offers, Medical Tips) turn through. */
-export function useOffers() {
-  return useQuery({
+/** What the offers ask for; also used to render /products on the server with its ad. */
+export function offersQuery() {
+  return queryOptions({
     queryKey: ['products', 'offers'],
     queryFn: ({ signal }) => getOffers(signal),
     staleTime: 5 * 60_000,
   });
+}
+
+/** The products the rotating ads (the catalogue's offers, Medical Tips) turn through. */
+export function useOffers() {
+  return useQuery(offersQuery());
 }

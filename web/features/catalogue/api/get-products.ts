@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/catalogue';
 import { client } from '../../../lib/api-client.ts';
 import { pageWithTotal } from '../../../lib/api-extra.ts';
@@ -18,12 +18,16 @@ function getProducts(view: CatalogueView, signal?: AbortSignal): Promise<Product
 /** Every catalogue list lives under ['products', ...], so a change to the catalogue can refresh them all at once. */
 const productsPageKey = (view: CatalogueView) => ['products', 'page', toApiPageQuery(view)] as const;
 
-/** A page of the catalogue; the previous page stays on screen while the next one loads. */
-export function useProducts(view: CatalogueView) {
-  return useQuery({
+/** What a catalogue page asks for; also used to render /products on the server with its first page. */
+export function productsPageQuery(view: CatalogueView) {
+  return queryOptions({
     queryKey: productsPageKey(view),
     queryFn: ({ signal }) => getProducts(view, signal),
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+}
+
+/** A page of the catalogue; the previous page stays on screen while the next one loads. */
+export function useProducts(view: CatalogueView) {
+  return useQuery({ ...productsPageQuery(view), placeholderData: keepPreviousData });
 }

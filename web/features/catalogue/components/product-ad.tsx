@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '#shared/catalogue';
 import { discountedPrice, formatRupees } from '#shared/money';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 export interface ProductAdProps {
   products: Product[];
@@ -32,7 +33,11 @@ function prefersReducedMotion(): boolean {
  */
 export function ProductAd({ products, intervalMs, onOpen, actionLabel, label }: ProductAdProps) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(prefersReducedMotion);
+  // Paused for people who ask for reduced motion, unless they press Play. Not known while a page rendered on the
+  // server hydrates (its HTML cannot know), so read once React runs the page.
+  const hydrated = useHydrated();
+  const [pausedByUser, setPaused] = useState<boolean | null>(null);
+  const paused = pausedByUser ?? (hydrated && prefersReducedMotion());
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const count = products.length;
@@ -109,7 +114,7 @@ export function ProductAd({ products, intervalMs, onOpen, actionLabel, label }: 
             </button>
             <button
               type="button"
-              onClick={() => setPaused((p) => !p)}
+              onClick={() => setPaused(!paused)}
               aria-label={paused ? 'Play offers' : 'Pause offers'}
               className="rounded-md px-3 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/15"
             >

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '#shared/catalogue';
 import { stockState } from '#shared/catalogue-rules';
@@ -27,7 +28,7 @@ export interface ProductCardProps {
  * and Add to Cart. The name's link to the product's page covers the whole card (picture and "Read more" included), so
  * there is one link per product for keyboards and screen readers.
  */
-export function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
   to,
   linkState,
@@ -101,7 +102,7 @@ export function ProductCard({
       </div>
     </article>
   );
-}
+});
 
 /** A grey card of the same size as a product card, shown while the catalogue loads. */
 export function ProductCardSkeleton() {

@@ -24,6 +24,8 @@ export interface ProductResultsProps {
   linkState: ProductPageState;
   onAddToCart: (p: Product) => void;
   addingId: ReturnType<typeof useShopAddToCart>['addingId'];
+  /** The page is asking for a newer copy of the list on screen. */
+  refreshing: boolean;
 }
 
 /** One page of the catalogue as cards (placeholders while loading), or why there is none, and the links to others. */
@@ -40,6 +42,7 @@ export function ProductResults({
   linkState,
   onAddToCart,
   addingId,
+  refreshing,
 }: ProductResultsProps) {
   const list = products.data?.items ?? [];
   const total = products.data?.total ?? 0;
@@ -93,7 +96,7 @@ export function ProductResults({
       {/* Two columns from 360 px: one column made a phone scroll through the whole catalogue card by card. */}
       <ul
         className={`grid gap-3 min-[22.5rem]:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4 ${products.isPlaceholderData ? 'opacity-70' : ''}`}
-        aria-busy={products.isFetching}
+        aria-busy={refreshing || products.isPlaceholderData}
       >
         {list.map((p, i) => (
           <li key={p.id} ref={p.id === highlightId ? highlightRef : undefined} className="flex">

@@ -1,5 +1,6 @@
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { Product } from '#shared/catalogue';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { storePendingCartAdd, useAddToCart } from '../../../lib/cart.ts';
@@ -17,20 +18,26 @@ export function useShopAddToCart() {
   const add = useAddToCart();
   const isCustomer = user?.role === 'user';
 
-  const addToCart = (product: Product) => {
-    if (!isCustomer) {
-      if (!user) storePendingCartAdd(product);
-      void navigate('/login');
-      return;
-    }
-    add.mutate(product.id, {
-      onSuccess: () => void navigate('/customer/orders', { state: { product } }),
-      onError: (err) =>
-        toast.error(errorMessage(err, `Could not add ${product.name} to your cart. Please try again.`), {
-          toastId: `add-to-cart-${product.id}`,
-        }),
-    });
-  };
+  const signedIn = !!user;
+  const { mutate } = add;
+  // The same function from render to render, so the catalogue's cards (memo) do not draw again for nothing.
+  const addToCart = useCallback(
+    (product: Product) => {
+      if (!isCustomer) {
+        if (!signedIn) storePendingCartAdd(product);
+        void navigate('/login');
+        return;
+      }
+      mutate(product.id, {
+        onSuccess: () => void navigate('/customer/orders', { state: { product } }),
+        onError: (err) =>
+          toast.error(errorMessage(err, `Could not add ${product.name} to your cart. Please try again.`), {
+            toastId: `add-to-cart-${product.id}`,
+          }),
+      });
+    },
+    [isCustomer, signedIn, navigate, mutate],
+  );
 
   /** The product being added right now, whose button shows it is busy. */
   const addingId = add.isPending ? add.variables : undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { Product } from '#shared/catalogue';
 import { CATALOGUE_PAGE_SIZE } from '#shared/catalogue-rules';
@@ -16,6 +16,7 @@ import { useCatalogueView } from '../hooks/use-catalogue-view.ts';
 import { DEFAULT_FILTERS, isFiltered } from '../lib/filters.ts';
 import { catalogueBase, productPath, type ProductPageState } from '../lib/paths.ts';
 import { useShopAddToCart } from '../lib/use-add-to-cart.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** Route state of /customer/product: the product a Medical Tips ad pointed at. */
 interface ProductRouteState {
@@ -53,13 +54,19 @@ export default function ProductsPage() {
     listTop.current?.scrollIntoView?.({ block: 'start' });
   }, [view.page]);
 
+  // A page the server rendered with the catalogue asks for it again as it starts (main.tsx): not shown while the
+  // page hydrates, so its first render is the server's HTML.
+  const hydrated = useHydrated();
+  const refreshing = hydrated && products.isFetching && !products.isPending;
   const filtered = isFiltered(draft);
   const one = total === 1;
   const resultText = products.isPending
     ? ''
     : `${total} ${one ? 'product' : 'products'}${filtered ? (one ? ' matches your filters' : ' match your filters') : ''}`;
-  const cardLink = (p: Product) => productPath(base, p.id);
-  const linkState: ProductPageState = { catalogue: `${location.pathname}${location.search}` };
+  // Kept the same between renders, so the cards (memo) draw again only when their own product or state changes.
+  const cardLink = useCallback((p: Product) => productPath(base, p.id), [base]);
+  const catalogue = `${location.pathname}${location.search}`;
+  const linkState = useMemo<ProductPageState>(() => ({ catalogue }), [catalogue]);
 
   return (
     <PageShell title="Products" intro="Food, toys, accessories and care for your pet, at clinic-approved prices.">
@@ -103,7 +110,7 @@ export default function ProductsPage() {
         <div ref={listTop} className="flex scroll-mt-20 flex-wrap items-center justify-between gap-3">
           <p role="status" className="themed text-sm font-medium" aria-live="polite">
             {resultText}
-            {products.isFetching && !products.isPending && <span className="sr-only"> (updating)</span>}
+            {refreshing && <span className="sr-only"> (updating)</span>}
           </p>
           <SortSelect value={view.sort} onChange={changeSort} />
         </div>
@@ -121,6 +128,7 @@ export default function ProductsPage() {
           linkState={linkState}
           onAddToCart={addToCart}
           addingId={addingId}
+          refreshing={refreshing}
         />
       </div>
     </PageShell>

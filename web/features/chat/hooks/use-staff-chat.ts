@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { Contact } from '#shared/auth';
 import { CHAT_BROADCAST, CHAT_EVENTS, type ChatMessage, type Conversation } from '#shared/chat';
 import { MSG } from '#shared/messages';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { CHAT_EVENTS, type ChatMessage, type TypingEvent } from '#shared/chat';
 import { MSG } from '#shared/messages';
 import { useSocket, useSocketEvent, useSocketStatus } from '../../../lib/socket.ts';

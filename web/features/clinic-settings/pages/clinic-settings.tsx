@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { CLINIC_MSG, type ClinicSettingsSaved } from '#shared/clinic-settings';
 import { CLINIC_SETTINGS_EVENT } from '#shared/realtime';
 import { todayIn } from '#shared/dates';

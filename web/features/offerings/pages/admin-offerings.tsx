@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { Service } from '#shared/offerings';
 import { ActiveBadge } from '../../../components/active-badge.tsx';
 import { Button } from '../../../components/button.tsx';

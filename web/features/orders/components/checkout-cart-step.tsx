@@ -1,7 +1,7 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { Cart, CartLine } from '#shared/cart';
 import { MSG } from '#shared/messages';
 import { formatRupees } from '#shared/money';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { formatRupees } from '#shared/money';
 import { PAYMENT_METHOD_LABELS, type Order } from '#shared/orders';
 import { Button } from '../../../components/button.tsx';

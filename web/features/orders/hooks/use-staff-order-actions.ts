@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '#shared/orders';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSetPaymentStatus, type StaffPaymentStatus } from '../api/set-payment-status.ts';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { formatRupees } from '#shared/money';
 import {
   ORDER_STATUS_LABELS,

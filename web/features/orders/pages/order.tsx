@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { formatRupees } from '#shared/money';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type Order } from '#shared/orders';
 import { Button, LinkButton } from '../../../components/button.tsx';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { PET_SEXES, PET_SPECIES, PET_YEARS_MAX, PetCreateSchema, type Pet, type PetCreateInput } from '#shared/pets';
 import { PET_WEIGHT_MAX } from '#shared/bookings';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { Pet } from '#shared/pets';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/dialog.tsx';

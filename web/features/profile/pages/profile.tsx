@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { NameSchema, PhoneSchema, type User } from '#shared/auth';
 import { ADDRESS_MAX } from '#shared/account-rules';

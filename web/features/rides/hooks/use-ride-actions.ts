@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { nextRideStep, RIDE_STATUS_LABELS, type Ride } from '#shared/rides';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAdvanceRide } from '../api/advance-ride.ts';

@@ -1,0 +1,4 @@
+-- Bookings counted per day as they are written (decision 048).
+CREATE OR REPLACE TRIGGER analytics_count_bookings_update
+  AFTER UPDATE ON public.slot_bookings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_count_bookings();

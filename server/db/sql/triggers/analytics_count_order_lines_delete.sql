@@ -1,0 +1,4 @@
+-- Order lines counted per day and product as they are written (decision 048).
+CREATE OR REPLACE TRIGGER analytics_count_order_lines_delete
+  AFTER DELETE ON public.order_items REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_count_order_lines();

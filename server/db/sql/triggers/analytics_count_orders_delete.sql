@@ -1,0 +1,4 @@
+-- Orders counted per day as they are written (decision 048).
+CREATE OR REPLACE TRIGGER analytics_count_orders_delete
+  AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_count_orders();

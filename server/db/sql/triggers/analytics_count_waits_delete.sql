@@ -1,0 +1,4 @@
+-- Chat waits worked out as messages are written (decision 048).
+CREATE OR REPLACE TRIGGER analytics_count_waits_delete
+  AFTER DELETE ON public.chat_messages REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_count_waits();
