@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast.ts';
 import { todayIn } from '#shared/dates';
 import type { PetSpecies } from '#shared/pets';
 import { VACCINE_KIND_LABEL, type Dose, type DoseCreateInput } from '#shared/vaccines';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { PET_SPECIES } from '#shared/pets';
 import {
   VACCINE_KINDS,

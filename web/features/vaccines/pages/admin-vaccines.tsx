@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { VACCINE_KIND_LABEL, type Vaccine } from '#shared/vaccines';
 import { ActiveBadge } from '../../../components/active-badge.tsx';
 import { Button } from '../../../components/button.tsx';
