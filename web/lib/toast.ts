@@ -12,13 +12,28 @@ let lib: Toastify | null = null;
 let loading: Promise<Toastify> | null = null;
 const wantedListeners = new Set<() => void>();
 
-/** Loads the library (once); the toast host (app/toast-host.tsx) then mounts its container. */
+/** Loads the library (once; again after a failed load); the toast host (app/toast-host.tsx) then mounts its container. */
 function loadToasts(): Promise<Toastify> {
   if (!loading) {
-    loading = import('react-toastify').then((m) => (lib = m));
+    loading = import('react-toastify').then(
+      (m) => (lib = m),
+      (err: unknown) => {
+        // Offline before the library arrived: the next toast asks again.
+        loading = null;
+        throw err;
+      },
+    );
     for (const listener of wantedListeners) listener();
   }
   return loading;
+}
+
+/**
+ * Loads the library and its container when the page is idle after it starts, outside its first scripts: a toast
+ * that says the network is gone ("Not connected to chat server") must not be the first to need the network.
+ */
+export function preloadToasts(): void {
+  void loadToasts().catch(() => undefined);
 }
 
 /** Whether a toast has been asked for yet, and a way to hear when one is (for useSyncExternalStore). */
@@ -32,7 +47,11 @@ export const toastsWanted = {
 
 function withToast(show: (t: Toastify['toast']) => void): void {
   if (lib) show(lib.toast);
-  else void loadToasts().then((m) => show(m.toast));
+  else
+    void loadToasts().then(
+      (m) => show(m.toast),
+      () => undefined,
+    );
 }
 
 type Show = (content: ToastContent, options?: ToastOptions) => void;
