@@ -167,6 +167,8 @@ export const BookSlotBodySchema = z
     serviceId: UuidSchema('serviceId').nullish(),
     /** One of the customer's pets: its name and age are taken from it. */
     petId: UuidSchema('petId').nullish(),
+    /** Who the customer wants to see; left out, any provider of the service free then (decision 051). */
+    providerId: UuidSchema('providerId').nullish(),
     /** The reason for the visit or the symptoms. */
     note: NoteSchema,
     /** Where a pickup ride collects the pet (defaults to the profile's address). */
@@ -328,6 +330,9 @@ export const BookingSchema = z.object({
   needsOutcome: z.boolean(),
   /** A pickup ride's progress (null for every other service). */
   ride: RideProgressSchema.nullable(),
+  /** Who sees the pet: null for a service without providers (and bookings made before providers existed). */
+  providerId: z.string().nullable(),
+  providerName: z.string().nullable(),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -353,6 +358,7 @@ export const BookingListQuerySchema = z.object({
   date: DateSchema.optional(),
   from: DateSchema.optional(),
   serviceId: UuidSchema('serviceId').optional(),
+  providerId: UuidSchema('providerId').optional(),
   sort: z.enum(['created', 'appointment'], { error: 'Sort must be created or appointment' }).default('created'),
 });
 export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;
@@ -378,7 +384,7 @@ export type BookingStats = z.infer<typeof BookingStatsSchema>;
 export const BOOKING_CHANGED_EVENT = 'booking_changed';
 export const BookingChangedEventSchema = z.object({
   id: z.string(),
-  action: z.enum(['created', 'confirmed', 'canceled', 'rescheduled', 'completed', 'no_show', 'ride']),
+  action: z.enum(['created', 'confirmed', 'canceled', 'rescheduled', 'reassigned', 'completed', 'no_show', 'ride']),
   status: z.enum(BOOKING_STATUSES),
   date: z.string(),
   time: z.string(),
@@ -393,4 +399,5 @@ export const BOOKING_NOTIFICATION_TYPES = {
   canceled: 'booking_canceled',
   completed: 'visit_completed',
   rescheduled: 'booking_rescheduled',
+  reassigned: 'booking_reassigned',
 } as const;
