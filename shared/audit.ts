@@ -82,7 +82,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
 };
 
 /** What an entry is about. */
-export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet' | 'provider';
+export type AuditSubject =
+  'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet' | 'provider';
 
 /** One entry of `GET /api/audit`, newest first. */
 export const AuditEntrySchema = z.object({

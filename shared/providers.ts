@@ -139,7 +139,10 @@ const ProviderFields = {
       { error: 'languages must be a list' },
     )
     .max(PROVIDER_LIMITS.languages, `At most ${PROVIDER_LIMITS.languages} languages`),
-  bio: multiLineText('Bio').max(PROVIDER_LIMITS.bioLength, `Bio must be at most ${PROVIDER_LIMITS.bioLength} characters`),
+  bio: multiLineText('Bio').max(
+    PROVIDER_LIMITS.bioLength,
+    `Bio must be at most ${PROVIDER_LIMITS.bioLength} characters`,
+  ),
   photoUrl,
   active: z.boolean({ error: 'active must be true or false' }),
 };

@@ -7,7 +7,9 @@ import { type Caller, closureFields, dayTimes, seatsBetween, shownOffering } fro
 
 /** Counts the free providers of a time on a clinic-local date, or nothing for a service without providers. */
 const counter = (load: ProviderLoad | undefined, date: string, timeZone: string) =>
-  load ? (time: string, at: Date, minutes: number) => freeProviders(load, date, time, at, minutes, timeZone) : undefined;
+  load
+    ? (time: string, at: Date, minutes: number) => freeProviders(load, date, time, at, minutes, timeZone)
+    : undefined;
 
 /* What a customer can book: a day's times with their free seats, and a month's calendar. */
 

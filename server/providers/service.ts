@@ -85,7 +85,9 @@ async function checkServices(db: Executor, ids: string[]): Promise<void> {
     .from(services)
     .where(inArray(services.id, ids));
   if (rows.length !== ids.length || rows.some((r) => r.kind === 'emergency')) {
-    throw errors.validation(PROVIDER_MSG.unknownService, [{ path: 'serviceIds', message: PROVIDER_MSG.unknownService }]);
+    throw errors.validation(PROVIDER_MSG.unknownService, [
+      { path: 'serviceIds', message: PROVIDER_MSG.unknownService },
+    ]);
   }
 }
 
@@ -119,7 +121,8 @@ export async function createProvider(
       await tx.execute(sql`select pg_advisory_xact_lock(5101)`);
       const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.userId)).limit(1);
       if (!user) throw errors.notFound('User');
-      if (user.role === 'user') throw errors.validation(PROVIDER_MSG.userNotStaff, [{ path: 'userId', message: PROVIDER_MSG.userNotStaff }]);
+      if (user.role === 'user')
+        throw errors.validation(PROVIDER_MSG.userNotStaff, [{ path: 'userId', message: PROVIDER_MSG.userNotStaff }]);
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(providers);
       if (n >= PROVIDER_LIMITS.providers) throw errors.conflict(PROVIDER_MSG.tooMany);
       const [row] = await tx.insert(providers).values(input).returning();

@@ -1,6 +1,12 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { AuditEntry } from '#shared/audit';
-import { PROVIDER_LIMITS, PROVIDER_MSG, type TimeOff, type TimeOffCreate, type TimeOffCreated } from '#shared/providers';
+import {
+  PROVIDER_LIMITS,
+  PROVIDER_MSG,
+  type TimeOff,
+  type TimeOffCreate,
+  type TimeOffCreated,
+} from '#shared/providers';
 import { recordAudit } from '../audit/record.ts';
 import { readableWhen } from '../bookings/records.ts';
 import { countCoveredBy, timeOffBookingsPage, toTimeOffDto } from '../bookings/time-off-bookings.ts';
@@ -136,4 +142,3 @@ export async function providerOfUser(db: TimeOffDeps['db'], userId: string) {
   const [row] = await db.select().from(providers).where(eq(providers.userId, userId)).limit(1);
   return row;
 }
-

@@ -28,7 +28,10 @@ export const providers = pgTable(
     languages: jsonb('languages').$type<string[]>().notNull().default([]),
     bio: text('bio').notNull().default(''),
     /** The services they perform, in no order. */
-    serviceIds: uuid('service_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    serviceIds: uuid('service_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     weeklyHours: jsonb('weekly_hours').$type<WeeklyHoursRow[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
