@@ -335,6 +335,28 @@ describe('booking a provider', () => {
   });
 });
 
+describe('moving a booking', () => {
+  it('keeps its provider when they are free at the new time, else gives it to a free one, else refuses', async () => {
+    const date = day(7);
+    const who = await t.buildUser({ role: 'user' });
+    const booking = created201(await bookAs(who, date, '09:00', consult, vets[0]!.provider.id), BookingSchema);
+    const move = (time: string) =>
+      api('PUT', `/api/slots/${booking.id}/reschedule`, who, { schedule: `${date} at ${time}` });
+    expect(json(await move('09:30'), BookingSchema).providerId).toBe(vets[0]!.provider.id);
+    // She is busy at 11:00: the booking goes to a free colleague rather than failing.
+    created201(await bookAs(undefined, date, '11:00', consult, vets[0]!.provider.id), BookingSchema);
+    const moved = json(await move('11:00'), BookingSchema);
+    expect(moved.providerId).not.toBe(vets[0]!.provider.id);
+    expect(moved.providerName).toMatch(/^Dr\. /);
+    // Everyone busy at 12:00: refused, and the booking stays where it was.
+    for (const v of vets) created201(await bookAs(undefined, date, '12:00', consult, v.provider.id), BookingSchema);
+    expectError(await move('12:00'), 409, 'SLOT_FULL', PROVIDER_MSG.noneFree);
+    const mine = (await api('GET', '/api/slots/mine', who)).json<Booking[]>();
+    expect(mine.find((b) => b.id === booking.id)).toMatchObject({ time: '11:00', providerId: moved.providerId });
+    expect(await invariants()).toEqual({ overlaps: 0, wrongSeats: 0, oversold: 0 });
+  });
+});
+
 describe('time off', () => {
   it('keeps the bookings it covers, lists them for staff, and reassigns one in one step', async () => {
     const date = day(5);
