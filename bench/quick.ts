@@ -5,14 +5,15 @@
  *
  * Each bench runs with BENCH_QUICK=1, which only tells a bench that checks correctness and timings (bench:chat) to
  * fail on the correctness alone.
- * Pass names to run a subset: npm run bench:quick -- api slots. QUICK_BENCH_TIMEOUT_S (600) stops a bench that hangs.
+ * Pass names to run a subset: npm run bench:quick -- api slots. QUICK_BENCH_TIMEOUT_S (240) stops a bench that hangs,
+ * or that runs at full size because its quick knobs no longer exist (the analytics bench once seeded a million rows here).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TIMEOUT_S = Number(process.env.QUICK_BENCH_TIMEOUT_S ?? 600);
+const TIMEOUT_S = Number(process.env.QUICK_BENCH_TIMEOUT_S ?? 240);
 
 /** Each bench with the arguments and environment of its quick run. */
 export const QUICK: Record<string, { args?: string[]; env: Record<string, string> }> = {
@@ -52,8 +53,8 @@ export const QUICK: Record<string, { args?: string[]; env: Record<string, string
   },
   analytics: {
     env: {
-      BENCH_ANALYTICS_SMALL: '300',
-      BENCH_ANALYTICS_LARGE: '1000',
+      BENCH_ANALYTICS_SIZES: '300,1000',
+      BENCH_ANALYTICS_RANGES: '30',
       BENCH_ANALYTICS_ROUNDS: '1',
       BENCH_ANALYTICS_SECONDS: '0.2',
     },
