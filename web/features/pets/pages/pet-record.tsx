@@ -25,6 +25,7 @@ function Details({ pet }: { pet: Pet }) {
     ['Age', ageText(pet.ageYears)],
     ['Weight', weightText(pet.weightKg)],
     ['Markings', pet.markings],
+    ['Microchip', pet.microchip],
     ['Allergies', pet.allergies],
     ['Notes', pet.notes],
   ];
