@@ -29,7 +29,7 @@ export const CertificateCodeParamsSchema = z.object({
 });
 
 /** `GET /api/verify/{code}`: any text; one that is not a code of ours is 404 like a withdrawn one. */
-export const VerifyParamsSchema = z.object({ code: z.string().min(1).max(200) });
+export const VerifyParamsSchema = z.object({ code: z.string().min(1).max(100) });
 
 /** A shared link of a pet's certificate, as its owner sees it. */
 export const CertificateShareSchema = z.object({

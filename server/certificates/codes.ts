@@ -104,11 +104,7 @@ export async function withdrawCertificate(
       .update(certificateCodes)
       .set({ withdrawnAt: new Date() })
       .where(
-        and(
-          eq(certificateCodes.petId, pet.id),
-          eq(certificateCodes.code, code),
-          isNull(certificateCodes.withdrawnAt),
-        ),
+        and(eq(certificateCodes.petId, pet.id), eq(certificateCodes.code, code), isNull(certificateCodes.withdrawnAt)),
       )
       .returning();
     if (!row) throw errors.notFound('Shared link');

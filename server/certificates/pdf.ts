@@ -1,36 +1,20 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CertificateDose } from '#shared/certificates';
 import { formatDay } from '#shared/dates';
 import type { PetSpecies } from '#shared/pets';
 import { VACCINE_KIND_LABEL } from '#shared/vaccines';
+import { certificateFonts } from './fonts.ts';
 import type { CertificateRecord } from './record.ts';
 
 /*
- * The certificate's PDF, made by pdfkit (decision 052). Its text is set in IBM Plex Sans Devanagari (OFL, from the
- * npm package @ibm/plex-sans-devanagari), whose one font holds Latin and Devanagari, so a pet or a person named in
- * Hindi prints as written; pdfkit embeds only the glyphs used. Should the package be missing, the PDF falls back to
- * the PDF's own Helvetica (Latin only) rather than failing.
+ * The certificate's PDF, made by pdfkit (decision 052). Its text is set in IBM Plex Sans Devanagari (fonts.ts), so a
+ * pet or a person named in Hindi prints as written; pdfkit embeds only the glyphs used. Should the font package be
+ * missing, the PDF falls back to the PDF's own Helvetica (Latin only) rather than failing.
  */
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = '@ibm/plex-sans-devanagari/fonts/complete/woff';
-
-/** The files of the regular and the bold face, or null when the font package cannot be found. */
-function fontFiles(): { regular: string; bold: string } | null {
-  try {
-    const regular = require.resolve(`${FONT_DIR}/IBMPlexSansDevanagari-Regular.woff`);
-    const bold = require.resolve(`${FONT_DIR}/IBMPlexSansDevanagari-SemiBold.woff`);
-    return existsSync(regular) && existsSync(bold) ? { regular, bold } : null;
-  } catch {
-    return null;
-  }
-}
-const FONTS = fontFiles();
 /** Whether names in Devanagari render (the font package is installed). */
-export const certificateFontsFound = FONTS !== null;
+export const certificateFontsFound = () => certificateFonts() !== null;
 
 const SPECIES: Record<PetSpecies, string> = {
   dog: 'Dog',
@@ -96,6 +80,7 @@ export async function certificatePdf(record: CertificateRecord, issue: Certifica
     doc.on('end', resolve);
     doc.on('error', reject);
   });
+  const FONTS = certificateFonts();
   const regular = FONTS ? 'body' : 'Helvetica';
   const bold = FONTS ? 'bold' : 'Helvetica-Bold';
   if (FONTS) {
@@ -113,9 +98,13 @@ export async function certificatePdf(record: CertificateRecord, issue: Certifica
   doc.font(regular).fontSize(9.5).fillColor(MUTED).text(record.clinic.address, { width: textWidth });
   doc.moveDown(0.8);
   doc.font(bold).fontSize(20).fillColor(INK).text('Vaccination certificate', { width: textWidth });
-  doc.font(regular).fontSize(9.5).fillColor(MUTED).text(`Issued on ${formatDay(issue.issuedOn)}`, {
-    width: textWidth,
-  });
+  doc
+    .font(regular)
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text(`Issued on ${formatDay(issue.issuedOn)}`, {
+      width: textWidth,
+    });
   doc
     .fontSize(8)
     .text(`Scan the code, or open ${issue.verifyUrl}, to check that this certificate is genuine and current.`, {
@@ -139,7 +128,11 @@ export async function certificatePdf(record: CertificateRecord, issue: Certifica
   let rowY = factsTop;
   facts.forEach(([label, value], i) => {
     const x = MARGIN + (i % 2) * half;
-    doc.font(regular).fontSize(8).fillColor(MUTED).text(label, x, rowY, { width: half - 10 });
+    doc
+      .font(regular)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label, x, rowY, { width: half - 10 });
     doc
       .font(bold)
       .fontSize(10.5)
@@ -148,7 +141,11 @@ export async function certificatePdf(record: CertificateRecord, issue: Certifica
     if (i % 2 === 1) rowY = Math.max(rowY + 26, doc.y + 6);
   });
   doc.y = rowY + 4;
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).strokeColor(RULE).stroke();
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .strokeColor(RULE)
+    .stroke();
   doc.moveDown(0.6);
 
   // The doses, a row each, the header again on every new page.
@@ -164,7 +161,11 @@ export async function certificatePdf(record: CertificateRecord, issue: Certifica
       x += c.width;
     }
     doc.y = y + 14;
-    doc.moveTo(MARGIN, doc.y - 3).lineTo(MARGIN + width, doc.y - 3).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, doc.y - 3)
+      .lineTo(MARGIN + width, doc.y - 3)
+      .strokeColor(RULE)
+      .stroke();
   };
   if (record.doses.length === 0) {
     doc.font(regular).fontSize(10).fillColor(INK).text('No vaccination or treatment is recorded yet.', MARGIN, doc.y);
@@ -186,7 +187,12 @@ export async function certificatePdf(record: CertificateRecord, issue: Certifica
         x += COLUMNS[i]!.width;
       });
       doc.y = y + height + 5;
-      doc.moveTo(MARGIN, doc.y - 2).lineTo(MARGIN + width, doc.y - 2).strokeColor(RULE).lineWidth(0.5).stroke();
+      doc
+        .moveTo(MARGIN, doc.y - 2)
+        .lineTo(MARGIN + width, doc.y - 2)
+        .strokeColor(RULE)
+        .lineWidth(0.5)
+        .stroke();
     }
   }
 
