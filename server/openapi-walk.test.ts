@@ -274,10 +274,10 @@ function variantsOf(op: Operation, caller: Caller): Variant[] {
   const params = op.parameters;
   // Reads use the caller's own id (to get past existence checks); writes a random one, so the walk never deletes
   // or demotes its own callers. Product paths (the catalogue's, the cart's) take the walk's own product, and the pet
-  // photo's operations, which change nothing but the photo, the walk's own pet.
+  // photo's and documents' operations, which change nothing but the photo or add a document, the walk's own pet.
   const pathId = /^\/api\/(products|cart\/items)\//.test(op.path)
     ? walkProductId
-    : op.method === 'GET' || op.path === '/api/pets/{id}/photo'
+    : op.method === 'GET' || op.path === '/api/pets/{id}/photo' || op.path === '/api/pets/{id}/documents'
       ? op.path.startsWith('/api/pets/')
         ? walkPetId
         : caller.id
@@ -393,16 +393,21 @@ function multipartForm(parts: Part[], opts: { boundary?: string; contentType?: s
   return { payload, headers: { 'content-type': opts.contentType ?? `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** The parts of a plausible form: each text field sampled, each file a small PNG. */
+/**
+ * The parts of a plausible form: each text field sampled, each file a small PNG. An optional reference to another
+ * record (`bookingId`) is left out unless a variant sets it: no sample names a record the form could point at.
+ */
 function formParts(
   schema: Schema,
   caller: Caller,
   over: { text?: Record<string, string>; file?: Partial<Part>; extra?: Part[] } = {},
 ): Part[] {
   const props = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
   return [
     ...Object.entries(props)
       .filter(([, p]) => p.format !== 'binary')
+      .filter(([k]) => required.has(k) || !/Id$/.test(k) || over.text?.[k] !== undefined)
       .map(([k, p]) => ({ name: k, value: over.text?.[k] ?? String(sample(p, k, caller)) })),
     ...Object.entries(props)
       .filter(([, p]) => p.format === 'binary')

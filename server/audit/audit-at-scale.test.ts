@@ -29,11 +29,12 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.buildUser({ role: 'admin' })).token;
   today = todayIn(t.config.CLINIC_TZ);
-  // N entries over the last 200 days, by ACTORS people, every kind in turn.
+  // N entries over the last 200 days, by ACTORS people, each person doing every kind in turn (whatever the number of
+  // kinds, every person has entries of every kind).
   await t.database.db.execute(sql`
     insert into audit_log (at, actor_id, actor_name, actor_email, actor_role, kind, subject_type, subject_id, summary)
     select now() - make_interval(mins => i * 28), a.id, 'Staff ' || (i % ${ACTORS}), 'staff' || (i % ${ACTORS}) || '@example.com',
-           'employee', (${sql.param([...AUDIT_KINDS])}::text[])[1 + i % ${AUDIT_KINDS.length}], 'booking', null, 'Did a thing'
+           'employee', (${sql.param([...AUDIT_KINDS])}::text[])[1 + (i / ${ACTORS}) % ${AUDIT_KINDS.length}], 'booking', null, 'Did a thing'
       from generate_series(1, ${N}) i
       cross join lateral (select ('00000000-0000-4000-8000-' || lpad((i % ${ACTORS})::text, 12, '0'))::uuid as id) a`);
   // Two people who left long ago: their entries are all in the log's oldest part.
