@@ -53,10 +53,14 @@ test('the customer downloads and shares the certificate, a visitor checks it, an
   const fresh = section.getByText(/Anyone with this link can check/).locator('..');
   const url = (await fresh.locator('p.font-mono').textContent())!.trim();
   expect(url).toMatch(/\/verify\/[A-Za-z0-9_-]{22}$/);
-  await section.getByRole('button', { name: 'Copy the new link' }).click();
+  await section.getByRole('button', { name: 'Copy link just made' }).click();
   await expect(section.getByText('Link copied.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await expect(section.getByRole('listitem')).toHaveCount(2);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  if (process.env.CERT_SHOTS) await section.screenshot({ path: `${process.env.CERT_SHOTS}/section-phone.png` });
 
   // A visitor, not signed in, opens the link: the certificate is genuine, with the pet and the dose, no owner.
   const path = new URL(url).pathname;
@@ -69,6 +73,13 @@ test('the customer downloads and shares the certificate, a visitor checks it, an
   await expect(visitor.getByRole('cell', { name: 'RB-4471' })).toBeVisible();
   await expect(visitor.getByText(customer.name)).toHaveCount(0);
   expect(await seriousViolations(visitor)).toEqual([]);
+  // On a phone nothing scrolls sideways: the doses are cards.
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await expect(visitor.getByRole('list', { name: /doses, oldest first$/ })).toBeVisible();
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await seriousViolations(visitor)).toEqual([]);
+  if (process.env.CERT_SHOTS)
+    await visitor.screenshot({ path: `${process.env.CERT_SHOTS}/verify-phone.png`, fullPage: true });
 
   // The owner withdraws the shared link.
   const code = path.split('/').pop()!;

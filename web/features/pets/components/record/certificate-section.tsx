@@ -207,7 +207,7 @@ export function CertificateSection({
           <p className="font-semibold">Anyone with this link can check {petName}&apos;s certificate:</p>
           <p className="mt-1 font-mono text-sm break-all">{fresh.url}</p>
           <div className="mt-2">
-            <CopyButton url={fresh.url} label="Copy the new link" />
+            <CopyButton url={fresh.url} label="Copy link just made" />
           </div>
         </div>
       )}
