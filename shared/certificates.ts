@@ -46,7 +46,7 @@ export type CertificateShare = z.infer<typeof CertificateShareSchema>;
  * One dose as the certificate lists it: the entries that count now (an entry a later one corrected is left out; the
  * correction says it is one).
  */
-export const CertificateDoseSchema = z.object({
+const CertificateDoseSchema = z.object({
   vaccineName: z.string(),
   kind: z.enum(VACCINE_KINDS),
   product: z.string(),
@@ -64,7 +64,7 @@ export const CertificateDoseSchema = z.object({
 export type CertificateDose = z.infer<typeof CertificateDoseSchema>;
 
 /** The pet as the certificate shows it (its owner's name is on the PDF only, never on the public page). */
-export const CertificatePetSchema = z.object({
+const CertificatePetSchema = z.object({
   name: z.string(),
   species: z.enum(PET_SPECIES),
   breed: z.string().nullable(),

@@ -21,7 +21,7 @@ type CodeRow = typeof certificateCodes.$inferSelect;
 type CodeDeps = Pick<Deps, 'db'> & { config: Pick<Deps['config'], 'PUBLIC_URL'> };
 
 /** A new code: 128 random bits, base64url (22 characters), which nobody can guess or derive from another. */
-export const newCode = () => randomBytes(16).toString('base64url');
+const newCode = () => randomBytes(16).toString('base64url');
 
 /** The verification page's full address of a code. */
 export const verifyUrl = (config: Pick<Deps['config'], 'PUBLIC_URL'>, code: string) =>

@@ -10,10 +10,9 @@ import { inflateSync } from 'node:zlib';
  */
 
 const require = createRequire(import.meta.url);
-const FONT_DIR = '@ibm/plex-sans-devanagari/fonts/complete/woff';
 
 /** The OpenType font inside a WOFF 1.0 file (W3C WOFF 1.0, section 4): the same tables, uncompressed. */
-export function woffToOpenType(woff: Buffer): Buffer {
+function woffToOpenType(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF 1.0 font');
   const flavor = woff.readUInt32BE(4);
   const count = woff.readUInt16BE(12);
@@ -56,8 +55,13 @@ export function woffToOpenType(woff: Buffer): Buffer {
 /** The regular and the semi-bold face, or null when the font package is not installed (the PDF then uses Helvetica). */
 function loadFonts(): { regular: Buffer; bold: Buffer } | null {
   try {
-    const face = (name: string) => woffToOpenType(readFileSync(require.resolve(`${FONT_DIR}/${name}.woff`)));
-    return { regular: face('IBMPlexSansDevanagari-Regular'), bold: face('IBMPlexSansDevanagari-SemiBold') };
+    const face = (file: string) => woffToOpenType(readFileSync(file));
+    return {
+      regular: face(
+        require.resolve('@ibm/plex-sans-devanagari/fonts/complete/woff/IBMPlexSansDevanagari-Regular.woff'),
+      ),
+      bold: face(require.resolve('@ibm/plex-sans-devanagari/fonts/complete/woff/IBMPlexSansDevanagari-SemiBold.woff')),
+    };
   } catch {
     return null;
   }

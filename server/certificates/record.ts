@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { errors } from '../errors.ts';
 
 /** Entries one certificate lists at most: decades of a pet's doses, not an unbounded page. */
-export const CERTIFICATE_DOSES_MAX = 500;
+const CERTIFICATE_DOSES_MAX = 500;
 
 /** What a certificate shows: the pet, its owner's name, the doses that count now, the clinic, the day. */
 export interface CertificateRecord {
