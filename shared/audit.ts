@@ -39,6 +39,9 @@ export const AUDIT_KINDS = [
   'provider.updated',
   'provider.time_off_added',
   'provider.time_off_removed',
+  'certificate.printed',
+  'certificate.shared',
+  'certificate.withdrawn',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -79,6 +82,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'provider.updated': 'Provider changed',
   'provider.time_off_added': 'Time off added',
   'provider.time_off_removed': 'Time off removed',
+  'certificate.printed': 'Certificate printed',
+  'certificate.shared': 'Certificate shared',
+  'certificate.withdrawn': 'Certificate link withdrawn',
 };
 
 /** What an entry is about. */

@@ -15,3 +15,4 @@ export * from './pet-record.ts';
 export * from './vaccines.ts';
 export * from './analytics.ts';
 export * from './providers.ts';
+export * from './certificates.ts';
