@@ -65,7 +65,7 @@ const timeOfDay = (label: string) =>
     .regex(TIME, `${label} must be a time like 09:00`);
 
 /** One stretch of a provider's week, clinic-local: weekday 1-7 (Monday 1). */
-export const WeeklyHoursSchema = z
+const WeeklyHoursSchema = z
   .object({
     weekday: z
       .number({ error: 'weekday must be a whole number from 1 (Monday) to 7 (Sunday)' })
@@ -240,4 +240,3 @@ export const ReassignBodySchema = z
   .object({ providerId: UuidSchema('providerId').nullish() })
   .nullish()
   .transform((v) => ({ providerId: v?.providerId ?? null }));
-export type ReassignBody = z.output<typeof ReassignBodySchema>;

@@ -20,10 +20,10 @@ export function providerTaken(err: unknown): boolean {
 }
 
 /** ISO weekday 1-7 (Monday 1) of a clinic-local date. */
-export const isoWeekday = (date: string) => WEEKDAYS.indexOf(weekdayOf(date)) + 1;
+const isoWeekday = (date: string) => WEEKDAYS.indexOf(weekdayOf(date)) + 1;
 
 /** A booking's time as a provider's week reads it: the clinic-local weekday, start and end ('24:00' past midnight). */
-export function localWindow(startsAt: Date, endsAt: Date, timeZone: string) {
+function localWindow(startsAt: Date, endsAt: Date, timeZone: string) {
   const start = zonedDateTime(startsAt, timeZone);
   const end = zonedDateTime(endsAt, timeZone);
   return {
@@ -35,7 +35,7 @@ export function localWindow(startsAt: Date, endsAt: Date, timeZone: string) {
 }
 
 /** Whether a provider's week covers [start, end) of a clinic-local weekday. */
-export const worksThen = (week: WeeklyHoursRow[], weekday: number, start: string, end: string) =>
+const worksThen = (week: WeeklyHoursRow[], weekday: number, start: string, end: string) =>
   week.some((h) => h.weekday === weekday && h.open <= start && h.close >= end);
 
 /** An active provider of a service, read before a booking names them: 404 unknown, 400 when not for this service. */

@@ -2,13 +2,6 @@ import { z } from 'zod';
 import { WEEKDAY_NAME, WEEKDAYS } from '#shared/clinic-settings';
 import type { Provider, ProviderCreateInput, ProviderUpdate, WeeklyHours } from '#shared/providers';
 
-/** One weekday of the form: whether the provider works then, and from when to when. */
-export interface DayValues {
-  works: boolean;
-  open: string;
-  close: string;
-}
-
 export const ProviderFormSchema = z
   .object({
     userId: z.string(),
@@ -49,7 +42,7 @@ export function formValuesOf(p: Provider | null): ProviderFormValues {
 }
 
 /** The week the form describes, as the API takes it. */
-export const weekOf = (v: ProviderFormValues): WeeklyHours[] =>
+const weekOf = (v: ProviderFormValues): WeeklyHours[] =>
   v.days.flatMap((d, i) => (d.works ? [{ weekday: i + 1, open: d.open, close: d.close }] : []));
 
 const languagesOf = (text: string) =>
