@@ -28,6 +28,18 @@ async function asAdmin<T>(request: APIRequestContext, method: 'get' | 'post', pa
   return (await res.json()) as T;
 }
 
+/** What a test made, retired after it: the clinic's other pages (the landing page's vets) see none of it. */
+const made: { services: string[]; providers: string[] } = { services: [], providers: [] };
+
+async function retire(request: APIRequestContext) {
+  const token = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  for (const id of made.providers.splice(0))
+    await request.put(`${BASE_URL}/api/providers/${id}`, { headers, data: { active: false } });
+  for (const id of made.services.splice(0))
+    await request.put(`${BASE_URL}/api/services/${id}`, { headers, data: { active: false } });
+}
+
 /** A service of this spec's own and a vet who does it, working the clinic's hours on every day it opens. */
 async function serviceWithVet(request: APIRequestContext, vet: TestUser, vetName: string) {
   const tag = randomBytes(3).toString('hex');
@@ -52,10 +64,14 @@ async function serviceWithVet(request: APIRequestContext, vet: TestUser, vetName
     languages: ['English', 'Bengali'],
     bio: 'Calm hands for nervous cats.',
   });
+  made.services.push(service.id);
+  made.providers.push(provider.id);
   return { service, provider };
 }
 
 test.describe('providers', () => {
+  test.afterEach(({ request }) => retire(request));
+
   test('a customer books a named vet; staff see the vet on the agenda', async ({ page, request }) => {
     const [customer, vet, employee] = await Promise.all([
       createUser(request, 'user'),
