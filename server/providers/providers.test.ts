@@ -212,6 +212,11 @@ describe('provider profiles', () => {
     );
     const log = (await api('GET', '/api/audit?kind=provider.updated', admin)).json<{ summary: string }[]>();
     expect(log[0]?.summary).toMatch(/Changed the provider Dr\. Audit: .*bio/);
+    // The same lists sent again change nothing and log nothing.
+    const again = await api('PUT', `/api/providers/${created.id}`, admin, { serviceIds: [], weeklyHours: [] });
+    expect(again.statusCode).toBe(200);
+    const after = (await api('GET', '/api/audit?kind=provider.updated', admin)).json<{ summary: string }[]>();
+    expect(after).toHaveLength(log.length);
     expectError(await api('PUT', '/api/providers/00000000-0000-4000-8000-000000000000', admin, { bio: 'x' }), 404);
   });
 });

@@ -165,19 +165,24 @@ export async function updateProvider(
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(providers.id, id))
         .returning();
-      const change = changedFields<ProviderUpdate>(
-        {
-          displayName: current.displayName,
-          photoUrl: current.photoUrl,
-          qualifications: current.qualifications,
-          languages: current.languages,
-          bio: current.bio,
-          serviceIds: current.serviceIds,
-          weeklyHours: current.weeklyHours,
-          active: current.active,
-        },
-        patch,
-      );
+      const before: ProviderUpdate = {
+        displayName: current.displayName,
+        photoUrl: current.photoUrl,
+        qualifications: current.qualifications,
+        languages: current.languages,
+        bio: current.bio,
+        serviceIds: current.serviceIds,
+        weeklyHours: current.weeklyHours,
+        active: current.active,
+      };
+      // Lists sent as they were (same services in any order, the same week) are no change.
+      const same = (k: keyof ProviderUpdate) =>
+        JSON.stringify(k === 'serviceIds' ? [...(patch.serviceIds ?? [])].sort() : patch[k]) ===
+        JSON.stringify(k === 'serviceIds' ? [...current.serviceIds].sort() : before[k]);
+      const sent = Object.fromEntries(
+        Object.entries(patch).filter(([k, v]) => v !== undefined && !same(k as keyof ProviderUpdate)),
+      ) as ProviderUpdate;
+      const change = changedFields<ProviderUpdate>(before, sent);
       if (!change) return { provider: toProviderDto(updated!) };
       const fields = Object.keys(change.after).map((f) =>
         f === 'weeklyHours' ? `hours (${weekWords(patch.weeklyHours ?? [])})` : f === 'serviceIds' ? 'services' : f,
