@@ -10,7 +10,7 @@ import { dayBounds } from './records.ts';
 
 /* Who sees the pet: the provider a booking names or the fairest free one, chosen inside the booking's statement (decision 051). */
 
-/** The constraint that keeps a provider to one booking at a time (migration 0020). */
+/** The constraint that keeps a provider to one booking at a time (migration 0021). */
 const NO_OVERLAP = 'slot_bookings_provider_no_overlap';
 
 /** True when a statement lost a race for a provider: another booking of theirs at an overlapping time committed first. */

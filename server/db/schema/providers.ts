@@ -13,7 +13,7 @@ export interface WeeklyHoursRow {
  * The people customers book (vets, trainers, groomers, drivers): a staff account's public profile, the services they
  * perform and their weekly hours, which lie inside the clinic's. Never deleted (bookings name them): `active: false`
  * retires one. A booking holds its provider for [starts_at, ends_at): the exclusion constraint
- * `slot_bookings_provider_no_overlap` (migration 0020, btree_gist) refuses a second open booking of one provider at
+ * `slot_bookings_provider_no_overlap` (migration 0021, btree_gist) refuses a second open booking of one provider at
  * an overlapping time, whoever commits first (decision 051).
  */
 export const providers = pgTable(
