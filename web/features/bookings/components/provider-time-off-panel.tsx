@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatDateTime, formatWhen } from '#shared/dates';
 import type { Booking } from '#shared/bookings';
-import type { TimeOffBooking } from '#shared/providers';
+import type { Provider, TimeOffBooking } from '#shared/providers';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { filterControlClass } from '../../../components/filter-select.tsx';
@@ -17,19 +17,20 @@ import { RescheduleDialog, type RescheduleTarget } from './reschedule-dialog.tsx
 /** One booking whose provider is off: who to give it to (any other free provider, or one named), and Move. */
 function TimeOffRow({
   item,
+  providers,
   timeZone,
   onMove,
 }: {
   item: TimeOffBooking;
+  providers: Provider[] | undefined;
   timeZone: string;
   onMove: (b: Booking) => void;
 }) {
   const { booking: b, timeOff } = item;
-  const providers = useProviders();
   const reassign = useReassignBooking();
   const [to, setTo] = useState('');
   const selectId = useId();
-  const others = providersOf(providers.data, b.serviceId).filter((p) => p.id !== b.providerId);
+  const others = providersOf(providers, b.serviceId).filter((p) => p.id !== b.providerId);
   const give = () =>
     reassign.mutate(
       { id: b.id, providerId: to || null },
@@ -93,6 +94,8 @@ function TimeOffRow({
  */
 export function ProviderTimeOffPanel({ headingLevel: H = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const query = useProviderTimeOff();
+  // Asked for with the list, not after it: each row offers the colleagues who do its service.
+  const providers = useProviders();
   const timeZone = usePublicConfig().data?.slot.timeZone;
   const [moving, setMoving] = useState<RescheduleTarget | null>(null);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -123,6 +126,7 @@ export function ProviderTimeOffPanel({ headingLevel: H = 'h2' }: { headingLevel?
               <TimeOffRow
                 key={item.booking.id}
                 item={item}
+                providers={providers.data}
                 timeZone={timeZone}
                 onMove={(b) =>
                   setMoving({
