@@ -4,11 +4,11 @@ import { OutsideHoursBookingSchema, type OutsideHoursBooking } from '#shared/cli
 import { IdParamSchema, PageQuerySchema } from '#shared/common';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
 import { MSG } from '#shared/messages';
+import { CompleteVisitWithDosesSchema } from '#shared/vaccines';
 import {
   BookingListQuerySchema,
   BookSlotBodySchema,
   BookSlotHeadersSchema,
-  CompleteVisitBodySchema,
   ConfirmSlotBodySchema,
   RescheduleBodySchema,
   BOOKING_MSG,
@@ -43,6 +43,7 @@ import { cancelBooking } from './cancel.ts';
 import { confirmBooking } from './confirm.ts';
 import { listBookings, listMine } from './lists.ts';
 import { recordOutcome } from './outcome.ts';
+import { announceDose } from '../vaccines/doses.ts';
 import { rescheduleBooking } from './reschedule.ts';
 import { stats } from './stats.ts';
 import { isStaff } from '../lib/policy.ts';
@@ -327,22 +328,23 @@ export default routes((app) => {
       schema: {
         tags: ['slots'],
         summary:
-          "Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff)",
+          "Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff); the optional `doses` are the vaccines and treatments given at the visit, recorded with it on the visit's day, all or nothing (a batch expired on that day: 400, and nothing is recorded)",
         ...secured,
         params: IdParamSchema,
-        body: CompleteVisitBodySchema,
+        body: CompleteVisitWithDosesSchema,
         response: { 200: StaffBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const me = currentUser(request);
-      const { booking, notification, audit } = await recordOutcome(deps, me, request.params.id, {
+      const { booking, notification, audit, doses } = await recordOutcome(deps, me, request.params.id, {
         status: 'completed',
         visit: request.body,
       });
       if (notification) pushNotification(deps, booking.userId, notification);
       broadcast(booking, 'completed');
       announceAudit(deps, audit);
+      for (const dose of doses) announceDose(deps, dose);
       return booking;
     },
   );

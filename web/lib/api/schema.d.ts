@@ -4223,7 +4223,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff) */
+        /** Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff); the optional `doses` are the vaccines and treatments given at the visit, recorded with it on the visit's day, all or nothing (a batch expired on that day: 400, and nothing is recorded) */
         put: {
             parameters: {
                 query?: never;
@@ -4242,6 +4242,16 @@ export interface paths {
                         weightKg?: number | null;
                         nextDueDate?: string | null;
                         nextDueReason?: string | null;
+                        doses?: {
+                            vaccineId: string;
+                            batch: string;
+                            expiresOn: string;
+                            product?: string | null;
+                            manufacturer?: string | null;
+                            site?: string | null;
+                            nextDueOn?: string | null;
+                            nextDueReason?: string | null;
+                        }[] | null;
                     } | null;
                 };
             };

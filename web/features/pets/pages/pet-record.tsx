@@ -9,7 +9,7 @@ import { PetCareSection } from '../../../components/pet-care-section.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { usePet } from '../api/get-pet.ts';
+import { usePet } from '../../../lib/pets.ts';
 import { PetForm } from '../components/pet-form.tsx';
 import { PetPhoto } from '../components/pet-photo.tsx';
 import { PetTimeline } from '../components/pet-timeline.tsx';
