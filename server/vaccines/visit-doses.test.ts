@@ -116,7 +116,7 @@ describe('doses given at a visit', () => {
       doses: [dhppi(), dhppi({ vaccineId: SEEDED_VACCINE_IDS.rabies, batch: 'R-9', expiresOn: expired })],
     });
     expectError(res, 400, 'VALIDATION', VACCINE_MSG.batchExpired('R-9', expired, visitDay));
-    expect((res.json() as { details: { path: string }[] }).details[0]!.path).toBe('doses.1.expiresOn');
+    expect(res.json<{ details: { path: string }[] }>().details[0]!.path).toBe('doses.1.expiresOn');
     expect(await bookingStatus(bookingId)).toBe('confirmed');
     expect(json(await get(owner, `/api/pets/${pet.id}/vaccinations`), z.array(DoseSchema))).toEqual([]);
     // Once the batch is put right, the visit and both doses are recorded.
@@ -134,7 +134,7 @@ describe('doses given at a visit', () => {
       doses: [dhppi(), dhppi({ vaccineId: SEEDED_VACCINE_IDS.fvrcp })],
     });
     expectError(res, 400, 'VALIDATION');
-    expect((res.json() as { details: { path: string }[] }).details[0]!.path).toBe('doses.1.vaccineId');
+    expect(res.json<{ details: { path: string }[] }>().details[0]!.path).toBe('doses.1.vaccineId');
     expect(await bookingStatus(bookingId)).toBe('confirmed');
     expect(json(await get(owner, `/api/pets/${pet.id}/vaccinations`), z.array(DoseSchema))).toEqual([]);
     const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
