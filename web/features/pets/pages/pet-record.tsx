@@ -115,7 +115,7 @@ export default function PetRecordPage() {
         <h2 id="pet-history" className="themed mb-4 text-2xl font-bold">
           Visits and bookings
         </h2>
-        <PetTimeline petId={p.id} />
+        <PetTimeline petId={p.id} staff={staff} canWrite={staff && !p.archived} />
       </section>
       <Dialog open={editing} title={`Edit ${p.name}`} onClose={() => setEditing(false)}>
         {editing && <PetForm pet={p} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />}
