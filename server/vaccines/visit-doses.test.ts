@@ -4,13 +4,7 @@ import { z } from 'zod';
 import { StaffBookingSchema } from '#shared/bookings';
 import { addDays, todayIn, zonedDateTime } from '#shared/dates';
 import { PetSchema } from '#shared/pets';
-import {
-  CareStatusItemSchema,
-  DoseSchema,
-  VACCINE_MSG,
-  VISIT_DOSES_MAX,
-  type VisitDoseInput,
-} from '#shared/vaccines';
+import { CareStatusItemSchema, DoseSchema, VACCINE_MSG, VISIT_DOSES_MAX, type VisitDoseInput } from '#shared/vaccines';
 import { rowsOf } from '../db/client.ts';
 import { SEEDED_OFFERING_IDS } from '../offerings/seeded.ts';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
