@@ -34,6 +34,9 @@ export const AUDIT_KINDS = [
   'vaccine.updated',
   'vaccination.recorded',
   'vaccination.corrected',
+  'certificate.printed',
+  'certificate.shared',
+  'certificate.withdrawn',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -69,6 +72,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'vaccine.updated': 'Vaccine changed',
   'vaccination.recorded': 'Dose recorded',
   'vaccination.corrected': 'Dose corrected',
+  'certificate.printed': 'Certificate printed',
+  'certificate.shared': 'Certificate shared',
+  'certificate.withdrawn': 'Certificate link withdrawn',
 };
 
 /** What an entry is about. */

@@ -15,6 +15,7 @@ export const WEB_PAGES = [
   '/products',
   '/products/:id',
   '/unsubscribe',
+  '/verify/:code',
   '/forgot-password',
   '/reset-password',
   '/verify-email',

@@ -4,7 +4,6 @@ import { OutsideHoursBookingSchema, type OutsideHoursBooking } from '#shared/cli
 import { IdParamSchema, PageQuerySchema } from '#shared/common';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/http';
 import { MSG } from '#shared/messages';
-import { CompleteVisitWithDosesSchema } from '#shared/vaccines';
 import {
   BookingListQuerySchema,
   BookSlotBodySchema,
@@ -43,7 +42,6 @@ import { cancelBooking } from './cancel.ts';
 import { confirmBooking } from './confirm.ts';
 import { listBookings, listMine } from './lists.ts';
 import { recordOutcome } from './outcome.ts';
-import { announceDose } from '../vaccines/doses.ts';
 import { rescheduleBooking } from './reschedule.ts';
 import { stats } from './stats.ts';
 import { isStaff } from '../lib/policy.ts';
@@ -321,33 +319,8 @@ export default routes((app) => {
     },
   );
 
-  app.put(
-    '/api/slots/:id/complete',
-    {
-      onRequest: staffOnly,
-      schema: {
-        tags: ['slots'],
-        summary:
-          "Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff); the optional `doses` are the vaccines and treatments given at the visit, recorded with it on the visit's day, all or nothing (a batch expired on that day: 400, and nothing is recorded)",
-        ...secured,
-        params: IdParamSchema,
-        body: CompleteVisitWithDosesSchema,
-        response: { 200: StaffBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const me = currentUser(request);
-      const { booking, notification, audit, doses } = await recordOutcome(deps, me, request.params.id, {
-        status: 'completed',
-        visit: request.body,
-      });
-      if (notification) pushNotification(deps, booking.userId, notification);
-      broadcast(booking, 'completed');
-      announceAudit(deps, audit);
-      for (const dose of doses) announceDose(deps, dose);
-      return booking;
-    },
-  );
+  // PUT /api/slots/:id/complete (the visit's record with the doses given at it) is served by the vaccines feature
+  // (server/vaccines/visit-doses.ts): it records the doses in the visit's transaction through recordOutcome's inVisit.
 
   app.put(
     '/api/slots/:id/no-show',

@@ -4215,214 +4215,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/slots/{id}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff); the optional `doses` are the vaccines and treatments given at the visit, recorded with it on the visit's day, all or nothing (a batch expired on that day: 400, and nothing is recorded) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        findings?: string | null;
-                        treatment?: string | null;
-                        medicines?: string | null;
-                        weightKg?: number | null;
-                        nextDueDate?: string | null;
-                        nextDueReason?: string | null;
-                        doses?: {
-                            vaccineId: string;
-                            batch: string;
-                            expiresOn: string;
-                            product?: string | null;
-                            manufacturer?: string | null;
-                            site?: string | null;
-                            nextDueOn?: string | null;
-                            nextDueReason?: string | null;
-                        }[] | null;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            _id: string;
-                            id: string;
-                            userId: string;
-                            userName: string;
-                            userEmail: string;
-                            userAddress: string | null;
-                            schedule: string;
-                            date: string;
-                            time: string;
-                            startsAt: string;
-                            petName: string;
-                            ownerName: string;
-                            petAge: number | null;
-                            phone: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "canceled" | "completed" | "no_show";
-                            hospitalInfo: {
-                                name: string;
-                                address: string;
-                                phone: string;
-                                email: string;
-                                hours: string;
-                            } | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            service: {
-                                id: string;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "checkup" | "training" | "pickup" | "emergency";
-                                durationMinutes: number;
-                            };
-                            serviceId: string;
-                            petId: string | null;
-                            note: string | null;
-                            pickupAddress: string | null;
-                            endsAt: string;
-                            visit: {
-                                findings: string | null;
-                                treatment: string | null;
-                                medicines: string | null;
-                                weightKg: number | null;
-                                nextDueDate: string | null;
-                                nextDueReason: string | null;
-                                recordedByName: string | null;
-                                recordedAt: string;
-                            } | null;
-                            needsOutcome: boolean;
-                            ride: {
-                                /** @enum {string} */
-                                status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off" | "canceled";
-                                steps: {
-                                    /** @enum {string} */
-                                    status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
-                                    at: string;
-                                    message: string | null;
-                                }[];
-                            } | null;
-                            alerts?: {
-                                /** @enum {string} */
-                                kind: "allergy" | "behaviour" | "condition" | "medication";
-                                text: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/slots/{id}/no-show": {
         parameters: {
             query?: never;
@@ -5612,6 +5404,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -5704,6 +5497,7 @@ export interface paths {
                         ageYears?: number | null;
                         weightKg?: number | null;
                         markings?: string | null;
+                        microchip?: string | null;
                         allergies?: string | null;
                         notes?: string | null;
                     };
@@ -5729,6 +5523,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -5840,6 +5635,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -5913,6 +5709,7 @@ export interface paths {
                         ageYears?: number | null;
                         weightKg?: number | null;
                         markings?: string | null;
+                        microchip?: string | null;
                         allergies?: string | null;
                         notes?: string | null;
                     };
@@ -5938,6 +5735,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -6071,6 +5869,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -6214,6 +6013,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -6381,6 +6181,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -8927,6 +8728,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/slots/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff); the optional `doses` are the vaccines and treatments given at the visit, recorded with it on the visit's day, all or nothing (a batch expired on that day: 400, and nothing is recorded) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        findings?: string | null;
+                        treatment?: string | null;
+                        medicines?: string | null;
+                        weightKg?: number | null;
+                        nextDueDate?: string | null;
+                        nextDueReason?: string | null;
+                        doses?: {
+                            vaccineId: string;
+                            batch: string;
+                            expiresOn: string;
+                            product?: string | null;
+                            manufacturer?: string | null;
+                            site?: string | null;
+                            nextDueOn?: string | null;
+                            nextDueReason?: string | null;
+                        }[] | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            id: string;
+                            userId: string;
+                            userName: string;
+                            userEmail: string;
+                            userAddress: string | null;
+                            schedule: string;
+                            date: string;
+                            time: string;
+                            startsAt: string;
+                            petName: string;
+                            ownerName: string;
+                            petAge: number | null;
+                            phone: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "canceled" | "completed" | "no_show";
+                            hospitalInfo: {
+                                name: string;
+                                address: string;
+                                phone: string;
+                                email: string;
+                                hours: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            service: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "checkup" | "training" | "pickup" | "emergency";
+                                durationMinutes: number;
+                            };
+                            serviceId: string;
+                            petId: string | null;
+                            note: string | null;
+                            pickupAddress: string | null;
+                            endsAt: string;
+                            visit: {
+                                findings: string | null;
+                                treatment: string | null;
+                                medicines: string | null;
+                                weightKg: number | null;
+                                nextDueDate: string | null;
+                                nextDueReason: string | null;
+                                recordedByName: string | null;
+                                recordedAt: string;
+                            } | null;
+                            needsOutcome: boolean;
+                            ride: {
+                                /** @enum {string} */
+                                status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off" | "canceled";
+                                steps: {
+                                    /** @enum {string} */
+                                    status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
+                                    at: string;
+                                    message: string | null;
+                                }[];
+                            } | null;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pets/{id}/care-status": {
         parameters: {
             query?: never;
@@ -9198,6 +9207,449 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pet's vaccination certificate as a PDF (its owner and staff). Its QR code opens the verification page of the pet's newest shared link, made now when there is none; staff printing is in the audit log */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/certificate/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pet's certificate links not withdrawn, newest first (its owner and staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            url: string;
+                            createdAt: string;
+                            createdByName: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/certificate/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share the pet's certificate: a new link to its verification page (the owner; at most 5 not withdrawn, 409 past that) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            url: string;
+                            createdAt: string;
+                            createdByName: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/certificate/share/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a shared link (the owner): its verification page answers "not valid" from now on, the QR codes of PDFs carrying it too. Answers the links left */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            url: string;
+                            createdAt: string;
+                            createdByName: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Anyone with a certificate's code: the certificate as it stands now (the pet, its doses, the clinic; nothing about the owner). 404 for a withdrawn, unknown or forged code */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            valid: true;
+                            pet: {
+                                name: string;
+                                /** @enum {string} */
+                                species: "dog" | "cat" | "bird" | "rabbit" | "fish" | "other";
+                                breed: string | null;
+                                /** @enum {string|null} */
+                                sex: "male" | "female" | "unknown" | null;
+                                birthDate: string | null;
+                                markings: string | null;
+                                microchip: string | null;
+                            };
+                            doses: {
+                                vaccineName: string;
+                                /** @enum {string} */
+                                kind: "vaccine" | "deworming" | "parasite";
+                                product: string;
+                                manufacturer: string | null;
+                                batch: string;
+                                expiresOn: string;
+                                givenOn: string;
+                                givenByName: string;
+                                doseNumber: number;
+                                seriesDoses: number;
+                                nextDueOn: string | null;
+                                correction: boolean;
+                            }[];
+                            issuedAt: string;
+                            asOf: string;
+                            clinic: {
+                                name: string;
+                                address: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12350,7 +12802,7 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     actorId?: string;
-                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected";
+                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected" | "certificate.printed" | "certificate.shared" | "certificate.withdrawn";
                     from?: string;
                     to?: string;
                 };
