@@ -22,7 +22,7 @@ export function useCompleteVisit() {
     ...saved,
     onSuccess: (b: Booking, v: { id: string; body: CompleteVisitRequest }) => {
       saved.onSuccess(b);
-      if (v.body.doses.length) void queryClient.invalidateQueries({ queryKey: careKeys.all });
+      if (v.body.doses?.length) void queryClient.invalidateQueries({ queryKey: careKeys.all });
     },
   });
 }

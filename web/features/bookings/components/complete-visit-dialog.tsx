@@ -66,8 +66,8 @@ const visitFormSchema = (visitDate: string) =>
       return body.data;
     });
 
-/** What "Complete visit" sends: the visit record and the doses given at the visit, recorded together. */
-export type CompleteVisitRequest = CompleteVisitBody & { doses: VisitDoseInput[] };
+/** What "Complete visit" sends: the visit record and any doses given at the visit, recorded together. */
+export type CompleteVisitRequest = CompleteVisitBody & { doses?: VisitDoseInput[] };
 
 export interface CompleteVisitDialogProps {
   booking: Booking;
@@ -288,7 +288,8 @@ export function CompleteVisitDialog({ booking, submitting, onSubmit, onClose }: 
               const problems = doses.map(doseProblems);
               setDoseErrors(problems);
               if (problems.some((p) => Object.keys(p).length)) return;
-              onSubmit({ ...body, doses: doses.map(toVisitDose) }, failed);
+              // Without doses the body is the visit's record alone, as before doses could be added.
+              onSubmit(doses.length ? { ...body, doses: doses.map(toVisitDose) } : body, failed);
             })(e)
           }
         >
