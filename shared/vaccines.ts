@@ -229,7 +229,7 @@ export const VISIT_DOSES_MAX = 10;
  * A dose given at the visit being completed: a dose's fields without its date and visit (the visit's day and the
  * booking itself) and without `correctsId` (corrections are made from the pet's record).
  */
-export const VisitDoseSchema = DoseCreateSchema.pick({
+const VisitDoseSchema = DoseCreateSchema.pick({
   vaccineId: true,
   batch: true,
   expiresOn: true,
