@@ -8,7 +8,6 @@ import {
   BookingListQuerySchema,
   BookSlotBodySchema,
   BookSlotHeadersSchema,
-  CompleteVisitBodySchema,
   ConfirmSlotBodySchema,
   RescheduleBodySchema,
   BOOKING_MSG,
@@ -375,32 +374,8 @@ export default routes((app) => {
     },
   );
 
-  app.put(
-    '/api/slots/:id/complete',
-    {
-      onRequest: staffOnly,
-      schema: {
-        tags: ['slots'],
-        summary:
-          "Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff)",
-        ...secured,
-        params: IdParamSchema,
-        body: CompleteVisitBodySchema,
-        response: { 200: StaffBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const me = currentUser(request);
-      const { booking, notification, audit } = await recordOutcome(deps, me, request.params.id, {
-        status: 'completed',
-        visit: request.body,
-      });
-      if (notification) pushNotification(deps, booking.userId, notification);
-      broadcast(booking, 'completed');
-      announceAudit(deps, audit);
-      return booking;
-    },
-  );
+  // PUT /api/slots/:id/complete (the visit's record with the doses given at it) is served by the vaccines feature
+  // (server/vaccines/visit-doses.ts): it records the doses in the visit's transaction through recordOutcome's inVisit.
 
   app.put(
     '/api/slots/:id/no-show',

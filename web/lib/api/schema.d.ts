@@ -4632,206 +4632,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/slots/{id}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        findings?: string | null;
-                        treatment?: string | null;
-                        medicines?: string | null;
-                        weightKg?: number | null;
-                        nextDueDate?: string | null;
-                        nextDueReason?: string | null;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            _id: string;
-                            id: string;
-                            userId: string;
-                            userName: string;
-                            userEmail: string;
-                            userAddress: string | null;
-                            schedule: string;
-                            date: string;
-                            time: string;
-                            startsAt: string;
-                            petName: string;
-                            ownerName: string;
-                            petAge: number | null;
-                            phone: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "canceled" | "completed" | "no_show";
-                            hospitalInfo: {
-                                name: string;
-                                address: string;
-                                phone: string;
-                                email: string;
-                                hours: string;
-                            } | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            service: {
-                                id: string;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "checkup" | "training" | "pickup" | "emergency";
-                                durationMinutes: number;
-                            };
-                            serviceId: string;
-                            petId: string | null;
-                            note: string | null;
-                            pickupAddress: string | null;
-                            endsAt: string;
-                            visit: {
-                                findings: string | null;
-                                treatment: string | null;
-                                medicines: string | null;
-                                weightKg: number | null;
-                                nextDueDate: string | null;
-                                nextDueReason: string | null;
-                                recordedByName: string | null;
-                                recordedAt: string;
-                            } | null;
-                            needsOutcome: boolean;
-                            ride: {
-                                /** @enum {string} */
-                                status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off" | "canceled";
-                                steps: {
-                                    /** @enum {string} */
-                                    status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
-                                    at: string;
-                                    message: string | null;
-                                }[];
-                            } | null;
-                            providerId: string | null;
-                            providerName: string | null;
-                            alerts?: {
-                                /** @enum {string} */
-                                kind: "allergy" | "behaviour" | "condition" | "medication";
-                                text: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/slots/{id}/no-show": {
         parameters: {
             query?: never;
@@ -10224,6 +10024,216 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slots/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff); the optional `doses` are the vaccines and treatments given at the visit, recorded with it on the visit's day, all or nothing (a batch expired on that day: 400, and nothing is recorded) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        findings?: string | null;
+                        treatment?: string | null;
+                        medicines?: string | null;
+                        weightKg?: number | null;
+                        nextDueDate?: string | null;
+                        nextDueReason?: string | null;
+                        doses?: {
+                            vaccineId: string;
+                            batch: string;
+                            expiresOn: string;
+                            product?: string | null;
+                            manufacturer?: string | null;
+                            site?: string | null;
+                            nextDueOn?: string | null;
+                            nextDueReason?: string | null;
+                        }[] | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            id: string;
+                            userId: string;
+                            userName: string;
+                            userEmail: string;
+                            userAddress: string | null;
+                            schedule: string;
+                            date: string;
+                            time: string;
+                            startsAt: string;
+                            petName: string;
+                            ownerName: string;
+                            petAge: number | null;
+                            phone: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "canceled" | "completed" | "no_show";
+                            hospitalInfo: {
+                                name: string;
+                                address: string;
+                                phone: string;
+                                email: string;
+                                hours: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            service: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "checkup" | "training" | "pickup" | "emergency";
+                                durationMinutes: number;
+                            };
+                            serviceId: string;
+                            petId: string | null;
+                            note: string | null;
+                            pickupAddress: string | null;
+                            endsAt: string;
+                            visit: {
+                                findings: string | null;
+                                treatment: string | null;
+                                medicines: string | null;
+                                weightKg: number | null;
+                                nextDueDate: string | null;
+                                nextDueReason: string | null;
+                                recordedByName: string | null;
+                                recordedAt: string;
+                            } | null;
+                            needsOutcome: boolean;
+                            ride: {
+                                /** @enum {string} */
+                                status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off" | "canceled";
+                                steps: {
+                                    /** @enum {string} */
+                                    status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
+                                    at: string;
+                                    message: string | null;
+                                }[];
+                            } | null;
+                            providerId: string | null;
+                            providerName: string | null;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
