@@ -29,7 +29,7 @@ test.describe('the inbox', () => {
       const booked = await request.post(`${BASE_URL}/api/slots/book`, {
         headers: { authorization: `Bearer ${customer.token}` },
         data: {
-          schedule: `${clinicDay(3)} at ${time}`,
+          schedule: `${clinicDay(16)} at ${time}`,
           petName: 'Bruno',
           ownerName: customer.name,
           phone: customer.phone,
