@@ -323,3 +323,34 @@ export function sumTaxes(lines: LineTax[]): LineTax {
     { taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
   );
 }
+
+/** A product's or service's tax class: its HSN code or SAC and its GST rate. */
+export interface TaxClass {
+  hsnSac: string;
+  gstRate: GstRate;
+}
+
+/**
+ * What a new product of each shop category is taxed as unless the admin says otherwise (decision 053): pet food
+ * (dog or cat food put up for retail sale, heading 2309) at 18%, toys (9503) and harnesses and leads (4201) at 5%
+ * and pet shampoos (3305) at 5%, as we read the rates in force from 22 September 2025; the clinic's accountant confirms
+ * them (an admin changes any product's).
+ */
+export const CATEGORY_TAX: Record<'Food' | 'Toys' | 'Accessories' | 'Care', TaxClass> = {
+  Food: { hsnSac: '2309', gstRate: 18 },
+  Toys: { hsnSac: '9503', gstRate: 5 },
+  Accessories: { hsnSac: '4201', gstRate: 5 },
+  Care: { hsnSac: '3305', gstRate: 5 },
+};
+
+/**
+ * What a new service of each kind is taxed as unless the admin says otherwise: a veterinary clinic's health care of
+ * animals (checkups, emergencies) is exempt (SAC 998351, Notification 12/2017-Central Tax (Rate) entry 46); training
+ * and pickup rides are other services (999799) at 18%.
+ */
+export const OFFERING_KIND_TAX: Record<'checkup' | 'training' | 'pickup' | 'emergency', TaxClass> = {
+  checkup: { hsnSac: '998351', gstRate: 0 },
+  emergency: { hsnSac: '998351', gstRate: 0 },
+  training: { hsnSac: '999799', gstRate: 18 },
+  pickup: { hsnSac: '999799', gstRate: 18 },
+};

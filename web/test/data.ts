@@ -273,6 +273,11 @@ export function makeClinicSettings(over: Partial<ClinicSettings> = {}): ClinicSe
     upiHoldMinutes: 30,
     maxUnpaidOrders: 2,
     maxUnitsPerProduct: 10,
+    legalName: 'Pawcare Pet Clinic LLP',
+    gstin: null,
+    stateCode: '19',
+    invoicePrefix: 'PC',
+    pricesIncludeTax: true,
     closures: [],
     ...over,
   };

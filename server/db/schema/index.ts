@@ -14,3 +14,4 @@ export * from './audit.ts';
 export * from './pet-record.ts';
 export * from './vaccines.ts';
 export * from './analytics.ts';
+export * from './invoices.ts';

@@ -1693,6 +1693,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            legalName: string;
+                            gstin: string | null;
+                            stateCode: string;
+                            invoicePrefix: string;
+                            pricesIncludeTax: boolean;
                             hours: {
                                 monday: {
                                     open: string;
@@ -1758,7 +1763,7 @@ export interface paths {
                 };
             };
         };
-        /** Replace the clinic's settings (admin), whole, as GET returns them. Applies to the next request of every process; answers with the upcoming open bookings now outside the hours or on a closed day (none is canceled) */
+        /** Replace the clinic's settings (admin), whole, as GET returns them (the tax fields legalName, gstin, stateCode, invoicePrefix and pricesIncludeTax may be left out and then stay). Applies to the next request of every process; answers with the upcoming open bookings now outside the hours or on a closed day (none is canceled) */
         put: {
             parameters: {
                 query?: never;
@@ -1769,6 +1774,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        legalName?: string;
+                        gstin?: string | null;
+                        stateCode?: string;
+                        invoicePrefix?: string;
+                        pricesIncludeTax?: boolean;
                         hours: {
                             monday: {
                                 open: string;
@@ -1824,6 +1834,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             settings: {
+                                legalName: string;
+                                gstin: string | null;
+                                stateCode: string;
+                                invoicePrefix: string;
+                                pricesIncludeTax: boolean;
                                 hours: {
                                     monday: {
                                         open: string;
