@@ -2341,6 +2341,8 @@ export interface paths {
                             active: boolean;
                             sortOrder: number;
                             needsAddress: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             bookable: boolean;
                         }[];
                     };
@@ -2423,6 +2425,8 @@ export interface paths {
                         active?: boolean;
                         /** @default 0 */
                         sortOrder?: number;
+                        hsnSac?: string;
+                        gstRate?: number;
                     };
                 };
             };
@@ -2445,6 +2449,8 @@ export interface paths {
                             active: boolean;
                             sortOrder: number;
                             needsAddress: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             bookable: boolean;
                         };
                     };
@@ -2555,6 +2561,8 @@ export interface paths {
                         capacity?: number;
                         active?: boolean;
                         sortOrder?: number;
+                        hsnSac?: string;
+                        gstRate?: number;
                     };
                 };
             };
@@ -2577,6 +2585,8 @@ export interface paths {
                             active: boolean;
                             sortOrder: number;
                             needsAddress: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             bookable: boolean;
                         };
                     };
@@ -9274,6 +9284,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         }[];
                     };
@@ -9317,6 +9329,8 @@ export interface paths {
                         category: "Food" | "Toys" | "Accessories" | "Care";
                         details: string;
                         stock: number;
+                        hsnSac?: string;
+                        gstRate?: number;
                     };
                 };
             };
@@ -9340,6 +9354,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         };
                     };
@@ -9467,6 +9483,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         }[];
                     };
@@ -9570,6 +9588,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         };
                     };
@@ -9613,6 +9633,8 @@ export interface paths {
                         category?: "Food" | "Toys" | "Accessories" | "Care";
                         details?: string;
                         stock?: number;
+                        hsnSac?: string;
+                        gstRate?: number;
                         active?: boolean;
                     };
                 };
@@ -9637,6 +9659,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         };
                     };
@@ -9833,6 +9857,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         };
                     };
@@ -9988,6 +10014,8 @@ export interface paths {
                                     details: string;
                                     stock: number;
                                     active: boolean;
+                                    hsnSac: string;
+                                    gstRate: number;
                                     createdAt: string;
                                 };
                                 lineTotal: number;
@@ -10070,6 +10098,8 @@ export interface paths {
                                     details: string;
                                     stock: number;
                                     active: boolean;
+                                    hsnSac: string;
+                                    gstRate: number;
                                     createdAt: string;
                                 };
                                 lineTotal: number;
@@ -10188,6 +10218,8 @@ export interface paths {
                                     details: string;
                                     stock: number;
                                     active: boolean;
+                                    hsnSac: string;
+                                    gstRate: number;
                                     createdAt: string;
                                 };
                                 lineTotal: number;
@@ -10339,6 +10371,8 @@ export interface paths {
                                     details: string;
                                     stock: number;
                                     active: boolean;
+                                    hsnSac: string;
+                                    gstRate: number;
                                     createdAt: string;
                                 };
                                 lineTotal: number;
