@@ -34,6 +34,7 @@ export const AUDIT_KINDS = [
   'vaccine.updated',
   'vaccination.recorded',
   'vaccination.corrected',
+  'invoice.credit_note_issued',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -69,10 +70,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'vaccine.updated': 'Vaccine changed',
   'vaccination.recorded': 'Dose recorded',
   'vaccination.corrected': 'Dose corrected',
+  'invoice.credit_note_issued': 'Credit note issued',
 };
 
 /** What an entry is about. */
-export type AuditSubject = 'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet';
+export type AuditSubject =
+  'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet' | 'invoice';
 
 /** One entry of `GET /api/audit`, newest first. */
 export const AuditEntrySchema = z.object({

@@ -11546,6 +11546,490 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Own invoices and credit notes, newest first (X-Next-Cursor when more exist) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "credit_note";
+                            issuedAt: string;
+                            customerId: string | null;
+                            customerName: string;
+                            customerGstin: string | null;
+                            placeOfSupply: string;
+                            placeOfSupplyName: string;
+                            supplier: {
+                                legalName: string;
+                                gstin: string | null;
+                                stateCode: string;
+                                address: string;
+                            };
+                            pricesIncludeTax: boolean;
+                            lines: {
+                                description: string;
+                                hsnSac: string;
+                                quantity: number;
+                                unitPrice: number;
+                                discount: number;
+                                gstRate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                                productId: number | null;
+                            }[];
+                            totals: {
+                                taxable: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                            };
+                            totalInWords: string;
+                            paid: number;
+                            balanceDue: number;
+                            creditNotes: {
+                                id: string;
+                                number: string;
+                                issuedAt: string;
+                                total: number;
+                            }[];
+                            credits: {
+                                id: string;
+                                number: string;
+                            } | null;
+                            reason: string | null;
+                            orderId: string | null;
+                            bookingId: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice or credit note (its customer, staff): lines with HSN/SAC and taxes, totals, paid, balance due */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "credit_note";
+                            issuedAt: string;
+                            customerId: string | null;
+                            customerName: string;
+                            customerGstin: string | null;
+                            placeOfSupply: string;
+                            placeOfSupplyName: string;
+                            supplier: {
+                                legalName: string;
+                                gstin: string | null;
+                                stateCode: string;
+                                address: string;
+                            };
+                            pricesIncludeTax: boolean;
+                            lines: {
+                                description: string;
+                                hsnSac: string;
+                                quantity: number;
+                                unitPrice: number;
+                                discount: number;
+                                gstRate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                                productId: number | null;
+                            }[];
+                            totals: {
+                                taxable: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                            };
+                            totalInWords: string;
+                            paid: number;
+                            balanceDue: number;
+                            creditNotes: {
+                                id: string;
+                                number: string;
+                                issuedAt: string;
+                                total: number;
+                            }[];
+                            credits: {
+                                id: string;
+                                number: string;
+                            } | null;
+                            reason: string | null;
+                            orderId: string | null;
+                            bookingId: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's GST invoice (its customer, staff), issued when the order was placed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "credit_note";
+                            issuedAt: string;
+                            customerId: string | null;
+                            customerName: string;
+                            customerGstin: string | null;
+                            placeOfSupply: string;
+                            placeOfSupplyName: string;
+                            supplier: {
+                                legalName: string;
+                                gstin: string | null;
+                                stateCode: string;
+                                address: string;
+                            };
+                            pricesIncludeTax: boolean;
+                            lines: {
+                                description: string;
+                                hsnSac: string;
+                                quantity: number;
+                                unitPrice: number;
+                                discount: number;
+                                gstRate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                                productId: number | null;
+                            }[];
+                            totals: {
+                                taxable: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                            };
+                            totalInWords: string;
+                            paid: number;
+                            balanceDue: number;
+                            creditNotes: {
+                                id: string;
+                                number: string;
+                                issuedAt: string;
+                                total: number;
+                            }[];
+                            credits: {
+                                id: string;
+                                number: string;
+                            } | null;
+                            reason: string | null;
+                            orderId: string | null;
+                            bookingId: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/customer/{id}": {
         parameters: {
             query?: never;
@@ -12389,7 +12873,7 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     actorId?: string;
-                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected";
+                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected" | "invoice.credit_note_issued";
                     from?: string;
                     to?: string;
                 };
