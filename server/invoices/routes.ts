@@ -41,7 +41,8 @@ export default routes((app) => {
       onRequest: anyone,
       schema: {
         tags: ['invoices'],
-        summary: 'An invoice or credit note (its customer, staff): lines with HSN/SAC and taxes, totals, paid, balance due',
+        summary:
+          'An invoice or credit note (its customer, staff): lines with HSN/SAC and taxes, totals, paid, balance due',
         ...secured,
         params: IdParamSchema,
         response: { 200: InvoiceSchema, ...errorReplies(401, 403, 404, 429) },
