@@ -27,6 +27,7 @@ import invoiceRoutes from './invoices/routes.ts';
 import petRoutes from './pets/routes.ts';
 import petRecordRoutes from './pet-record/routes.ts';
 import vaccineRoutes from './vaccines/routes.ts';
+import certificateRoutes from './certificates/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import { prepareUserById } from './users/service.ts';
 import dbPlugin from './plugins/db.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(petRoutes);
   await app.register(petRecordRoutes);
   await app.register(vaccineRoutes);
+  await app.register(certificateRoutes);
   await app.register(catalogueRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);

@@ -115,6 +115,11 @@ const EnvSchema = z.object({
   BOOKING_MAX_OPEN: z.coerce.number().int().min(1).max(1000).default(6),
   /** Orders placed per 10 minutes by one customer. */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Vaccination certificates (PDFs made) and shared links one customer may ask for per 10 minutes; staff printing is
+   * not counted.
+   */
+  CERTIFICATE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Changes to one customer's cart per minute (each stepper press is one); reading the cart is not counted. */
   CART_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /**
@@ -235,6 +240,7 @@ export type RateLimitName =
   | 'booking'
   | 'order'
   | 'cart'
+  | 'certificate'
   | 'chat'
   | 'request';
 export type RateLimits = Record<RateLimitName, RateLimit>;
@@ -252,6 +258,7 @@ function rateLimitsOf(
     | 'BOOKING_RATE_LIMIT'
     | 'ORDER_RATE_LIMIT'
     | 'CART_RATE_LIMIT'
+    | 'CERTIFICATE_RATE_LIMIT'
     | 'REQUEST_RATE_LIMIT'
     | 'CHAT_RATE_BURST'
     | 'CHAT_RATE_PER_SECOND'
@@ -269,6 +276,7 @@ function rateLimitsOf(
     booking: { points: e.BOOKING_RATE_LIMIT, seconds: 10 * 60 },
     order: { points: e.ORDER_RATE_LIMIT, seconds: 10 * 60 },
     cart: { points: e.CART_RATE_LIMIT, seconds: 60 },
+    certificate: { points: e.CERTIFICATE_RATE_LIMIT, seconds: 10 * 60 },
     request: { points: e.REQUEST_RATE_LIMIT, seconds: 60 },
     // A fixed window as long as it takes the bucket to refill: a burst at once, then the steady rate.
     chat: { points: e.CHAT_RATE_BURST, seconds: Math.max(1, Math.round(e.CHAT_RATE_BURST / e.CHAT_RATE_PER_SECOND)) },

@@ -34,6 +34,9 @@ export const AUDIT_KINDS = [
   'vaccine.updated',
   'vaccination.recorded',
   'vaccination.corrected',
+  'certificate.printed',
+  'certificate.shared',
+  'certificate.withdrawn',
   'invoice.credit_note_issued',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -70,6 +73,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'vaccine.updated': 'Vaccine changed',
   'vaccination.recorded': 'Dose recorded',
   'vaccination.corrected': 'Dose corrected',
+  'certificate.printed': 'Certificate printed',
+  'certificate.shared': 'Certificate shared',
+  'certificate.withdrawn': 'Certificate link withdrawn',
   'invoice.credit_note_issued': 'Credit note issued',
 };
 

@@ -31,6 +31,7 @@ export const PET_MSG = {
   photoTooLarge: `Pet photo must be at most ${PET_PHOTO_MAX_BYTES / 1024 / 1024} MB`,
   archived: 'This pet is archived. Pick another pet or add it again.',
   nothingToChange: 'Send at least one field to change.',
+  microchipInvalid: 'Microchip number must be 9 to 15 letters or digits (most chips are 15 digits).',
   tooMany: `One account can keep up to ${PETS_MAX} pets. Archive a pet you no longer need to add another.`,
   /** The account's uploads would pass its storage quota (archived pets' photos count too). */
   storageFull: (quotaBytes: number) =>
@@ -69,6 +70,12 @@ const PetFields = {
     .transform((v) => v ?? null),
   weightKg: WeightKgSchema.nullish().transform((v) => v ?? null),
   markings: optionalText('Markings', PET_TEXT_MAX),
+  /** The microchip's number when the pet has one: ISO 11784 chips are 15 digits, older ones 9 or 10 characters. */
+  microchip: singleLineText('Microchip number')
+    .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.union([z.literal(''), z.string().regex(/^[0-9A-Z]{9,15}$/, PET_MSG.microchipInvalid)]))
+    .nullish()
+    .transform((v) => (v ? v : null)),
   allergies: optionalText('Allergies', PET_TEXT_MAX),
   notes: optionalNotes('Notes'),
 };
@@ -97,6 +104,7 @@ export const PetSchema = z.object({
   ageYears: z.number().int().nullable(),
   weightKg: z.number().nullable(),
   markings: z.string().nullable(),
+  microchip: z.string().nullable(),
   allergies: z.string().nullable(),
   notes: z.string().nullable(),
   /** Where the photo is served (owner and staff only), or null when there is none. */

@@ -10,13 +10,14 @@ import {
 } from './chat.ts';
 import { EMERGENCY_CHANGED_EVENT, EmergencyChangedEventSchema } from './emergencies.ts';
 import { ClinicSettingsShapeSchema } from './clinic-settings.ts';
-import { NotificationSchema } from './notifications.ts';
+import { NotificationSchema, NotificationsReadEventSchema } from './notifications.ts';
 import { ORDER_CHANGED_EVENT, OrderChangedEventSchema } from './orders.ts';
 import { CART_CHANGED_EVENT, CartChangedEventSchema } from './cart.ts';
 import {
   CLINIC_SETTINGS_EVENT,
   INTER_SERVER_EVENTS,
   NOTIFICATION_EVENT,
+  NOTIFICATIONS_READ_EVENT,
   RESYNC_EVENT,
   THEME_EVENT,
   type InterServerEvents,
@@ -46,6 +47,7 @@ export const serverEventSchemas: { [E in ServerEventName]: z.ZodType<ServerEvent
   [EMERGENCY_CHANGED_EVENT]: EmergencyChangedEventSchema,
   [VACCINATION_RECORDED_EVENT]: VaccinationRecordedEventSchema,
   [NOTIFICATION_EVENT]: NotificationSchema,
+  [NOTIFICATIONS_READ_EVENT]: NotificationsReadEventSchema,
   [THEME_EVENT]: ThemeBodySchema,
   [AUDIT_EVENT]: AuditEntrySchema,
   [CLINIC_SETTINGS_EVENT]: ClinicSettingsShapeSchema,

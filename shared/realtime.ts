@@ -21,7 +21,7 @@ import type {
   TypingInput,
 } from './chat.ts';
 import type { EMERGENCY_CHANGED_EVENT, EmergencyChangedEvent } from './emergencies.ts';
-import type { Notification } from './notifications.ts';
+import type { Notification, NotificationsReadEvent } from './notifications.ts';
 import type { ORDER_CHANGED_EVENT, OrderChangedEvent } from './orders.ts';
 import type { CART_CHANGED_EVENT, CartChangedEvent } from './cart.ts';
 import type { ThemeBody } from './settings.ts';
@@ -47,6 +47,11 @@ export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
 export const RESYNC_EVENT = 'resync';
 /** A notification stored for a user, pushed to every open tab of theirs. */
 export const NOTIFICATION_EVENT = 'notification';
+/**
+ * Some of a user's notifications were read (in any tab or device): every open tab sets its unread count and marks
+ * them read. `ids` is absent when all were read.
+ */
+export const NOTIFICATIONS_READ_EVENT = 'notifications_read';
 /** The site's colour theme changed (an admin picked another): every signed-in tab follows at once. */
 export const THEME_EVENT = 'theme';
 /**
@@ -84,6 +89,7 @@ export interface ServerToClientEvents {
   [EMERGENCY_CHANGED_EVENT]: (event: EmergencyChangedEvent) => void;
   [VACCINATION_RECORDED_EVENT]: (event: VaccinationRecordedEvent) => void;
   [NOTIFICATION_EVENT]: (notification: Notification) => void;
+  [NOTIFICATIONS_READ_EVENT]: (event: NotificationsReadEvent) => void;
   [THEME_EVENT]: (event: ThemeBody) => void;
   [AUDIT_EVENT]: (entry: AuditEntry) => void;
   [CLINIC_SETTINGS_EVENT]: (settings: ClinicSettings) => void;

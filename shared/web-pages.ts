@@ -15,6 +15,7 @@ export const WEB_PAGES = [
   '/products',
   '/products/:id',
   '/unsubscribe',
+  '/verify/:code',
   '/forgot-password',
   '/reset-password',
   '/verify-email',
@@ -58,6 +59,7 @@ export const WEB_PAGES = [
   '/admin/care-due',
   '/admin/profile',
   '/admin/emergencies',
+  '/notifications',
 ] as const;
 
 const segments = (p: string) => p.split('/').filter(Boolean);

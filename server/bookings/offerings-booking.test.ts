@@ -508,6 +508,19 @@ describe('visit outcomes', () => {
       /^Bruno's Pet Health Checkup on [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4} at \d\d:\d\d is complete\./,
     );
     expect(summary?.body).toContain(`Next due: Rabies booster on ${formatDay(addDays(today, 30))}.`);
+    // ... and e-mailed the summary, with the next due date and a link that books it.
+    const mails = rowsOf<{ subject: string; text: string }>(
+      await t.database.db.execute(
+        sql`select subject, text from outbox where kind = 'visit_summary' and text like ${`%${pet.id}%`}`,
+      ),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Bruno's visit summary: Pet Health Checkup");
+    expect(mails[0]!.text).toContain('Findings: Healthy, mild tartar');
+    expect(mails[0]!.text).toContain('Weight: 21.46 kg');
+    expect(mails[0]!.text).toContain(`Bruno is next due for Rabies booster on ${formatDay(addDays(today, 30))}.`);
+    expect(mails[0]!.text).toContain(`/slots?serviceId=`);
+    expect(mails[0]!.text).toContain(`/customer/pets/${pet.id}`);
     // Once recorded, the outcome stays, and the visit can no longer be canceled.
     expectError(await put(staff.token, `/api/slots/${id}/complete`, {}), 409, 'CONFLICT', BOOKING_MSG.outcomeRecorded);
     expectError(await put(staff.token, `/api/slots/${id}/no-show`), 409, 'CONFLICT', BOOKING_MSG.outcomeRecorded);

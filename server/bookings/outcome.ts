@@ -12,12 +12,16 @@ import { pets, reminders, slotBookings, visits } from '../db/schema/index.ts';
 import { errors } from '../errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import { createNotification } from '../notifications/service.ts';
+import { readMailBrand } from '../mail/brand.ts';
+import { visitSummaryMail } from '../mail/visit-summary.ts';
+import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../lib/caller.ts';
 import { readClinic } from '../clinic/settings.ts';
 import {
   type BookingConfig,
   type BookingDeps,
   type Row,
+  bookingMailFacts,
   bookingWords,
   dayBounds,
   lockOwnerOf,
@@ -144,6 +148,17 @@ export async function recordOutcome(
             data: { bookingId: b.id, schedule: b.schedule, status: 'completed', petId: b.petId },
           },
         );
+        const mail = visitSummaryMail(await readMailBrand(tx, config), {
+          ...bookingMailFacts(current, config),
+          userName: b.userName,
+          findings: v.findings,
+          treatment: v.treatment,
+          medicines: v.medicines,
+          weightKg: v.weightKg === null ? null : Number(v.weightKg.toFixed(2)),
+          nextDueDate: v.nextDueDate,
+          nextDueReason: v.nextDueDate ? v.nextDueReason : null,
+        });
+        await enqueueMail(tx, { kind: 'visit_summary', to: b.userEmail, ...mail });
       }
       const audit = await recordAudit(tx, me, {
         kind: outcome.status === 'completed' ? 'booking.completed' : 'booking.no_show',

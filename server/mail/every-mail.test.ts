@@ -12,6 +12,7 @@ import { orderPlacedMail } from './order-placed.ts';
 import { orderStatusMail, type OrderMailEvent } from './order-status.ts';
 import { appointmentReminderMail, careReminderMail } from './reminder-mails.ts';
 import { rideStepMail } from './ride-step.ts';
+import { visitSummaryMail } from './visit-summary.ts';
 
 /* What a reader notices of every e-mail the app sends: one look (the clinic's name, logo and colour), a text part
    written for reading as text, typed values escaped, and in booking mails the way back to the booking. */
@@ -92,6 +93,18 @@ function everyMail(brand: MailBrand, b: ConfirmedBookingMail) {
         dueDate: '2031-09-04',
         rebookUrl: `${SITE}/slots?serviceId=${b.serviceId}&date=2031-09-04`,
         unsubscribeUrl,
+      }),
+    },
+    {
+      kind: 'visit summary',
+      mail: visitSummaryMail(brand, {
+        ...b,
+        findings: 'Healthy coat',
+        treatment: 'Dental cleaning',
+        medicines: '',
+        weightKg: 21.5,
+        nextDueDate: '2031-09-04',
+        nextDueReason: 'Rabies booster',
       }),
     },
     {

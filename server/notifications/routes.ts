@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema, OkSchema, PageQuerySchema } from '#shared/common';
-import { NotificationSchema } from '#shared/notifications';
+import { NotificationSchema, UnreadCountSchema } from '#shared/notifications';
 import { depsOf } from '../deps.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
 import { currentUser } from '../lib/caller.ts';
@@ -32,6 +32,20 @@ export default routes((app) => {
       reply.header('x-unread-count', unread);
       return pageOf(reply, rows, limit, (n) => ({ at: new Date(n.createdAt), id: n.id }));
     },
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: "How many of the caller's notifications are unread (the navbar's bell)",
+        ...secured,
+        response: { 200: UnreadCountSchema },
+      },
+    },
+    async (request) => ({ count: await unreadCount(deps, currentUser(request).id) }),
   );
 
   app.put(

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '#shared/notifications';
-import { NOTIFICATION_EVENT } from '#shared/realtime';
+import { NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT } from '#shared/realtime';
 import { present } from '../db/rows.ts';
 import { notifications } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
@@ -56,21 +56,29 @@ export async function unreadCount({ db }: Pick<Deps, 'db'>, userId: string): Pro
   return row?.n ?? 0;
 }
 
+/** Tells every open tab of the user what was read and how many are left unread (event 'notifications_read'). */
+async function announceRead(deps: Pick<Deps, 'db' | 'io'>, userId: string, ids?: string[]): Promise<void> {
+  const unread = await unreadCount(deps, userId);
+  deps.io.to(userRoom(userId)).emit(NOTIFICATIONS_READ_EVENT, ids ? { ids, unread } : { unread });
+}
+
 /** Marks one of the user's notifications read; someone else's is a 404. */
-export async function markRead({ db }: Pick<Deps, 'db'>, userId: string, id: string): Promise<Notification> {
+export async function markRead(deps: Pick<Deps, 'db' | 'io'>, userId: string, id: string): Promise<Notification> {
   if (!isUuid(id)) throw errors.notFound('Notification');
-  const [row] = await db
+  const [row] = await deps.db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
   if (!row) throw errors.notFound('Notification');
+  await announceRead(deps, userId, [id]);
   return toNotificationDto(row);
 }
 
-export async function markAllRead({ db }: Pick<Deps, 'db'>, userId: string): Promise<void> {
-  await db
+export async function markAllRead(deps: Pick<Deps, 'db' | 'io'>, userId: string): Promise<void> {
+  await deps.db
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await announceRead(deps, userId);
 }

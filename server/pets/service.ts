@@ -30,6 +30,7 @@ function toPetDto(row: PetRow, photoAt: Date | null, today: string): Pet {
       'sex',
       'birthDate',
       'markings',
+      'microchip',
       'allergies',
       'notes',
       'createdAt',
@@ -65,6 +66,7 @@ function columnsOf(fields: PetUpdate, todayDate: string): Partial<typeof pets.$i
   }
   if (fields.weightKg !== undefined) out.weightKg = fields.weightKg === null ? null : String(fields.weightKg);
   if (fields.markings !== undefined) out.markings = fields.markings;
+  if (fields.microchip !== undefined) out.microchip = fields.microchip;
   if (fields.allergies !== undefined) out.allergies = fields.allergies;
   if (fields.notes !== undefined) out.notes = fields.notes;
   return out;

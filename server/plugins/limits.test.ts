@@ -17,6 +17,7 @@ const small = (points: number): RateLimits => ({
   booking: { points, seconds: 60 },
   order: { points, seconds: 60 },
   cart: { points, seconds: 60 },
+  certificate: { points, seconds: 60 },
   chat: { points, seconds: 60 },
 });
 

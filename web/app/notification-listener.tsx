@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { toast } from '../lib/toast.ts';
-import type { Notification } from '#shared/notifications';
+import { notificationLink, type Notification } from '#shared/notifications';
 import { NOTIFICATION_EVENT } from '#shared/realtime';
+import { useSession } from '../lib/session.tsx';
 import { useSocketEvent } from '../lib/socket.ts';
 
 /**
@@ -10,11 +11,11 @@ import { useSocketEvent } from '../lib/socket.ts';
  * (booking_changed, order_changed), which updates the rows on screen, so nothing is refetched here.
  */
 export function NotificationListener() {
+  const { user } = useSession();
   useSocketEvent(NOTIFICATION_EVENT, (n: Partial<Notification> | undefined) => {
     if (!n || typeof n.title !== 'string') return;
-    const link = n.data?.link;
-    // A path of this site only: never '//host' or '/\host', which browsers read as another site.
-    const to = typeof link === 'string' && /^\/(?![/\\])/.test(link) ? link : null;
+    // The page of what it is about (a path of this site only), as the inbox links it.
+    const to = user ? notificationLink({ type: n.type ?? '', data: n.data ?? null }, user.role) : null;
     toast.info(
       <div>
         <p className="font-semibold">{n.title}</p>

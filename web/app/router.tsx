@@ -15,6 +15,7 @@ const ResetPassword = lazyPage(() => import('../features/auth/pages/reset-passwo
 const VerifyEmail = lazyPage(() => import('../features/auth/pages/verify-email.tsx'));
 const AcceptInvitation = lazyPage(() => import('../features/auth/pages/accept-invitation.tsx'));
 const Unsubscribe = lazyPage(() => import('../features/profile/pages/unsubscribe.tsx'));
+const VerifyCertificate = lazyPage(() => import('../features/certificates/pages/verify-certificate.tsx'));
 // Every customer, employee and admin route, and the not-found page.
 const SignedInRoutes = lazyPage(() => import('./routes/signed-in.tsx'));
 
@@ -36,6 +37,7 @@ export function AppRoutes() {
         <Route path="/products" element={<Products />} />
         <Route path="/products/:id" element={<ProductDetails />} />
         <Route path="/unsubscribe" element={<Unsubscribe />} />
+        <Route path="/verify/:code" element={<VerifyCertificate />} />
         {/* The account pages of shared/accounts.ts ACCOUNT_PAGES (a literal here: the entry must not load zod). */}
         <Route path="/forgot-password" element={<ForgotPassword />} />
         <Route path="/reset-password" element={<ResetPassword />} />

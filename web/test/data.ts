@@ -44,6 +44,7 @@ export function makePet(over: Partial<Pet> = {}): Pet {
     ageYears: 3,
     weightKg: 28.5,
     markings: null,
+    microchip: null,
     allergies: null,
     notes: null,
     photoUrl: null,

@@ -14,4 +14,5 @@ export * from './audit.ts';
 export * from './pet-record.ts';
 export * from './vaccines.ts';
 export * from './analytics.ts';
+export * from './certificates.ts';
 export * from './invoices.ts';

@@ -22,6 +22,8 @@ export const pets = pgTable(
     ageAsOf: date('age_as_of', { mode: 'string' }),
     weightKg: numeric('weight_kg', { precision: 6, scale: 2 }),
     markings: text('markings'),
+    /** The microchip's number (ISO 11784: 15 digits; older chips 9 or 10 characters), when the pet has one. */
+    microchip: text('microchip'),
     allergies: text('allergies'),
     notes: text('notes'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { ChatIcon, EmergencyIcon } from '../../components/icons.tsx';
 import { VerifyEmailBanner } from '../../components/verify-email-banner.tsx';
 import { CustomerChat, useChatUnreadCount } from '../../features/chat/index.ts';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { useLiveCart } from '../../lib/cart.ts';
 import { useSession } from '../../lib/session.tsx';
 import { RequireRole } from '../guards.tsx';
@@ -74,6 +75,7 @@ function CustomerFrame() {
             <>
               <EmergencyLink />
               <ChatToggle open={chatOpen} onToggle={() => setChatOpen((v) => !v)} />
+              <NotificationBell />
               <CartLink />
               <ProfileLink to="/customer/profile" name={user?.name} />
             </>

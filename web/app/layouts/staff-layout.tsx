@@ -1,4 +1,5 @@
 import { EmergencyAlert, useEmergencyAlerts } from '../../features/emergencies/index.ts';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { useSession } from '../../lib/session.tsx';
 import { RequireRole } from '../guards.tsx';
 import { Navbar, ProfileLink, type NavItem } from './navbar.tsx';
@@ -26,7 +27,12 @@ function StaffFrame({ area }: { area: StaffArea }) {
         <Navbar
           brandTo={`${base}/home`}
           items={items}
-          extra={<ProfileLink to={`${base}/profile`} name={user?.name} />}
+          extra={
+            <>
+              <NotificationBell />
+              <ProfileLink to={`${base}/profile`} name={user?.name} />
+            </>
+          }
           below={
             <EmergencyAlert
               raised={emergencies.raised}

@@ -1,4 +1,6 @@
 import { Route, Routes } from 'react-router';
+import { useSession } from '../../lib/session.tsx';
+import { RequireRole } from '../guards.tsx';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 import { AboutPage, ContactPage, HomePage, ProductDetails, Products, ServicesPage } from '../pages.ts';
@@ -42,8 +44,17 @@ const EmployeeLayout = lazyPage(() =>
   import('../layouts/employee-layout.tsx').then((m) => ({ default: m.EmployeeLayout })),
 );
 const AdminLayout = lazyPage(() => import('../layouts/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })));
+const Notifications = lazyPage(() => import('../../features/notifications/pages/notifications.tsx'));
 const MedicalTips = lazyPage(() => import('../../features/catalogue/pages/medical-tips.tsx'));
 const NotFound = lazyPage(() => import('../not-found.tsx'));
+
+/** The layout of the signed-in person's own area (pages every role has, as /notifications); visitors go to /login. */
+function OwnAreaLayout() {
+  const { user } = useSession();
+  if (!user) return <RequireRole roles={['user', 'employee', 'admin']}>{null}</RequireRole>;
+  if (user.role === 'user') return <CustomerLayout />;
+  return user.role === 'employee' ? <EmployeeLayout /> : <AdminLayout />;
+}
 
 /** The customer, employee and admin areas, each in its layout, and the not-found page for any other address. */
 export default function SignedInRoutes() {
@@ -93,6 +104,9 @@ export default function SignedInRoutes() {
         <Route path="/admin/emergencies" element={<StaffEmergencies />} />
         <Route path="/admin/vaccines" element={<AdminVaccines />} />
         <Route path="/admin/care-due" element={<CareDue />} />
+      </Route>
+      <Route element={<OwnAreaLayout />}>
+        <Route path="/notifications" element={<Notifications />} />
       </Route>
       <Route element={<PublicLayout />}>
         <Route path="*" element={<NotFound />} />

@@ -2199,6 +2199,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's notifications are unread (the navbar's bell) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/{id}/read": {
         parameters: {
             query?: never;
@@ -5627,6 +5665,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -5719,6 +5758,7 @@ export interface paths {
                         ageYears?: number | null;
                         weightKg?: number | null;
                         markings?: string | null;
+                        microchip?: string | null;
                         allergies?: string | null;
                         notes?: string | null;
                     };
@@ -5744,6 +5784,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -5855,6 +5896,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -5928,6 +5970,7 @@ export interface paths {
                         ageYears?: number | null;
                         weightKg?: number | null;
                         markings?: string | null;
+                        microchip?: string | null;
                         allergies?: string | null;
                         notes?: string | null;
                     };
@@ -5953,6 +5996,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -6086,6 +6130,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -6229,6 +6274,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -6396,6 +6442,7 @@ export interface paths {
                             ageYears: number | null;
                             weightKg: number | null;
                             markings: string | null;
+                            microchip: string | null;
                             allergies: string | null;
                             notes: string | null;
                             photoUrl: string | null;
@@ -9213,6 +9260,449 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pet's vaccination certificate as a PDF (its owner and staff). Its QR code opens the verification page of the pet's newest shared link, made now when there is none; staff printing is in the audit log */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/certificate/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pet's certificate links not withdrawn, newest first (its owner and staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            url: string;
+                            createdAt: string;
+                            createdByName: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/certificate/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share the pet's certificate: a new link to its verification page (the owner; at most 5 not withdrawn, 409 past that) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            url: string;
+                            createdAt: string;
+                            createdByName: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/certificate/share/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a shared link (the owner): its verification page answers "not valid" from now on, the QR codes of PDFs carrying it too. Answers the links left */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            url: string;
+                            createdAt: string;
+                            createdByName: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Anyone with a certificate's code: the certificate as it stands now (the pet, its doses, the clinic; nothing about the owner). 404 for a withdrawn, unknown or forged code */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            valid: true;
+                            pet: {
+                                name: string;
+                                /** @enum {string} */
+                                species: "dog" | "cat" | "bird" | "rabbit" | "fish" | "other";
+                                breed: string | null;
+                                /** @enum {string|null} */
+                                sex: "male" | "female" | "unknown" | null;
+                                birthDate: string | null;
+                                markings: string | null;
+                                microchip: string | null;
+                            };
+                            doses: {
+                                vaccineName: string;
+                                /** @enum {string} */
+                                kind: "vaccine" | "deworming" | "parasite";
+                                product: string;
+                                manufacturer: string | null;
+                                batch: string;
+                                expiresOn: string;
+                                givenOn: string;
+                                givenByName: string;
+                                doseNumber: number;
+                                seriesDoses: number;
+                                nextDueOn: string | null;
+                                correction: boolean;
+                            }[];
+                            issuedAt: string;
+                            asOf: string;
+                            clinic: {
+                                name: string;
+                                address: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12873,7 +13363,7 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     actorId?: string;
-                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected" | "invoice.credit_note_issued";
+                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected" | "certificate.printed" | "certificate.shared" | "certificate.withdrawn" | "invoice.credit_note_issued";
                     from?: string;
                     to?: string;
                 };

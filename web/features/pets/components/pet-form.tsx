@@ -25,6 +25,7 @@ const PetFormFields = z.object({
   ageYears: z.string(),
   weightKg: z.string(),
   markings: z.string(),
+  microchip: z.string(),
   allergies: z.string(),
   notes: z.string(),
 });
@@ -38,6 +39,7 @@ const PetFormSchema = PetFormFields.transform((v): PetCreateInput => ({
   ageYears: v.ageKnown === 'ageYears' && v.ageYears.trim() ? Number(v.ageYears) : null,
   weightKg: v.weightKg.trim() ? Number(v.weightKg.replace(',', '.')) : null,
   markings: v.markings.trim() || null,
+  microchip: v.microchip.trim() || null,
   allergies: v.allergies.trim() || null,
   notes: v.notes.trim() || null,
 })).pipe(PetCreateSchema);
@@ -56,6 +58,7 @@ function valuesOf(pet: Pet | undefined): PetFormValues {
     ageYears: pet && !pet.birthDate && pet.ageYears !== null ? String(pet.ageYears) : '',
     weightKg: pet?.weightKg === null || pet?.weightKg === undefined ? '' : String(pet.weightKg),
     markings: pet?.markings ?? '',
+    microchip: pet?.microchip ?? '',
     allergies: pet?.allergies ?? '',
     notes: pet?.notes ?? '',
   };
@@ -183,6 +186,7 @@ export function PetForm({ pet, onDone, onCancel }: { pet?: Pet; onDone: (pet: Pe
           step="0.01"
         />
         <FormField name="markings" label="Markings" autoComplete="off" />
+        <FormField name="microchip" label="Microchip number" autoComplete="off" inputMode="text" />
         <FormField name="allergies" label="Allergies" autoComplete="off" />
         <FormTextArea name="notes" label="Notes" />
         <PetPhotoField pet={pet} choice={photo} />

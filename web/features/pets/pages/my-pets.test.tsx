@@ -81,6 +81,7 @@ describe('My pets', () => {
       ageYears: 2,
       weightKg: 4.2,
       markings: null,
+      microchip: null,
       allergies: 'Chicken',
       notes: null,
     });

@@ -13,6 +13,7 @@ import { usePet } from '../api/get-pet.ts';
 import { PetForm } from '../components/pet-form.tsx';
 import { PetPhoto } from '../components/pet-photo.tsx';
 import { PetTimeline } from '../components/pet-timeline.tsx';
+import { CertificateSection } from '../components/record/certificate-section.tsx';
 import { MedicalRecord } from '../components/record/medical-record.tsx';
 import { SEX_LABEL, SPECIES_LABEL, ageText, weightText } from '../lib/format.ts';
 
@@ -25,6 +26,7 @@ function Details({ pet }: { pet: Pet }) {
     ['Age', ageText(pet.ageYears)],
     ['Weight', weightText(pet.weightKg)],
     ['Markings', pet.markings],
+    ['Microchip', pet.microchip],
     ['Allergies', pet.allergies],
     ['Notes', pet.notes],
   ];
@@ -111,6 +113,7 @@ export default function PetRecordPage() {
       </section>
       <MedicalRecord pet={p} staff={staff} owner={owner} />
       <PetCareSection pet={p} staff={staff} />
+      <CertificateSection petId={p.id} petName={p.name} owner={owner} staff={staff} />
       <section aria-labelledby="pet-history" className="mt-8">
         <h2 id="pet-history" className="themed mb-4 text-2xl font-bold">
           Visits and bookings
