@@ -10,6 +10,7 @@ import { findPgError, rowsOf } from '../db/client.ts';
 import { seedProducts } from '../seed.ts';
 import { createTestApp, expectError, type TestContext } from '../test/app.ts';
 import { json } from '../test/json.ts';
+import { readPdf } from '../test/pdf.ts';
 import { fiscalYearOf } from './numbering.ts';
 
 /* Every shop order's GST invoice, its credit note when canceled, and who may read them (decision 053). */
@@ -272,5 +273,41 @@ describe('issued documents', () => {
     expect(gone.statusCode, gone.body).toBeLessThan(300);
     const kept = json(await read(admin.token, `/api/invoices/${invoice.id}`), InvoiceSchema);
     expect(kept).toEqual({ ...invoice, customerId: null });
+  });
+});
+
+describe('the PDF of a document', () => {
+  it('reads back with the clinic, GSTIN, lines with HSN and taxes, totals in words, and a UPI code for the balance', async () => {
+    const customer = await t.buildUser({ name: 'Meera Iyer' });
+    const order = await placeOrder(customer, [{ productId: food.id, quantity: 2 }]);
+    const invoice = await invoiceOf(order, customer);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoice.id}/pdf`,
+      headers: t.auth(customer.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { text, qr } = await readPdf(res.rawPayload);
+    const flat = text.replace(/\s+/g, ' ');
+    for (const part of [
+      'Tax invoice',
+      invoice.number,
+      'GSTIN 29AAGCB7383J1Z4',
+      'Meera Iyer',
+      'Place of supply 29 Karnataka',
+      food.name,
+      '2309',
+      '18%',
+      invoice.totalInWords,
+    ])
+      expect(flat).toContain(part);
+    expect(qr).toBe(
+      `upi://pay?pa=${encodeURIComponent(t.config.SHOP_UPI_ID)}&pn=${encodeURIComponent(t.config.SHOP_UPI_NAME).replace(/%20/g, '+')}&am=${invoice.balanceDue.toFixed(2)}&cu=INR&tn=${encodeURIComponent(invoice.number)}`,
+    );
+    const other = await t.buildUser();
+    expectError(await read(other.token, `/api/invoices/${invoice.id}/pdf`), 404, 'NOT_FOUND');
+    expect((await read(employee.token, `/api/invoices/${invoice.id}/pdf`)).statusCode).toBe(200);
+    expectError(await read(undefined, `/api/invoices/${invoice.id}/pdf`), 401);
   });
 });

@@ -5,13 +5,17 @@ import { depsOf } from '../deps.ts';
 import { currentUser } from '../lib/caller.ts';
 import { decodeCursor, pageOf } from '../lib/pagination.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { isStaff } from '../lib/policy.ts';
+import { invoicePdf } from './pdf.ts';
 import { getInvoice, getOrderInvoice, listCustomerInvoices } from './read.ts';
+
+const tooManyPdfs = (wait: string) => `Too many invoice files asked for. Please try again in ${wait}.`;
 
 const byIssued = (i: { issuedAt: string; id: string }) => ({ at: new Date(i.issuedAt), id: i.id });
 
 /** GST invoices and credit notes (decision 053): customers read their own, staff any. */
 export default routes((app) => {
-  const { db } = depsOf(app);
+  const { db, config } = depsOf(app);
   const customerOnly = app.requireRole('user');
   const anyone = app.requireRole('user', 'employee', 'admin');
 
@@ -51,6 +55,37 @@ export default routes((app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return getInvoice(db, currentUser(request), request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/invoices/:id/pdf',
+    {
+      onRequest: anyone,
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'An invoice or credit note as an A4 PDF (its customer, staff): clinic and GSTIN, lines with HSN/SAC and taxes, totals in figures and words, a UPI QR code for the balance',
+        ...secured,
+        params: IdParamSchema,
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const invoice = await getInvoice(db, me, request.params.id);
+      // Making a PDF costs a moment of the server: a customer's are counted, staff printing is not.
+      if (!isStaff(me)) await app.limits.enforce('invoicePdf', me.id, reply, tooManyPdfs);
+      const pdf = await invoicePdf(invoice, {
+        timeZone: config.CLINIC_TZ,
+        payee: { upiId: config.SHOP_UPI_ID, upiName: config.SHOP_UPI_NAME },
+      });
+      const name = `${invoice.number.replace(/\//g, '-')}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="${name}"`)
+        .send(pdf);
     },
   );
 
