@@ -9,7 +9,6 @@ import { roundedShare } from './money.ts';
 /** The GST rates a line may carry, in percent. */
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
 export type GstRate = (typeof GST_RATES)[number];
-export const isGstRate = (n: unknown): n is GstRate => GST_RATES.includes(n as GstRate);
 
 /** The states and union territories by their GST code (the first two characters of a GSTIN). */
 export const GST_STATES: Record<string, string> = {
@@ -233,7 +232,7 @@ const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const GSTIN_FORMAT = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 /** The check character of a GSTIN's first 14 characters (the public base-36 Luhn-like sum the GST portal uses). */
-export function gstinCheckCharacter(first14: string): string {
+function gstinCheckCharacter(first14: string): string {
   let sum = 0;
   for (let i = 0; i < 14; i++) {
     const value = GSTIN_CHARS.indexOf(first14[i]!);

@@ -12,9 +12,6 @@ export function toPaise(value: number | string): number {
 /** Integer paise to rupees. */
 export const fromPaise = (paise: number) => paise / 100;
 
-/** The largest amount one document line or total may hold: 10 crore rupees, so every product of paise stays exact. */
-export const MAX_PAISE = 10_000_000_00;
-
 /**
  * Rupees as a client sends them (a number or a string with at most two decimals, e.g. 118, '118.5', '1,180.00' is
  * refused) to integer paise, or undefined when it is not such an amount. Never goes through floating point for a

@@ -240,8 +240,14 @@ describe('each staff and admin action writes exactly one entry: who, what, befor
     expect(paid).toMatchObject({ before: { paymentStatus: 'unpaid' }, after: { paymentStatus: 'paid' } });
     expect(paid.summary).toMatch(new RegExp(`^Marked order ${o.number} of Ravi Kumar paid \\(₹[\\d,.]+\\)$`));
 
-    // The cancellation is one entry; the refund it makes due is the database's doing, not another action.
-    const canceled = await theEntry(() => ok('PUT', `/api/orders/${o.id}/status`, admin, { status: 'cancelled' }));
+    // The cancellation is one entry and the credit note of its invoice another (decision 053); the refund it makes
+    // due is the database's doing, not another action.
+    const [canceled, credited] = await written(() =>
+      ok('PUT', `/api/orders/${o.id}/status`, admin, { status: 'cancelled' }),
+    );
+    expect(credited).toMatchObject({ kind: 'invoice.credit_note_issued', subjectType: 'invoice' });
+    expect(credited!.summary).toMatch(/^Issued credit note \S+ for invoice \S+ of Ravi Kumar: order canceled$/);
+    expectEntry(credited!, admin, 'invoice.credit_note_issued', 'invoice', credited!.subjectId!);
     expect(canceled).toMatchObject({
       summary: `Canceled order ${o.number} of Ravi Kumar`,
       before: { status: 'confirmed' },

@@ -69,7 +69,7 @@ export function openDaysOf(text: string): Set<Weekday> | undefined {
  * address names (its PIN code, else a state's name in it; Delhi when neither reads), invoices PC/2627/000001 on,
  * prices that include GST (as the catalogue's prices always have).
  */
-export function defaultTaxSettings(config: Pick<ClinicDefaultsConfig, 'CLINIC_NAME' | 'CLINIC_ADDRESS'>) {
+function defaultTaxSettings(config: Pick<ClinicDefaultsConfig, 'CLINIC_NAME' | 'CLINIC_ADDRESS'>) {
   const pin = /\b[1-9]\d{5}\b/.exec(config.CLINIC_ADDRESS)?.[0];
   const named = config.CLINIC_ADDRESS.split(/[,\n]/)
     .map((part) => stateCodeOfName(part.replace(/\d+/g, '')))

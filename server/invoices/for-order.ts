@@ -15,7 +15,7 @@ import { issueDocument, taxLines, type BilledLine, type Supplier, type TaxedLine
 export type OrderBillingConfig = Pick<Config, 'CLINIC_NAME' | 'CLINIC_ADDRESS' | 'CLINIC_TZ'>;
 
 /** The clinic as its documents name it, from its settings. */
-export function supplierOf(settings: ClinicSettings, config: Pick<Config, 'CLINIC_NAME' | 'CLINIC_ADDRESS'>): Supplier {
+function supplierOf(settings: ClinicSettings, config: Pick<Config, 'CLINIC_NAME' | 'CLINIC_ADDRESS'>): Supplier {
   return {
     legalName: settings.legalName || config.CLINIC_NAME,
     gstin: settings.gstin,

@@ -8,7 +8,7 @@ import { errors } from '../errors.ts';
 export type DocumentKind = 'invoice' | 'credit_note';
 
 /** The longest number a GST invoice may carry. */
-export const NUMBER_MAX = 16;
+const NUMBER_MAX = 16;
 
 /**
  * The financial year (April to March) an instant falls in on the clinic's clock, as its two years' last two digits:

@@ -24,7 +24,7 @@ export interface UpiPayee {
 }
 
 /** The UPI payment link of an amount (the QR code's text): payee, name, amount, currency, the document's number. */
-export function upiLink(payee: UpiPayee, amount: number, note: string): string {
+function upiLink(payee: UpiPayee, amount: number, note: string): string {
   const q = new URLSearchParams({ pa: payee.upiId, pn: payee.upiName, am: amount.toFixed(2), cu: 'INR', tn: note });
   return `upi://pay?${q.toString()}`;
 }

@@ -53,12 +53,7 @@ interface Expired {
  * increment per product, decision 024) exactly once, as for any cancellation. The customer's notification and mail
  * and the audit entry commit with it.
  */
-async function expireDue(
-  db: Db,
-  config: MailBrandConfig & Pick<Config, 'CLINIC_TZ'>,
-  now: Date,
-  batchSize: number,
-) {
+async function expireDue(db: Db, config: MailBrandConfig & Pick<Config, 'CLINIC_TZ'>, now: Date, batchSize: number) {
   return db.transaction(async (tx: Executor) => {
     const raw = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
