@@ -64,6 +64,9 @@ export const QUICK: Record<string, { args?: string[]; env: Record<string, string
       BENCH_ANALYTICS_SECONDS: '0.2',
     },
   },
+  care: {
+    env: { BENCH_CARE_SIZES: '200,1000', BENCH_CARE_YEARS: '2', BENCH_CARE_ROUNDS: '1', BENCH_CARE_SECONDS: '0.2' },
+  },
   uploads: {
     env: { UPLOADS_COUNT: '2', UPLOADS_DOWNLOADERS: '2', UPLOADS_DOWNLOAD_SECONDS: '1', UPLOADS_CALM_SECONDS: '1' },
   },

@@ -1,4 +1,3 @@
-import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ACCOUNT_MSG } from '../shared/accounts.ts';
@@ -16,6 +15,7 @@ import {
   signedIn,
   test,
 } from './fixtures.ts';
+import { linkFromNewMail as mailLink, outboxFiles as readOutbox } from './mail.ts';
 
 const SIZES = [
   { width: 375, height: 812 },
@@ -30,76 +30,15 @@ async function axeAtBothSizes(page: Page) {
   }
 }
 
-// ---- The e2e server's mail: with SMTP_URL unset it writes every mail as an .eml file to DATA_DIR/outbox. ----
-
+// The e2e server's mail: with SMTP_URL unset it writes every mail as an .eml file to DATA_DIR/outbox.
 const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
-async function outboxFiles(): Promise<string[]> {
-  try {
-    return (await readdir(OUTBOX)).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return []; // No mail written yet.
-  }
-}
-
-function decodeBody(body: string, encoding: string): string {
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable')
-    return body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return body;
-}
-
-/** The decoded text of every leaf part of a MIME message (a small reader: enough for the server's own mails). */
-function mimeTexts(message: string): string[] {
-  const split = message.search(/\r?\n\r?\n/);
-  const head = split < 0 ? message : message.slice(0, split);
-  const body = split < 0 ? '' : message.slice(split).replace(/^\r?\n\r?\n/, '');
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const boundary = /content-type:\s*multipart\/[^\n]*boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
-  if (boundary) {
-    return body
-      .split(`--${boundary}`)
-      .slice(1)
-      .filter((part) => !part.startsWith('--'))
-      .flatMap((part) => mimeTexts(part.replace(/^\r?\n/, '')));
-  }
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase() ?? '7bit';
-  return [decodeBody(body, encoding)];
-}
-
-/**
- * Waits for a mail to `to` that was not in the outbox before (`before`, from {@link outboxFiles}) and carries a link
- * to `page` (e.g. '/reset-password'); answers that link's path and query, to open on the e2e server.
- */
+/** A new mail's link to `page` (e.g. '/reset-password') with its token: its path and query. */
 async function linkFromNewMail(to: string, page: string, before: string[]): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const fresh = (await outboxFiles()).filter((f) => !before.includes(f)).sort();
-        for (const file of fresh.reverse()) {
-          const raw = await readFile(path.join(OUTBOX, file), 'utf8');
-          const headers = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
-          const recipient = /^to:(.*)$/im.exec(headers)?.[1] ?? '';
-          if (!recipient.toLowerCase().includes(to.toLowerCase())) continue;
-          for (const text of mimeTexts(raw)) {
-            const found = new RegExp(`https?://[^\\s"'<>]+${page}\\?token=[^\\s"'<>&]+`).exec(text)?.[0];
-            if (found) {
-              const url = new URL(found.replace(/&amp;/g, '&'));
-              link = `${url.pathname}${url.search}`;
-              return link;
-            }
-          }
-        }
-        return undefined;
-      },
-      { message: `a mail to ${to} with a ${page} link`, timeout: 20_000 },
-    )
-    .toBeDefined();
-  return link!;
+  const pattern = new RegExp(`https?://[^\\s"'<>]+${page}\\?token=[^\\s"'<>&]+`);
+  return (await mailLink(OUTBOX, to, pattern, before)).link;
 }
+const outboxFiles = () => readOutbox(OUTBOX);
 
 const meStatus = async (request: import('@playwright/test').APIRequestContext, token: string) =>
   (await request.get(`${BASE_URL}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status();

@@ -12,10 +12,15 @@ export class OwnServer {
   private proc: ChildProcess | null = null;
   private log = '';
   readonly port: number;
-  private readonly env: NodeJS.ProcessEnv;
+  private env: NodeJS.ProcessEnv;
   constructor(port: number, env: NodeJS.ProcessEnv) {
     this.port = port;
     this.env = env;
+  }
+
+  /** Changes variables for the next start (a restart with the clock moved on, say). */
+  setEnv(extra: NodeJS.ProcessEnv): void {
+    this.env = { ...this.env, ...extra };
   }
 
   get url() {
@@ -80,7 +85,7 @@ export const OWN_SERVER_START_MS = 180_000;
 export async function startOwnServer(
   label: string,
   env: NodeJS.ProcessEnv = {},
-): Promise<{ server: OwnServer; dispose: () => Promise<void> }> {
+): Promise<{ server: OwnServer; dataDir: string; dispose: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `pawcare-e2e-${label}-`));
   const scratch: ScratchDatabase | undefined = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'pawcare_e2e')
@@ -108,6 +113,7 @@ export async function startOwnServer(
   await server.start();
   return {
     server,
+    dataDir,
     dispose: async () => {
       await server.stop();
       await scratch?.drop();

@@ -42,6 +42,7 @@ import emergencyRoutes from './emergencies/routes.ts';
 import reminderRoutes from './reminders/routes.ts';
 import rideRoutes from './rides/routes.ts';
 import slotRoutes from './bookings/routes.ts';
+import providerRoutes from './providers/routes.ts';
 import avatarRoutes from './users/avatar.ts';
 import userRoutes from './users/routes.ts';
 import { registerWeb } from './web.ts';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(serviceRoutes);
   await app.register(slotRoutes);
+  await app.register(providerRoutes);
   await app.register(rideRoutes);
   await app.register(emergencyRoutes);
   await app.register(reminderRoutes);

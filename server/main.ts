@@ -63,7 +63,7 @@ async function main() {
   // Demo accounts only go into an empty database, so they are seeded before the configured admin.
   startup.mark('seed');
   if (config.SEED_DEMO) {
-    const accounts = await seedDemoAccounts(database.db, config.dataDir);
+    const accounts = await seedDemoAccounts(database.db, config.dataDir, config);
     if (accounts.length) {
       const lines = accounts.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(26)} ${a.password}`);
       console.log(

@@ -15,5 +15,7 @@ describe('the generated API types', () => {
       const committed = readFileSync(path.join(import.meta.dirname, '..', file), 'utf8');
       expect(committed === text, `${file} is stale: run npm run api:types`).toBe(true);
     }
-  });
+    // Builds the whole app and formats two large files: about 20 s on a quiet machine, several times that beside the
+    // browser suite in CI. A hang guard, not a time budget.
+  }, 180_000);
 });

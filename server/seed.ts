@@ -8,6 +8,8 @@ import { PRODUCT_SEED, productImage } from './catalogue/products-data.ts';
 import type { Db } from './db/client.ts';
 import { products, users } from './db/schema/index.ts';
 import { createUser } from './users/service.ts';
+import type { ClinicDefaultsConfig } from './clinic/settings.ts';
+import { DEMO_VETS, seedDemoProviders } from './providers/demo.ts';
 
 /**
  * Fills an empty catalogue with the 15 products and their first stock. Once the shop has products it is the admins'
@@ -47,7 +49,7 @@ export interface DemoAccount {
  * On an empty database only: one demo account of each role, with random passwords. Returns them so the
  * caller prints them once; they are also written to DATA_DIR/demo-accounts.txt (readable by the owner only).
  */
-export async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAccount[]> {
+export async function seedDemoAccounts(db: Db, dataDir: string, clinic?: ClinicDefaultsConfig): Promise<DemoAccount[]> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0) return [];
   const people: { role: Role; name: string; email: string; phone: string; address: string }[] = [
@@ -72,13 +74,24 @@ export async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAcc
       phone: '9000000003',
       address: '221 Lake Road, Kolkata',
     },
+    // The landing page's vets, each a provider customers can book (decision 051).
+    ...DEMO_VETS.map((v, i) => ({
+      role: 'employee' as const,
+      name: v.name,
+      email: v.email,
+      phone: `900000001${i}`,
+      address: 'Pawcare Clinic',
+    })),
   ];
   const accounts: DemoAccount[] = [];
+  const made: { email: string; id: string }[] = [];
   for (const p of people) {
     const password = randomBytes(9).toString('base64url');
-    await createUser({ db }, { ...p, password });
+    const user = await createUser({ db }, { ...p, password });
     accounts.push({ role: p.role, email: p.email, password });
+    made.push({ email: p.email, id: user.id });
   }
+  if (clinic) await seedDemoProviders(db, clinic, made);
   const text = accounts.map((a) => `${a.role.padEnd(8)} ${a.email.padEnd(26)} ${a.password}`).join('\n') + '\n';
   writeFileSync(path.join(dataDir, 'demo-accounts.txt'), text, { mode: 0o600 });
   return accounts;

@@ -12,6 +12,7 @@ export const AUDIT_KINDS = [
   'booking.completed',
   'booking.no_show',
   'booking.rescheduled',
+  'booking.reassigned',
   'order.status_changed',
   'order.payment_changed',
   'product.created',
@@ -34,6 +35,10 @@ export const AUDIT_KINDS = [
   'vaccine.updated',
   'vaccination.recorded',
   'vaccination.corrected',
+  'provider.created',
+  'provider.updated',
+  'provider.time_off_added',
+  'provider.time_off_removed',
   'certificate.printed',
   'certificate.shared',
   'certificate.withdrawn',
@@ -51,6 +56,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'booking.completed': 'Visit completed',
   'booking.no_show': 'Marked no-show',
   'booking.rescheduled': 'Booking moved',
+  'booking.reassigned': 'Booking given to another provider',
   'order.status_changed': 'Order status changed',
   'order.payment_changed': 'Order payment changed',
   'product.created': 'Product added',
@@ -73,6 +79,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'vaccine.updated': 'Vaccine changed',
   'vaccination.recorded': 'Dose recorded',
   'vaccination.corrected': 'Dose corrected',
+  'provider.created': 'Provider added',
+  'provider.updated': 'Provider changed',
+  'provider.time_off_added': 'Time off added',
+  'provider.time_off_removed': 'Time off removed',
   'certificate.printed': 'Certificate printed',
   'certificate.shared': 'Certificate shared',
   'certificate.withdrawn': 'Certificate link withdrawn',
@@ -81,7 +91,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
 
 /** What an entry is about. */
 export type AuditSubject =
-  'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet' | 'invoice';
+  'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet' | 'provider' | 'invoice';
 
 /** One entry of `GET /api/audit`, newest first. */
 export const AuditEntrySchema = z.object({

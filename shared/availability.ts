@@ -6,7 +6,12 @@ import { isDateInRange } from './dates.ts';
 /* What a customer sees before booking: the month's calendar of free days and a day's free times. */
 
 /** GET /api/slots/availability?date=&serviceId= (without serviceId: the checkup). */
-export const AvailabilityQuerySchema = z.object({ date: DateSchema, serviceId: UuidSchema('serviceId').optional() });
+export const AvailabilityQuerySchema = z.object({
+  date: DateSchema,
+  serviceId: UuidSchema('serviceId').optional(),
+  /** Only this provider's free times (decision 051); without it, a time is free while any provider of it is. */
+  providerId: UuidSchema('providerId').optional(),
+});
 
 /** GET /api/slots/calendar?month=YYYY-MM&serviceId= */
 export const CalendarQuerySchema = z.object({
@@ -16,6 +21,7 @@ export const CalendarQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, BOOKING_MSG.monthInvalid)
     .refine((m) => isDateInRange(`${m}-01`), BOOKING_MSG.dateOutOfRange),
   serviceId: UuidSchema('serviceId').optional(),
+  providerId: UuidSchema('providerId').optional(),
 });
 /** A day's opening hours, clinic-local (null when the clinic is closed that day). */
 const OpenHoursSchema = z.object({ open: z.string(), close: z.string() });
@@ -54,8 +60,10 @@ const SlotTimeSchema = z.object({
   time: z.string(),
   capacity: z.number(),
   booked: z.number(),
-  /** Seats still free (0 when full). */
+  /** Seats still free (0 when full), and never more than the providers of the service free for the whole time. */
   available: z.number(),
+  /** How many providers of the service are free for the whole time (left out for a service without providers). */
+  freeProviders: z.number().int().optional(),
   /** The time has already started, so it cannot be booked any more. */
   past: z.boolean(),
   /**

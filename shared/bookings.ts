@@ -44,6 +44,7 @@ export const PET_AGE_MAX = 40;
 
 /** Texts the server and the web app both show for booking problems beyond the spec's own. */
 export const BOOKING_MSG = {
+  dosesNeedPet: 'Doses can be recorded only at a visit of one of the pets on record.',
   rideUnderWay: 'The driver is already on the way for this ride. Please call the clinic to change it.',
   slotFull: 'Sorry, this time is fully booked. Please pick another time.',
   petAlreadyBooked: 'This pet already has a booking at this time.',
@@ -167,6 +168,8 @@ export const BookSlotBodySchema = z
     serviceId: UuidSchema('serviceId').nullish(),
     /** One of the customer's pets: its name and age are taken from it. */
     petId: UuidSchema('petId').nullish(),
+    /** Who the customer wants to see; left out, any provider of the service free then (decision 051). */
+    providerId: UuidSchema('providerId').nullish(),
     /** The reason for the visit or the symptoms. */
     note: NoteSchema,
     /** Where a pickup ride collects the pet (defaults to the profile's address). */
@@ -223,29 +226,44 @@ const visitText = (label: string) =>
  * PUT /api/slots/{id}/complete (staff): what happened at the visit, and optionally when the pet is due back and why.
  * The weight, when given, also becomes the pet's current weight.
  */
-export const CompleteVisitBodySchema = z
-  .object({
-    findings: visitText('Findings'),
-    treatment: visitText('Treatment'),
-    medicines: visitText('Medicines'),
-    weightKg: WeightKgSchema.nullish().transform((v) => v ?? null),
-    nextDueDate: DateSchema.nullish().transform((v) => v ?? null),
-    nextDueReason: singleLineText('Next-due reason')
-      .max(200, 'The next-due reason must be at most 200 characters')
-      .nullish()
-      .transform((v) => (v ? v : null)),
-  })
-  .nullish()
-  .transform(
-    (v) =>
-      v ?? { findings: null, treatment: null, medicines: null, weightKg: null, nextDueDate: null, nextDueReason: null },
-  )
-  .superRefine((v, ctx) => {
-    if (v.nextDueDate && !v.nextDueReason)
-      ctx.addIssue({ code: 'custom', path: ['nextDueReason'], message: BOOKING_MSG.nextDueReasonRequired });
-    if (v.nextDueReason && !v.nextDueDate)
-      ctx.addIssue({ code: 'custom', path: ['nextDueDate'], message: BOOKING_MSG.nextDueDateRequired });
-  });
+/** The visit record's own fields (`PUT /api/slots/{id}/complete`); every one may be left out. */
+export const CompleteVisitFieldsSchema = z.object({
+  findings: visitText('Findings'),
+  treatment: visitText('Treatment'),
+  medicines: visitText('Medicines'),
+  weightKg: WeightKgSchema.nullish().transform((v) => v ?? null),
+  nextDueDate: DateSchema.nullish().transform((v) => v ?? null),
+  nextDueReason: singleLineText('Next-due reason')
+    .max(200, 'The next-due reason must be at most 200 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+/** An empty visit record: what a body-less completion records. */
+export const EMPTY_VISIT = {
+  findings: null,
+  treatment: null,
+  medicines: null,
+  weightKg: null,
+  nextDueDate: null,
+  nextDueReason: null,
+} as const;
+/** A next-due date needs its reason and the reverse. */
+export function checkNextDuePair(
+  v: { nextDueDate: string | null; nextDueReason: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.nextDueDate && !v.nextDueReason)
+    ctx.addIssue({ code: 'custom', path: ['nextDueReason'], message: BOOKING_MSG.nextDueReasonRequired });
+  if (v.nextDueReason && !v.nextDueDate)
+    ctx.addIssue({ code: 'custom', path: ['nextDueDate'], message: BOOKING_MSG.nextDueDateRequired });
+}
+/**
+ * The visit record as the web form checks it. The endpoint's body adds the doses given at the visit
+ * (`CompleteVisitWithDosesSchema` in shared/vaccines.ts, which imports this file).
+ */
+export const CompleteVisitBodySchema = CompleteVisitFieldsSchema.nullish()
+  .transform((v) => v ?? { ...EMPTY_VISIT })
+  .superRefine(checkNextDuePair);
 export type CompleteVisitBody = z.output<typeof CompleteVisitBodySchema>;
 
 /** The record of a completed visit, shown on the booking and on the pet's page. */
@@ -328,6 +346,9 @@ export const BookingSchema = z.object({
   needsOutcome: z.boolean(),
   /** A pickup ride's progress (null for every other service). */
   ride: RideProgressSchema.nullable(),
+  /** Who sees the pet: null for a service without providers (and bookings made before providers existed). */
+  providerId: z.string().nullable(),
+  providerName: z.string().nullable(),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -353,6 +374,7 @@ export const BookingListQuerySchema = z.object({
   date: DateSchema.optional(),
   from: DateSchema.optional(),
   serviceId: UuidSchema('serviceId').optional(),
+  providerId: UuidSchema('providerId').optional(),
   sort: z.enum(['created', 'appointment'], { error: 'Sort must be created or appointment' }).default('created'),
 });
 export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;
@@ -378,7 +400,7 @@ export type BookingStats = z.infer<typeof BookingStatsSchema>;
 export const BOOKING_CHANGED_EVENT = 'booking_changed';
 export const BookingChangedEventSchema = z.object({
   id: z.string(),
-  action: z.enum(['created', 'confirmed', 'canceled', 'rescheduled', 'completed', 'no_show', 'ride']),
+  action: z.enum(['created', 'confirmed', 'canceled', 'rescheduled', 'reassigned', 'completed', 'no_show', 'ride']),
   status: z.enum(BOOKING_STATUSES),
   date: z.string(),
   time: z.string(),
@@ -393,4 +415,5 @@ export const BOOKING_NOTIFICATION_TYPES = {
   canceled: 'booking_canceled',
   completed: 'visit_completed',
   rescheduled: 'booking_rescheduled',
+  reassigned: 'booking_reassigned',
 } as const;

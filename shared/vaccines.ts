@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompleteVisitFieldsSchema, EMPTY_VISIT, checkNextDuePair } from './bookings.ts';
 import { DateSchema, PageQuerySchema, UuidSchema } from './common.ts';
 import { addDays, formatDay } from './dates.ts';
 import { PET_SPECIES } from './pets.ts';
@@ -220,6 +221,41 @@ export const DoseCreateSchema = z.object({
 });
 export type DoseCreate = z.infer<typeof DoseCreateSchema>;
 export type DoseCreateInput = z.input<typeof DoseCreateSchema>;
+
+/** Doses one "Complete visit" may record. */
+export const VISIT_DOSES_MAX = 10;
+
+/**
+ * A dose given at the visit being completed: a dose's fields without its date and visit (the visit's day and the
+ * booking itself) and without `correctsId` (corrections are made from the pet's record).
+ */
+const VisitDoseSchema = DoseCreateSchema.pick({
+  vaccineId: true,
+  batch: true,
+  expiresOn: true,
+  product: true,
+  manufacturer: true,
+  site: true,
+  nextDueOn: true,
+  nextDueReason: true,
+});
+export type VisitDoseInput = z.input<typeof VisitDoseSchema>;
+
+/**
+ * PUT /api/slots/{id}/complete (staff): the visit record's fields, as before, and an optional `doses` array: the
+ * vaccines and treatments given at this visit, recorded with it, all or nothing.
+ */
+export const CompleteVisitWithDosesSchema = CompleteVisitFieldsSchema.extend({
+  doses: z
+    .array(VisitDoseSchema)
+    .max(VISIT_DOSES_MAX, `A visit records at most ${VISIT_DOSES_MAX} doses at once.`)
+    .nullish()
+    .transform((v) => v ?? []),
+})
+  .nullish()
+  .transform((v) => v ?? { ...EMPTY_VISIT, doses: [] })
+  .superRefine(checkNextDuePair);
+export type CompleteVisitWithDoses = z.output<typeof CompleteVisitWithDosesSchema>;
 
 /**
  * One recorded dose, as every endpoint returns it: what a certificate lists (product, batch, expiry, date, who gave

@@ -59,6 +59,9 @@ export const WEB_PAGES = [
   '/admin/care-due',
   '/admin/profile',
   '/admin/emergencies',
+  '/admin/providers',
+  '/admin/providers/:id/time-off',
+  '/employee/time-off',
   '/notifications',
 ] as const;
 

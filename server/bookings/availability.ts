@@ -2,7 +2,14 @@ import { addDays, todayIn } from '#shared/dates';
 import { type Availability, type Calendar } from '#shared/availability';
 import { readClinic } from '../clinic/settings.ts';
 import { type BookingDeps, dayBounds } from './records.ts';
+import { freeProviders, providerLoad, type ProviderLoad } from './providers.ts';
 import { type Caller, closureFields, dayTimes, seatsBetween, shownOffering } from './schedule.ts';
+
+/** Counts the free providers of a time on a clinic-local date, or nothing for a service without providers. */
+const counter = (load: ProviderLoad | undefined, date: string, timeZone: string) =>
+  load
+    ? (time: string, at: Date, minutes: number) => freeProviders(load, date, time, at, minutes, timeZone)
+    : undefined;
 
 /* What a customer can book: a day's times with their free seats, and a month's calendar. */
 
@@ -16,19 +23,21 @@ export async function availability(
   serviceId?: string,
   caller: Caller = { staff: false },
   now = new Date(),
+  providerId?: string,
 ): Promise<Availability> {
   const { db, config } = deps;
   const clinic = await readClinic(db, config);
   const service = await shownOffering(db, serviceId);
   const { start, end } = dayBounds(date, config.CLINIC_TZ);
   const booked = await seatsBetween(db, service.id, start, end);
+  const load = await providerLoad(db, service.id, start, end, providerId);
   return {
     date,
     serviceId: service.id,
     durationMinutes: service.durationMinutes,
     timeZone: config.CLINIC_TZ,
     slotMinutes: clinic.settings.slotMinutes,
-    slots: dayTimes(clinic, config, service, date, booked, caller, now),
+    slots: dayTimes(clinic, config, service, date, booked, caller, now, counter(load, date, config.CLINIC_TZ)),
     ...closureFields(clinic.settings, date),
   };
 }
@@ -44,6 +53,7 @@ export async function calendar(
   serviceId?: string,
   caller: Caller = { staff: false },
   now = new Date(),
+  providerId?: string,
 ): Promise<Calendar> {
   const { db, config } = deps;
   const clinic = await readClinic(db, config);
@@ -54,6 +64,7 @@ export async function calendar(
   const { start } = dayBounds(first, config.CLINIC_TZ);
   const { end } = dayBounds(days[days.length - 1]!, config.CLINIC_TZ);
   const booked = await seatsBetween(db, service.id, start, end);
+  const load = await providerLoad(db, service.id, start, end, providerId);
   const today = todayIn(config.CLINIC_TZ, now);
   const last = addDays(today, clinic.settings.bookingWindowDays);
   return {
@@ -66,7 +77,7 @@ export async function calendar(
       freeTimes:
         date < today || date > last
           ? 0
-          : dayTimes(clinic, config, service, date, booked, caller, now).filter(
+          : dayTimes(clinic, config, service, date, booked, caller, now, counter(load, date, config.CLINIC_TZ)).filter(
               (s) => !s.past && !s.tooSoon && s.available > 0,
             ).length,
       ...closureFields(clinic.settings, date),

@@ -14,6 +14,8 @@ import { readClinic } from '../clinic/settings.ts';
 import { type BookingDeps, type BookingRecord, type Row, recordOf, selectRecords, toBookingDto } from './records.ts';
 import { alertsOfPets } from '../pet-record/alerts.ts';
 import { addMinutes, resolveSchedule, spanOf } from './schedule.ts';
+import { namedProvider, pickProviderSql, providerTaken, serviceHasProvidersSql } from './providers.ts';
+import { PROVIDER_MSG } from '#shared/providers';
 
 /* Booking a visit: one statement takes the seats and checks the customer's cap and the pet's other bookings (decision 021). */
 
@@ -119,6 +121,7 @@ export async function bookSlot(
   const maxOpen = clinic.settings.maxOpenBookings;
   const endsAt = addMinutes(startsAt, span.durationMinutes);
   const pet = await petForBooking(deps, me, body);
+  const named = body.providerId ? await namedProvider(db, body.providerId, service.id) : undefined;
   const at = startsAt.toISOString();
   const until = endsAt.toISOString();
   const capacity = capacityOf(service, config.SLOT_CAPACITY);
@@ -139,6 +142,9 @@ export async function bookSlot(
     pet_ok: boolean;
     service_current: boolean;
     settings_current: boolean;
+    needs_provider: boolean;
+    provider_free: boolean;
+    provider_name: string | null;
     id: string | null;
   };
   let outcome: Outcome | undefined;
@@ -162,12 +168,21 @@ export async function bookSlot(
             where key = 'clinic' and (value->>'revision')::int = ${clinic.revision}::int
             for key share
           ),
+          -- Who sees the pet (decision 051): the provider named, or the fairest free one; none for a service without
+          -- providers. The exclusion constraint on slot_bookings decides between statements that chose the same one.
+          needs as materialized (
+            select ${serviceHasProvidersSql(service.id)} as needed
+          ),
+          pick as materialized (
+            ${pickProviderSql({ serviceId: service.id, startsAt, endsAt, timeZone: config.CLINIC_TZ, providerId: named?.id })}
+          ),
           seat as (
             insert into slot_seats (service_id, starts_at, booked)
             select ${service.id}::uuid, t, 1
             from guard, generate_series(${at}::timestamptz, ${until}::timestamptz - interval '1 microsecond', make_interval(mins => ${span.step}::int)) as t
             where guard.customer_exists and guard.earlier_id is null and guard.open_bookings < ${maxOpen}
               and guard.pet_ok and not guard.pet_busy and exists (select 1 from current) and exists (select 1 from settings)
+              and (exists (select 1 from pick) or not (select needed from needs))
               -- Fast path, no lock: a service with a time already full is refused without queueing on its row.
               and not exists (
                 select 1 from slot_seats s
@@ -185,17 +200,20 @@ export async function bookSlot(
           booking as (
             insert into slot_bookings (user_id, user_name, user_email, user_address, schedule, starts_at, ends_at, seat_step_minutes,
                                        service_id, pet_id, pet_name, owner_name, pet_age, phone, note, pickup_address, idempotency_key,
-                                       booked_schedule)
+                                       booked_schedule, provider_id)
             select ${me.id}::uuid, ${me.name}, ${me.email},
                    coalesce((select address from users where id = ${me.id}::uuid), ${bodyAddress}),
                    ${`${date} at ${time}`}, ${at}::timestamptz, ${until}::timestamptz, ${span.step}::int,
                    ${service.id}::uuid, ${pet.petId}::uuid, ${pet.petName}, ${body.ownerName}, ${pet.petAge}::int, ${body.phone},
-                   ${body.note ?? null}, ${pickupAddress}, ${key ?? null}, ${`${date} at ${time}`}
+                   ${body.note ?? null}, ${pickupAddress}, ${key ?? null}, ${`${date} at ${time}`},
+                   (select id from pick)
             from taken where taken.ok
             returning *
           )
           select guard.customer_exists, guard.open_bookings, guard.earlier_id, guard.pet_busy, guard.pet_ok,
                  exists (select 1 from current) as service_current, exists (select 1 from settings) as settings_current,
+                 (select needed from needs) as needs_provider, exists (select 1 from pick) as provider_free,
+                 (select display_name from pick) as provider_name,
                  booking.*
           from guard left join booking on true`),
       ),
@@ -203,6 +221,12 @@ export async function bookSlot(
   } catch (err) {
     if (isUniqueViolation(err, 'slot_bookings_pet_time_uq')) throw errors.conflict(BOOKING_MSG.petAlreadyBooked);
     if (findPgError(err)?.code === SEATS_PARTLY_FULL) throw errors.conflict(BOOKING_MSG.slotFull, 'SLOT_FULL');
+    if (providerTaken(err)) {
+      // Another booking took the provider this statement chose, and committed first: choose again among the rest.
+      if (named) throw errors.conflict(PROVIDER_MSG.busy(named.displayName), 'SLOT_FULL');
+      if (attempt < 5) return bookSlot(deps, me, body, key, { freshOffering, attempt: attempt + 1 });
+      throw errors.conflict(PROVIDER_MSG.noneFree, 'SLOT_FULL');
+    }
     throw err;
   }
   if (!outcome?.customer_exists) throw errors.unauthenticated();
@@ -227,10 +251,13 @@ export async function bookSlot(
   const open = Number(outcome.open_bookings);
   if (open >= maxOpen) throw errors.conflict(BOOKING_MSG.tooManyOpen(open), 'BOOKING_LIMIT');
   if (outcome.pet_busy) throw errors.conflict(BOOKING_MSG.petBusy);
+  if (outcome.needs_provider && !outcome.provider_free) {
+    throw errors.conflict(named ? PROVIDER_MSG.busy(named.displayName) : PROVIDER_MSG.noneFree, 'SLOT_FULL');
+  }
   if (!outcome.id) throw errors.conflict(BOOKING_MSG.slotFull, 'SLOT_FULL');
   const booking = fromSqlRow(slotBookings, outcome);
   // Staff screens hear of the booking with its pet's alerts.
   const alerts = booking.petId ? ((await alertsOfPets(deps.db, [booking.petId])).get(booking.petId) ?? []) : null;
-  const record = { booking, service, visit: null, rideSteps: [], alerts };
+  const record = { booking, service, visit: null, rideSteps: [], alerts, providerName: outcome.provider_name };
   return { booking: toBookingDto(record, config.CLINIC_TZ), created: true };
 }

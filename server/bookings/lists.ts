@@ -42,6 +42,7 @@ export async function listBookings(
     conds.push(sql`${slotBookings.status} in ('pending', 'confirmed')`, lte(slotBookings.endsAt, now));
   else if (filter.status) conds.push(eq(slotBookings.status, filter.status));
   if (filter.serviceId) conds.push(eq(slotBookings.serviceId, filter.serviceId));
+  if (filter.providerId) conds.push(eq(slotBookings.providerId, filter.providerId));
   if (filter.date) {
     const { start, end } = dayBounds(filter.date, tz);
     conds.push(gte(slotBookings.startsAt, start), lt(slotBookings.startsAt, end));

@@ -76,18 +76,22 @@ function outcomeRefusal(b: Row, status: 'completed' | 'no_show', deadline: Date)
   throw errors.conflict(BOOKING_MSG.outcomeNeedsConfirmed);
 }
 
+/** What else a completed visit records in its transaction (the doses given at it), once the booking is completed. */
+export type InVisit<T> = (tx: Executor, visit: { bookingId: string; petId: string | null; date: string }) => Promise<T>;
+
 /**
  * Records a visit's outcome (staff): a confirmed booking becomes `completed` with its visit record from the start of
  * its day, or `no_show` once its time has begun. The status change is guarded in the UPDATE; the visit, the pet's new weight and the
- * customer's notification are written in the same transaction.
+ * customer's notification are written in the same transaction, and so is what `inVisit` records (the doses given at
+ * the visit, from the vaccines feature): when it throws, nothing of the visit is recorded.
  */
-export async function recordOutcome(
+export async function recordOutcome<T = undefined>(
   deps: BookingDeps,
   me: AuthUser,
   id: string,
-  outcome: { status: 'completed'; visit: CompleteVisitBody } | { status: 'no_show' },
+  outcome: { status: 'completed'; visit: CompleteVisitBody; inVisit?: InVisit<T> } | { status: 'no_show' },
   now = new Date(),
-): Promise<{ booking: StaffBooking; notification?: Notification; audit: AuditEntry }> {
+): Promise<{ booking: StaffBooking; notification?: Notification; audit: AuditEntry; extra?: T }> {
   const { db, config } = deps;
   if (!isUuid(id)) throw errors.notFound('Booking');
   return withRetry(() =>
@@ -116,6 +120,7 @@ export async function recordOutcome(
         .returning({ id: slotBookings.id });
       if (!row) outcomeRefusal(b, outcome.status, deadline);
       let notification: Notification | undefined;
+      let extra: T | undefined;
       if (outcome.status === 'completed') {
         const v = outcome.visit;
         await tx.insert(visits).values({
@@ -137,6 +142,7 @@ export async function recordOutcome(
             .where(eq(pets.id, b.petId));
         }
         if (v.nextDueDate) await scheduleCareReminder(tx, config, b, v.nextDueDate, now);
+        if (outcome.inVisit) extra = await outcome.inVisit(tx, { bookingId: b.id, petId: b.petId, date: visitDate });
         const due = v.nextDueDate ? ` Next due: ${v.nextDueReason} on ${formatDay(v.nextDueDate)}.` : '';
         notification = await createNotification(
           { db: tx },
@@ -172,7 +178,7 @@ export async function recordOutcome(
         after: { status: outcome.status },
       });
       const after = (await recordOf(tx, id))!;
-      return { booking: toBookingDto(after, config.CLINIC_TZ, now), notification, audit };
+      return { booking: toBookingDto(after, config.CLINIC_TZ, now), notification, audit, extra };
     }),
   );
 }

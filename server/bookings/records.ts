@@ -17,7 +17,7 @@ import {
 import type { PetAlert } from '#shared/pet-alerts';
 import { rowsOf, type Executor } from '../db/client.ts';
 import { present } from '../db/rows.ts';
-import { services, slotBookings, visits } from '../db/schema/index.ts';
+import { providers, services, slotBookings, visits } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { type ConfirmedBookingMail } from '../mail/booking-confirmed.ts';
@@ -78,6 +78,8 @@ export interface BookingRecord {
   rideSteps: { status: RideStep; at: string; message: string | null }[] | null;
   /** The alerts set on the booking's pet (staff screens show them; answers to customers leave them out). */
   alerts: PetAlert[] | null;
+  /** The display name of its provider (null without one). */
+  providerName: string | null;
 }
 
 export const OPEN = [...OPEN_BOOKING_STATUSES];
@@ -105,7 +107,7 @@ function toVisitDto(v: VisitRow): Visit {
  * `announceBooking` sends the owner the booking without them.
  */
 export function toBookingDto(
-  { booking: r, service, visit, rideSteps, alerts }: BookingRecord,
+  { booking: r, service, visit, rideSteps, alerts, providerName }: BookingRecord,
   timeZone: string,
   now = new Date(),
 ): StaffBooking {
@@ -153,6 +155,8 @@ export function toBookingDto(
         }
       : null,
     alerts: alertsFrom(alerts),
+    providerId: r.providerId,
+    providerName: r.providerId ? providerName : null,
   };
 }
 
@@ -176,9 +180,11 @@ export function selectRecords(db: Executor) {
       alerts: sql<
         PetAlert[] | null
       >`case when ${slotBookings.petId} is null then null else ${alertsOf(sql`"slot_bookings"."pet_id"`)} end`,
+      providerName: providers.displayName,
     })
     .from(slotBookings)
     .innerJoin(services, eq(services.id, slotBookings.serviceId))
+    .leftJoin(providers, eq(providers.id, slotBookings.providerId))
     .leftJoin(visits, eq(visits.bookingId, slotBookings.id));
 }
 

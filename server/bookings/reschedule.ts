@@ -29,6 +29,8 @@ import {
   toBookingDto,
 } from './records.ts';
 import { addMinutes, checkChangeNotice, resolveSchedule, rideUnderWay, spanOf } from './schedule.ts';
+import { pickProvider, providerTaken, serviceHasProviders } from './providers.ts';
+import { PROVIDER_MSG } from '#shared/providers';
 
 /* Moving a booking to another time in one transaction: the old seats are freed and the new ones taken, or nothing changes. */
 
@@ -83,6 +85,21 @@ export async function rescheduleBooking(
             limit 1`),
         );
         if (petBusy.length > 0) throw errors.conflict(BOOKING_MSG.petBusy);
+        // The booking keeps its provider when they are free at the new time, else goes to the fairest free one
+        // (decision 051); a service without providers keeps what it has.
+        let providerId = b.providerId;
+        if (await serviceHasProviders(tx, b.serviceId)) {
+          const pick = await pickProvider(tx, {
+            serviceId: b.serviceId,
+            startsAt,
+            endsAt,
+            timeZone: config.CLINIC_TZ,
+            bookingId: b.id,
+            preferProviderId: b.providerId,
+          });
+          if (!pick) throw errors.conflict(PROVIDER_MSG.noneFree, 'SLOT_FULL');
+          providerId = pick.id;
+        }
         await tx
           .update(slotBookings)
           .set({
@@ -90,6 +107,7 @@ export async function rescheduleBooking(
             startsAt,
             endsAt,
             seatStepMinutes: span.step,
+            providerId,
             status: 'pending',
             updatedAt: sql`now()`,
           })
@@ -143,6 +161,7 @@ export async function rescheduleBooking(
     );
   } catch (err) {
     if (isUniqueViolation(err, 'slot_bookings_pet_time_uq')) throw errors.conflict(BOOKING_MSG.petBusy);
+    if (providerTaken(err)) throw errors.conflict(PROVIDER_MSG.noneFree, 'SLOT_FULL');
     throw err;
   }
 }

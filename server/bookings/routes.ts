@@ -8,7 +8,6 @@ import {
   BookingListQuerySchema,
   BookSlotBodySchema,
   BookSlotHeadersSchema,
-  CompleteVisitBodySchema,
   ConfirmSlotBodySchema,
   RescheduleBodySchema,
   BOOKING_MSG,
@@ -26,6 +25,7 @@ import {
   type Availability,
   type Calendar,
 } from '#shared/availability';
+import { ReassignBodySchema, TimeOffBookingSchema, type TimeOffBooking } from '#shared/providers';
 import { announceAudit } from '../audit/record.ts';
 import { depsOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -44,6 +44,8 @@ import { confirmBooking } from './confirm.ts';
 import { listBookings, listMine } from './lists.ts';
 import { recordOutcome } from './outcome.ts';
 import { rescheduleBooking } from './reschedule.ts';
+import { reassignBooking } from './reassign.ts';
+import { timeOffBookingsPage } from './time-off-bookings.ts';
 import { stats } from './stats.ts';
 import { isStaff } from '../lib/policy.ts';
 import { singleFlight } from '../lib/single-flight.ts';
@@ -121,7 +123,7 @@ export default routes((app) => {
       schema: {
         tags: ['slots'],
         summary:
-          'Free seats at every start time of a day for a service (the checkup when no serviceId is given), counted over the whole service length',
+          'Free seats at every start time of a day for a service (the checkup when no serviceId is given), counted over the whole service length; for a service with providers, never more than the providers free then (only the one named by providerId)',
         ...secured,
         querystring: AvailabilityQuerySchema,
         response: { 200: AvailabilitySchema, ...errorReplies(400, 401, 404) },
@@ -130,8 +132,10 @@ export default routes((app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const staff = isStaff(currentUser(request));
-      const { date, serviceId } = request.query;
-      return dayOnce(`${date}|${serviceId ?? ''}|${staff}`, () => availability(deps, date, serviceId, { staff }));
+      const { date, serviceId, providerId } = request.query;
+      return dayOnce(`${date}|${serviceId ?? ''}|${providerId ?? ''}|${staff}`, () =>
+        availability(deps, date, serviceId, { staff }, new Date(), providerId),
+      );
     },
   );
 
@@ -151,8 +155,10 @@ export default routes((app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const staff = isStaff(currentUser(request));
-      const { month, serviceId } = request.query;
-      return monthOnce(`${month}|${serviceId ?? ''}|${staff}`, () => calendar(deps, month, serviceId, { staff }));
+      const { month, serviceId, providerId } = request.query;
+      return monthOnce(`${month}|${serviceId ?? ''}|${providerId ?? ''}|${staff}`, () =>
+        calendar(deps, month, serviceId, { staff }, new Date(), providerId),
+      );
     },
   );
 
@@ -228,6 +234,54 @@ export default routes((app) => {
       const { settings } = await readClinic(deps.db, deps.config);
       const rows = await outsideHoursPage(deps.db, settings, deps.config.CLINIC_TZ, limit, decodeCursor(cursor));
       return pageOf(reply, rows, limit, (r: OutsideHoursBooking) => byAppointment(r.booking));
+    },
+  );
+
+  app.get(
+    '/api/bookings/provider-time-off',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary:
+          'Upcoming open bookings whose provider has time off at their time, by appointment time, each with that time off (staff); nothing cancels them: give each to another provider or move it',
+        ...secured,
+        querystring: PageQuerySchema,
+        response: { 200: z.array(TimeOffBookingSchema), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await timeOffBookingsPage(deps.db, deps.config.CLINIC_TZ, limit, decodeCursor(cursor));
+      return pageOf(reply, rows, limit, (r: TimeOffBooking) => byAppointment(r.booking));
+    },
+  );
+
+  app.put(
+    '/api/slots/:id/reassign',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary:
+          'Give an open booking that has not started to another provider in one step (staff): the one named, or the fairest other free one; 409 when they are not free then. Time and seats stay.',
+        ...secured,
+        params: IdParamSchema,
+        body: ReassignBodySchema,
+        response: { 200: StaffBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { booking, notification, audit } = await reassignBooking(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body.providerId,
+      );
+      pushNotification(deps, booking.userId, notification);
+      broadcast(booking, 'reassigned');
+      announceAudit(deps, audit);
+      return booking;
     },
   );
 
@@ -320,32 +374,8 @@ export default routes((app) => {
     },
   );
 
-  app.put(
-    '/api/slots/:id/complete',
-    {
-      onRequest: staffOnly,
-      schema: {
-        tags: ['slots'],
-        summary:
-          "Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff)",
-        ...secured,
-        params: IdParamSchema,
-        body: CompleteVisitBodySchema,
-        response: { 200: StaffBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const me = currentUser(request);
-      const { booking, notification, audit } = await recordOutcome(deps, me, request.params.id, {
-        status: 'completed',
-        visit: request.body,
-      });
-      if (notification) pushNotification(deps, booking.userId, notification);
-      broadcast(booking, 'completed');
-      announceAudit(deps, audit);
-      return booking;
-    },
-  );
+  // PUT /api/slots/:id/complete (the visit's record with the doses given at it) is served by the vaccines feature
+  // (server/vaccines/visit-doses.ts): it records the doses in the visit's transaction through recordOutcome's inVisit.
 
   app.put(
     '/api/slots/:id/no-show',

@@ -136,6 +136,8 @@ export function dayTimes(
   booked: Map<number, number>,
   caller: Caller,
   now: Date,
+  /** How many providers of the service are free for a time (left out for a service without providers). */
+  freeProvidersAt?: (time: string, at: Date, minutes: number) => number,
 ): Availability['slots'] {
   const day = clinicDay(clinic.settings, date);
   if (day.kind !== 'open') return [];
@@ -147,11 +149,14 @@ export function dayTimes(
     let most = 0;
     for (let i = 0; i < span.seats; i++) most = Math.max(most, booked.get(at.getTime() + i * span.step * 60_000) ?? 0);
     const past = at.getTime() <= now.getTime();
+    const providers = freeProvidersAt?.(time, at, span.durationMinutes);
+    const seatsFree = Math.max(capacity - most, 0);
     return {
       time,
       capacity,
       booked: most,
-      available: Math.max(capacity - most, 0),
+      available: providers === undefined ? seatsFree : Math.min(seatsFree, providers),
+      ...(providers === undefined ? {} : { freeProviders: providers }),
       past,
       // Sent only when true, so a time's shape is what clients knew before the booking notice existed.
       ...(!past && at.getTime() < noticeUntil ? { tooSoon: true } : {}),

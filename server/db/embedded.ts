@@ -1,8 +1,9 @@
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** Extensions the migrations create, loaded into every embedded database (PostgreSQL ships them in contrib). */
-const extensions = { pg_trgm };
+const extensions = { pg_trgm, btree_gist };
 
 /**
  * The embedded database, whose statements take turns with the network. PGlite runs each statement on the server's

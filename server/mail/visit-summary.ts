@@ -15,7 +15,7 @@ export interface VisitSummaryMail extends BookingMailFacts {
 }
 
 /** The pet's record in the app (the customer's page of the pet), or the pets list for a booking without a pet. */
-export function petRecordUrl(publicUrl: string, petId: string | null): string {
+function petRecordUrl(publicUrl: string, petId: string | null): string {
   return petId ? `${publicUrl}/customer/pets/${petId}` : `${publicUrl}/customer/pets`;
 }
 

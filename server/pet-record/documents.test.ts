@@ -195,4 +195,29 @@ describe('who may add and read documents and notes', () => {
     expect((await post(employee, { bookingId: MISSING_ID, text: 'Lost' })).statusCode).toBe(400);
     expect(errorOf(await post(employee, { bookingId: visit, text: '' }))).toBe('Note is required');
   });
+
+  it("a clinical note shows in none of the customer's answers about the pet, its visits or their notifications", async () => {
+    const visit = await pastVisit(t.database.db, pet, 4, null);
+    const secret = `Owner seems unable to restrain the dog ${Date.now()}`;
+    const res = await as(t.app, employee, {
+      method: 'POST',
+      url: `/api/pets/${pet.id}/clinical-notes`,
+      payload: { bookingId: visit, text: secret },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    for (const url of [
+      `/api/pets/${pet.id}`,
+      `/api/pets/${pet.id}/timeline?limit=100`,
+      `/api/pets/${pet.id}/documents`,
+      `/api/pets/${pet.id}/weights`,
+      `/api/pets/${pet.id}/prescriptions`,
+      '/api/pets',
+      '/api/slots/mine?limit=200',
+      '/api/notifications',
+    ]) {
+      const answer = await as(t.app, owner, { method: 'GET', url });
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+      expect(answer.body, url).not.toContain(secret);
+    }
+  });
 });

@@ -125,13 +125,14 @@ export function serverProcesses() {
   return { start, restart, cleanup };
 }
 
-/** The demo accounts the server wrote to its data folder once, by role. */
+/** The demo accounts the server wrote to its data folder once, by role (the first of a role: the vets come after the front desk). */
 export function demoAccounts(dataDir: string): Record<string, { email: string; password: string }> {
   return Object.fromEntries(
     readFileSync(path.join(dataDir, 'demo-accounts.txt'), 'utf8')
       .trim()
       .split('\n')
       .map((line) => line.trim().split(/\s+/))
-      .map(([role, email, password]) => [role!, { email: email!, password: password! }]),
+      .map(([role, email, password]) => [role!, { email: email!, password: password! }] as const)
+      .reverse(),
   );
 }

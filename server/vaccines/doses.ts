@@ -242,14 +242,34 @@ const invalid = (path: string, message: string) => errors.validation(message, [{
  * the audit entry.
  */
 export async function recordDose(
-  deps: { db: Executor; config: DoseConfig & Pick<Config, 'REMINDER_DAYS_BEFORE'> },
+  deps: { db: Executor; config: DoseConfig },
   me: AuthUser,
   petId: string,
   body: DoseCreate,
   now = new Date(),
-): Promise<{ dose: Dose; ownerId: string; status: CareStatusItem[]; audit: AuditEntry }> {
+): Promise<RecordedDose> {
   const { db, config } = deps;
   if (!isUuid(petId)) throw errors.notFound('Pet');
+  checkDoseDates(config, body, now);
+  return withRetry(() =>
+    db
+      .transaction((tx) => recordDoseIn(tx, config, me, petId, body, now))
+      .catch((err: unknown) => {
+        throw doseConflict(err);
+      }),
+  );
+}
+
+/** What recording a dose gives back: the entry, to whom it is announced, the pet's status and the audit entry. */
+export interface RecordedDose {
+  dose: Dose;
+  ownerId: string;
+  status: CareStatusItem[];
+  audit: AuditEntry;
+}
+
+/** The checks of a dose's dates that need no database: not in the future, the batch good on the day, due after. */
+export function checkDoseDates(config: DoseConfig, body: DoseCreate, now: Date): void {
   const today = todayIn(config.CLINIC_TZ, now);
   if (body.givenOn > today) throw invalid('givenOn', VACCINE_MSG.givenInFuture);
   if (body.expiresOn < body.givenOn) {
@@ -257,130 +277,136 @@ export async function recordDose(
   }
   if (body.nextDueOn !== null && body.nextDueOn <= body.givenOn)
     throw invalid('nextDueOn', VACCINE_MSG.nextDueBeforeGiven);
-  return withRetry(() =>
-    db
-      .transaction(async (tx) => {
-        const pet = await lockPet(tx, petId);
-        if (pet.archived) throw errors.conflict(VACCINE_MSG.archived);
-        if (pet.birthDate && body.givenOn < pet.birthDate) throw invalid('givenOn', VACCINE_MSG.givenBeforeBirth);
-        const start = zonedTimeToUtc(today, '00:00', config.CLINIC_TZ);
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(vaccinations)
-          .where(and(eq(vaccinations.petId, petId), gte(vaccinations.recordedAt, start)));
-        if (n >= DOSES_PER_PET_PER_DAY) throw errors.rateLimited(VACCINE_MSG.tooManyToday);
+}
 
-        let corrected: DoseRow | undefined;
-        if (body.correctsId) {
-          [corrected] = await tx
-            .select()
-            .from(vaccinations)
-            .where(and(eq(vaccinations.id, body.correctsId), eq(vaccinations.petId, petId)));
-          if (!corrected) throw invalid('correctsId', VACCINE_MSG.correctsUnknown);
-          const [again] = await tx
-            .select({ id: vaccinations.id })
-            .from(vaccinations)
-            .where(eq(vaccinations.correctsId, corrected.id))
-            .limit(1);
-          if (again) throw errors.conflict(VACCINE_MSG.alreadyCorrected);
-        }
-        const vaccine = await findVaccine(tx, body.vaccineId);
-        if (!vaccine) throw invalid('vaccineId', VACCINE_MSG.notFound);
-        const keepsRetired = corrected?.vaccineId === vaccine.id;
-        if (!vaccine.active && !keepsRetired) throw invalid('vaccineId', VACCINE_MSG.inactive);
-        if (!vaccine.species.includes(pet.species) && !keepsRetired) {
-          throw invalid('vaccineId', VACCINE_MSG.wrongSpecies(vaccine.name, pet.species));
-        }
-        if (body.bookingId) {
-          const [booking] = await tx
-            .select({ id: slotBookings.id })
-            .from(slotBookings)
-            .where(and(eq(slotBookings.id, body.bookingId), eq(slotBookings.petId, petId)));
-          if (!booking) throw invalid('bookingId', VACCINE_MSG.bookingMismatch);
-        }
+/** A second correction of one entry, caught by the unique index, as the API says it. */
+export function doseConflict(err: unknown): unknown {
+  return isUniqueViolation(err, 'vaccinations_corrects_uq') ? errors.conflict(VACCINE_MSG.alreadyCorrected) : err;
+}
 
-        // Its place in the protocol: one after the doses of this vaccine that count, given on or before it.
-        const [{ before } = { before: 0 }] = rowsOf<{ before: number | string }>(
-          await tx.execute(sql`
-            select count(*) as before from vaccinations v
-             where v.pet_id = ${petId}::uuid and v.vaccine_id = ${vaccine.id}::uuid and v.given_on <= ${body.givenOn}::date
-               and v.id is distinct from ${corrected?.id ?? null}::uuid
-               and not exists (select 1 from vaccinations c where c.corrects_id = v.id)`),
-        );
-        const doseNumber = Number(before) + 1;
-        const computed = nextDueOn(vaccine, doseNumber, body.givenOn);
-        const chosen = body.nextDueOn ?? computed;
-        if (chosen !== computed && !body.nextDueReason)
-          throw invalid('nextDueReason', VACCINE_MSG.nextDueReasonRequired);
+/**
+ * Records a dose inside the caller's transaction (a dose on its own, or the doses given at a visit being completed,
+ * with its outcome): everything `recordDose` does after the date checks (the caller runs `checkDoseDates` first).
+ */
+export async function recordDoseIn(
+  tx: Executor,
+  config: DoseConfig,
+  me: AuthUser,
+  petId: string,
+  body: DoseCreate,
+  now: Date,
+): Promise<RecordedDose> {
+  const today = todayIn(config.CLINIC_TZ, now);
+  const pet = await lockPet(tx, petId);
+  if (pet.archived) throw errors.conflict(VACCINE_MSG.archived);
+  if (pet.birthDate && body.givenOn < pet.birthDate) throw invalid('givenOn', VACCINE_MSG.givenBeforeBirth);
+  const start = zonedTimeToUtc(today, '00:00', config.CLINIC_TZ);
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(vaccinations)
+    .where(and(eq(vaccinations.petId, petId), gte(vaccinations.recordedAt, start)));
+  if (n >= DOSES_PER_PET_PER_DAY) throw errors.rateLimited(VACCINE_MSG.tooManyToday);
 
-        const [row] = await tx
-          .insert(vaccinations)
-          .values({
-            petId,
-            vaccineId: vaccine.id,
-            vaccineName: vaccine.name,
-            product: body.product ?? vaccine.name,
-            manufacturer: body.manufacturer,
-            batch: body.batch,
-            expiresOn: body.expiresOn,
-            givenOn: body.givenOn,
-            site: body.site,
-            givenById: me.id,
-            givenByName: me.name,
-            bookingId: body.bookingId,
-            doseNumber,
-            seriesDoses: vaccine.seriesDoses,
-            nextDueOn: chosen,
-            nextDueReason: chosen === computed ? null : body.nextDueReason,
-            correctsId: corrected?.id ?? null,
-          })
-          .returning();
-        await refreshDue(tx, config, pet, vaccine.id, now);
-        if (corrected && corrected.vaccineId !== vaccine.id)
-          await refreshDue(tx, config, pet, corrected.vaccineId, now);
+  let corrected: DoseRow | undefined;
+  if (body.correctsId) {
+    [corrected] = await tx
+      .select()
+      .from(vaccinations)
+      .where(and(eq(vaccinations.id, body.correctsId), eq(vaccinations.petId, petId)));
+    if (!corrected) throw invalid('correctsId', VACCINE_MSG.correctsUnknown);
+    const [again] = await tx
+      .select({ id: vaccinations.id })
+      .from(vaccinations)
+      .where(eq(vaccinations.correctsId, corrected.id))
+      .limit(1);
+    if (again) throw errors.conflict(VACCINE_MSG.alreadyCorrected);
+  }
+  const vaccine = await findVaccine(tx, body.vaccineId);
+  if (!vaccine) throw invalid('vaccineId', VACCINE_MSG.notFound);
+  const keepsRetired = corrected?.vaccineId === vaccine.id;
+  if (!vaccine.active && !keepsRetired) throw invalid('vaccineId', VACCINE_MSG.inactive);
+  if (!vaccine.species.includes(pet.species) && !keepsRetired) {
+    throw invalid('vaccineId', VACCINE_MSG.wrongSpecies(vaccine.name, pet.species));
+  }
+  if (body.bookingId) {
+    const [booking] = await tx
+      .select({ id: slotBookings.id })
+      .from(slotBookings)
+      .where(and(eq(slotBookings.id, body.bookingId), eq(slotBookings.petId, petId)));
+    if (!booking) throw invalid('bookingId', VACCINE_MSG.bookingMismatch);
+  }
 
-        const what = `${vaccine.name} (batch ${body.batch}, given ${formatDay(body.givenOn)})`;
-        const audit = await recordAudit(tx, me, {
-          kind: corrected ? 'vaccination.corrected' : 'vaccination.recorded',
-          subjectType: 'pet',
-          subjectId: petId,
-          summary: corrected
-            ? `Corrected ${pet.name}'s ${corrected.vaccineName} entry of ${formatDay(corrected.givenOn)}: now ${what}`
-            : `Recorded ${what} for ${pet.name}`,
-          before: corrected
-            ? {
-                id: corrected.id,
-                vaccine: corrected.vaccineName,
-                batch: corrected.batch,
-                givenOn: corrected.givenOn,
-                expiresOn: corrected.expiresOn,
-                nextDueOn: corrected.nextDueOn,
-              }
-            : null,
-          after: {
-            id: row!.id,
-            vaccine: vaccine.name,
-            batch: body.batch,
-            givenOn: body.givenOn,
-            expiresOn: body.expiresOn,
-            nextDueOn: chosen,
-          },
-        });
-        const status = await careStatusOfPet({ db: tx, config }, petId, now);
-        return { dose: toDoseDto(row!, vaccine.kind, null), ownerId: pet.ownerId, status, audit };
-      })
-      .catch((err: unknown) => {
-        if (isUniqueViolation(err, 'vaccinations_corrects_uq')) throw errors.conflict(VACCINE_MSG.alreadyCorrected);
-        throw err;
-      }),
+  // Its place in the protocol: one after the doses of this vaccine that count, given on or before it.
+  const [{ before } = { before: 0 }] = rowsOf<{ before: number | string }>(
+    await tx.execute(sql`
+        select count(*) as before from vaccinations v
+         where v.pet_id = ${petId}::uuid and v.vaccine_id = ${vaccine.id}::uuid and v.given_on <= ${body.givenOn}::date
+           and v.id is distinct from ${corrected?.id ?? null}::uuid
+           and not exists (select 1 from vaccinations c where c.corrects_id = v.id)`),
   );
+  const doseNumber = Number(before) + 1;
+  const computed = nextDueOn(vaccine, doseNumber, body.givenOn);
+  const chosen = body.nextDueOn ?? computed;
+  if (chosen !== computed && !body.nextDueReason) throw invalid('nextDueReason', VACCINE_MSG.nextDueReasonRequired);
+
+  const [row] = await tx
+    .insert(vaccinations)
+    .values({
+      petId,
+      vaccineId: vaccine.id,
+      vaccineName: vaccine.name,
+      product: body.product ?? vaccine.name,
+      manufacturer: body.manufacturer,
+      batch: body.batch,
+      expiresOn: body.expiresOn,
+      givenOn: body.givenOn,
+      site: body.site,
+      givenById: me.id,
+      givenByName: me.name,
+      bookingId: body.bookingId,
+      doseNumber,
+      seriesDoses: vaccine.seriesDoses,
+      nextDueOn: chosen,
+      nextDueReason: chosen === computed ? null : body.nextDueReason,
+      correctsId: corrected?.id ?? null,
+    })
+    .returning();
+  await refreshDue(tx, config, pet, vaccine.id, now);
+  if (corrected && corrected.vaccineId !== vaccine.id) await refreshDue(tx, config, pet, corrected.vaccineId, now);
+
+  const what = `${vaccine.name} (batch ${body.batch}, given ${formatDay(body.givenOn)})`;
+  const audit = await recordAudit(tx, me, {
+    kind: corrected ? 'vaccination.corrected' : 'vaccination.recorded',
+    subjectType: 'pet',
+    subjectId: petId,
+    summary: corrected
+      ? `Corrected ${pet.name}'s ${corrected.vaccineName} entry of ${formatDay(corrected.givenOn)}: now ${what}`
+      : `Recorded ${what} for ${pet.name}`,
+    before: corrected
+      ? {
+          id: corrected.id,
+          vaccine: corrected.vaccineName,
+          batch: corrected.batch,
+          givenOn: corrected.givenOn,
+          expiresOn: corrected.expiresOn,
+          nextDueOn: corrected.nextDueOn,
+        }
+      : null,
+    after: {
+      id: row!.id,
+      vaccine: vaccine.name,
+      batch: body.batch,
+      givenOn: body.givenOn,
+      expiresOn: body.expiresOn,
+      nextDueOn: chosen,
+    },
+  });
+  const status = await careStatusOfPet({ db: tx, config }, petId, now);
+  return { dose: toDoseDto(row!, vaccine.kind, null), ownerId: pet.ownerId, status, audit };
 }
 
 /** Tells the pet's owner and staff, after the dose's transaction committed, and shows admins the audit entry. */
-export function announceDose(
-  deps: Pick<Deps, 'io'>,
-  result: { dose: Dose; ownerId: string; status: CareStatusItem[]; audit: AuditEntry },
-): void {
+export function announceDose(deps: Pick<Deps, 'io'>, result: RecordedDose): void {
   const event = { petId: result.dose.petId, ownerId: result.ownerId, dose: result.dose, status: result.status };
   deps.io
     .to(userRoom(result.ownerId))

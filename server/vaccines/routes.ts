@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema } from '#shared/common';
+import { StaffBookingSchema } from '#shared/bookings';
 import { NEXT_CURSOR_HEADER } from '#shared/http';
 import {
   CareDueItemSchema,
@@ -7,6 +8,7 @@ import {
   CareStatusBatchQuerySchema,
   CareStatusBatchSchema,
   CareStatusItemSchema,
+  CompleteVisitWithDosesSchema,
   DoseCreateSchema,
   DoseListQuerySchema,
   DoseSchema,
@@ -21,10 +23,13 @@ import { currentUser } from '../lib/caller.ts';
 import { pageOf } from '../lib/pagination.ts';
 import { STAFF_ROLES } from '../lib/policy.ts';
 import { errorReplies, routes, secured } from '../lib/routes.ts';
+import { announceBooking } from '../bookings/records.ts';
+import { pushNotification } from '../notifications/service.ts';
 import { assertPetVisible } from '../pets/service.ts';
 import { createVaccine, listVaccines, updateVaccine } from './catalogue.ts';
 import { announceDose, doseCursor, listDoses, recordDose } from './doses.ts';
 import { careDueList, careStatusOfPet, careStatusOfPets } from './status.ts';
+import { completeVisitWithDoses } from './visit-doses.ts';
 
 /**
  * The pet's preventive care: the catalogue of vaccines and treatments (everyone signed in reads the active ones,
@@ -113,6 +118,35 @@ export default routes((app) => {
       const result = await recordDose(deps, currentUser(request), request.params.id, request.body);
       announceDose(deps, result);
       return reply.status(201).send(result.dose);
+    },
+  );
+
+  app.put(
+    '/api/slots/:id/complete',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['slots'],
+        summary:
+          "Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff); the optional `doses` are the vaccines and treatments given at the visit, recorded with it on the visit's day, all or nothing (a batch expired on that day: 400, and nothing is recorded)",
+        ...secured,
+        params: IdParamSchema,
+        body: CompleteVisitWithDosesSchema,
+        response: { 200: StaffBookingSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { booking, notification, audit, doses } = await completeVisitWithDoses(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      if (notification) pushNotification(deps, booking.userId, notification);
+      announceBooking(deps, booking, 'completed');
+      announceAudit(deps, audit);
+      for (const dose of doses) announceDose(deps, dose);
+      return booking;
     },
   );
 

@@ -30,6 +30,16 @@ export function usePets({ archived = false, enabled = true }: { archived?: boole
   });
 }
 
+/** GET /api/pets/{id}: one pet (its owner and staff), for its record page and the staff's visit dialogs. */
+export function usePet(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: petKeys.one(id),
+    queryFn: ({ signal }): Promise<Pet> => answer(client.GET('/api/pets/{id}', { params: { path: { id } }, signal })),
+    enabled: enabled && id !== '',
+    staleTime: 30_000,
+  });
+}
+
 /** POST /api/pets */
 function createPet(body: PetCreateInput): Promise<Pet> {
   return answer(client.POST('/api/pets', { body }));

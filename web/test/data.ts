@@ -90,6 +90,8 @@ export function makeBooking(over: Partial<Booking> = {}): Booking {
     visit: null,
     needsOutcome: false,
     ride: null,
+    providerId: null,
+    providerName: null,
     ...over,
   };
 }

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { pets } from './pets.ts';
 import { services } from './offerings.ts';
+import { providers } from './providers.ts';
 import { users } from './users.ts';
 
 /**
@@ -87,10 +88,18 @@ export const slotBookings = pgTable(
     rideStatus: text('ride_status', {
       enum: ['scheduled', 'driver_on_the_way', 'picked_up', 'at_clinic', 'on_the_way_home', 'dropped_off', 'canceled'],
     }),
+    /**
+     * Who sees the pet (null when the service has no providers, and for bookings made before providers existed). The
+     * exclusion constraint slot_bookings_provider_no_overlap keeps a provider to one open booking at a time.
+     */
+    providerId: uuid('provider_id').references(() => providers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('slot_bookings_provider_starts_idx')
+      .on(t.providerId, t.startsAt)
+      .where(sql`${t.providerId} is not null`),
     index('slot_bookings_starts_idx').on(t.startsAt),
     // Analytics: bookings of a range of days by service and status, read from the index alone (decision 028).
     index('slot_bookings_starts_service_status_idx').on(t.startsAt, t.serviceId, t.status),

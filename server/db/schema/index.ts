@@ -14,5 +14,6 @@ export * from './audit.ts';
 export * from './pet-record.ts';
 export * from './vaccines.ts';
 export * from './analytics.ts';
+export * from './providers.ts';
 export * from './certificates.ts';
 export * from './invoices.ts';

@@ -7,6 +7,7 @@ const admin: StaffArea = {
     { to: '/admin/customer', label: 'Customer' },
     { to: '/admin/employee', label: 'Employee' },
     { to: '/admin/services', label: 'Services' },
+    { to: '/admin/providers', label: 'Providers' },
     { to: '/admin/vaccines', label: 'Vaccines' },
     { to: '/admin/care-due', label: 'Due care' },
     { to: '/admin/emergencies', label: 'Emergencies', badge: openEmergencies, badgeLabel: 'open' },

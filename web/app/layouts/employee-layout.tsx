@@ -14,6 +14,7 @@ const employee: StaffArea = {
       { to: '/employee/rides', label: 'Rides' },
       { to: '/employee/refills', label: 'Refills' },
       { to: '/employee/care-due', label: 'Due care' },
+      { to: '/employee/time-off', label: 'Time off' },
     ];
   },
 };

@@ -33,6 +33,9 @@ const AdminHome = lazyPage(() => import('../../features/admin/pages/admin-home.t
 const AdminCustomers = lazyPage(() => import('../../features/admin/pages/customers.tsx'));
 const AdminEmployees = lazyPage(() => import('../../features/admin/pages/employees.tsx'));
 const AdminOfferings = lazyPage(() => import('../../features/offerings/pages/admin-offerings.tsx'));
+const AdminProviders = lazyPage(() => import('../../features/providers/pages/admin-providers.tsx'));
+const AdminProviderTimeOff = lazyPage(() => import('../../features/providers/pages/admin-provider-time-off.tsx'));
+const MyTimeOff = lazyPage(() => import('../../features/providers/pages/my-time-off.tsx'));
 const AdminProducts = lazyPage(() => import('../../features/admin/pages/admin-products.tsx'));
 const AdminAudit = lazyPage(() => import('../../features/audit/pages/admin-audit.tsx'));
 const AdminAnalytics = lazyPage(() => import('../../features/analytics/pages/admin-analytics.tsx'));
@@ -94,12 +97,15 @@ export default function SignedInRoutes() {
         <Route path="/employee/refills" element={<StaffRefills />} />
         <Route path="/employee/emergencies" element={<StaffEmergencies />} />
         <Route path="/employee/care-due" element={<CareDue />} />
+        <Route path="/employee/time-off" element={<MyTimeOff />} />
       </Route>
       <Route element={<AdminLayout />}>
         <Route path="/admin/home" element={<AdminHome />} />
         <Route path="/admin/customer" element={<AdminCustomers />} />
         <Route path="/admin/employee" element={<AdminEmployees />} />
         <Route path="/admin/services" element={<AdminOfferings />} />
+        <Route path="/admin/providers" element={<AdminProviders />} />
+        <Route path="/admin/providers/:id/time-off" element={<AdminProviderTimeOff />} />
         <Route path="/admin/products" element={<AdminProducts />} />
         <Route path="/admin/audit" element={<AdminAudit />} />
         <Route path="/admin/analytics" element={<AdminAnalytics />} />

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session.tsx';
 import { useSocketEvent } from '../../lib/socket.ts';
 
 /** Query keys of the inbox. */
-export const notificationKeys = {
+const notificationKeys = {
   all: ['notifications'] as const,
   unread: ['notifications', 'unread'] as const,
   list: ['notifications', 'list'] as const,

@@ -1943,6 +1943,8 @@ export interface paths {
                                             message: string | null;
                                         }[];
                                     } | null;
+                                    providerId: string | null;
+                                    providerName: string | null;
                                 };
                                 reason: string;
                             }[];
@@ -2756,6 +2758,7 @@ export interface paths {
                         phone: string;
                         serviceId?: string | null;
                         petId?: string | null;
+                        providerId?: string | null;
                         note?: string | null;
                         pickupAddress?: string | null;
                     };
@@ -2827,6 +2830,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                         };
                     };
                 };
@@ -2895,6 +2900,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                         };
                     };
                 };
@@ -2998,12 +3005,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Free seats at every start time of a day for a service (the checkup when no serviceId is given), counted over the whole service length */
+        /** Free seats at every start time of a day for a service (the checkup when no serviceId is given), counted over the whole service length; for a service with providers, never more than the providers free then (only the one named by providerId) */
         get: {
             parameters: {
                 query: {
                     date: string;
                     serviceId?: string;
+                    providerId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3028,6 +3036,7 @@ export interface paths {
                                 capacity: number;
                                 booked: number;
                                 available: number;
+                                freeProviders?: number;
                                 past: boolean;
                                 tooSoon?: boolean;
                             }[];
@@ -3114,6 +3123,7 @@ export interface paths {
                 query: {
                     month: string;
                     serviceId?: string;
+                    providerId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3291,6 +3301,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                         }[];
                     };
                 };
@@ -3355,6 +3367,7 @@ export interface paths {
                     date?: string;
                     from?: string;
                     serviceId?: string;
+                    providerId?: string;
                     sort?: "created" | "appointment";
                 };
                 header?: never;
@@ -3428,6 +3441,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                             alerts?: {
                                 /** @enum {string} */
                                 kind: "allergy" | "behaviour" | "condition" | "medication";
@@ -3660,6 +3675,8 @@ export interface paths {
                                         message: string | null;
                                     }[];
                                 } | null;
+                                providerId: string | null;
+                                providerName: string | null;
                             };
                             reason: string;
                         }[];
@@ -3719,6 +3736,362 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/provider-time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upcoming open bookings whose provider has time off at their time, by appointment time, each with that time off (staff); nothing cancels them: give each to another provider or move it */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            booking: {
+                                _id: string;
+                                id: string;
+                                userId: string;
+                                userName: string;
+                                userEmail: string;
+                                userAddress: string | null;
+                                schedule: string;
+                                date: string;
+                                time: string;
+                                startsAt: string;
+                                petName: string;
+                                ownerName: string;
+                                petAge: number | null;
+                                phone: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "canceled" | "completed" | "no_show";
+                                hospitalInfo: {
+                                    name: string;
+                                    address: string;
+                                    phone: string;
+                                    email: string;
+                                    hours: string;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                service: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "checkup" | "training" | "pickup" | "emergency";
+                                    durationMinutes: number;
+                                };
+                                serviceId: string;
+                                petId: string | null;
+                                note: string | null;
+                                pickupAddress: string | null;
+                                endsAt: string;
+                                visit: {
+                                    findings: string | null;
+                                    treatment: string | null;
+                                    medicines: string | null;
+                                    weightKg: number | null;
+                                    nextDueDate: string | null;
+                                    nextDueReason: string | null;
+                                    recordedByName: string | null;
+                                    recordedAt: string;
+                                } | null;
+                                needsOutcome: boolean;
+                                ride: {
+                                    /** @enum {string} */
+                                    status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off" | "canceled";
+                                    steps: {
+                                        /** @enum {string} */
+                                        status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
+                                        at: string;
+                                        message: string | null;
+                                    }[];
+                                } | null;
+                                providerId: string | null;
+                                providerName: string | null;
+                            };
+                            timeOff: {
+                                id: string;
+                                providerId: string;
+                                from: string;
+                                to: string;
+                                reason: string | null;
+                                createdAt: string;
+                            };
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slots/{id}/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give an open booking that has not started to another provider in one step (staff): the one named, or the fairest other free one; 409 when they are not free then. Time and seats stay. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        providerId?: string | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            id: string;
+                            userId: string;
+                            userName: string;
+                            userEmail: string;
+                            userAddress: string | null;
+                            schedule: string;
+                            date: string;
+                            time: string;
+                            startsAt: string;
+                            petName: string;
+                            ownerName: string;
+                            petAge: number | null;
+                            phone: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "canceled" | "completed" | "no_show";
+                            hospitalInfo: {
+                                name: string;
+                                address: string;
+                                phone: string;
+                                email: string;
+                                hours: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            service: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "checkup" | "training" | "pickup" | "emergency";
+                                durationMinutes: number;
+                            };
+                            serviceId: string;
+                            petId: string | null;
+                            note: string | null;
+                            pickupAddress: string | null;
+                            endsAt: string;
+                            visit: {
+                                findings: string | null;
+                                treatment: string | null;
+                                medicines: string | null;
+                                weightKg: number | null;
+                                nextDueDate: string | null;
+                                nextDueReason: string | null;
+                                recordedByName: string | null;
+                                recordedAt: string;
+                            } | null;
+                            needsOutcome: boolean;
+                            ride: {
+                                /** @enum {string} */
+                                status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off" | "canceled";
+                                steps: {
+                                    /** @enum {string} */
+                                    status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
+                                    at: string;
+                                    message: string | null;
+                                }[];
+                            } | null;
+                            providerId: string | null;
+                            providerName: string | null;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -3823,6 +4196,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                             alerts?: {
                                 /** @enum {string} */
                                 kind: "allergy" | "behaviour" | "condition" | "medication";
@@ -4010,6 +4385,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                         };
                     };
                 };
@@ -4181,6 +4558,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                         };
                     };
                 };
@@ -4254,204 +4633,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/slots/{id}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        findings?: string | null;
-                        treatment?: string | null;
-                        medicines?: string | null;
-                        weightKg?: number | null;
-                        nextDueDate?: string | null;
-                        nextDueReason?: string | null;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            _id: string;
-                            id: string;
-                            userId: string;
-                            userName: string;
-                            userEmail: string;
-                            userAddress: string | null;
-                            schedule: string;
-                            date: string;
-                            time: string;
-                            startsAt: string;
-                            petName: string;
-                            ownerName: string;
-                            petAge: number | null;
-                            phone: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "canceled" | "completed" | "no_show";
-                            hospitalInfo: {
-                                name: string;
-                                address: string;
-                                phone: string;
-                                email: string;
-                                hours: string;
-                            } | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            service: {
-                                id: string;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "checkup" | "training" | "pickup" | "emergency";
-                                durationMinutes: number;
-                            };
-                            serviceId: string;
-                            petId: string | null;
-                            note: string | null;
-                            pickupAddress: string | null;
-                            endsAt: string;
-                            visit: {
-                                findings: string | null;
-                                treatment: string | null;
-                                medicines: string | null;
-                                weightKg: number | null;
-                                nextDueDate: string | null;
-                                nextDueReason: string | null;
-                                recordedByName: string | null;
-                                recordedAt: string;
-                            } | null;
-                            needsOutcome: boolean;
-                            ride: {
-                                /** @enum {string} */
-                                status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off" | "canceled";
-                                steps: {
-                                    /** @enum {string} */
-                                    status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
-                                    at: string;
-                                    message: string | null;
-                                }[];
-                            } | null;
-                            alerts?: {
-                                /** @enum {string} */
-                                kind: "allergy" | "behaviour" | "condition" | "medication";
-                                text: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            code: string;
-                            details?: {
-                                path: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4561,6 +4742,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                             alerts?: {
                                 /** @enum {string} */
                                 kind: "allergy" | "behaviour" | "condition" | "medication";
@@ -4641,6 +4824,885 @@ export interface paths {
         };
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinic's active providers by name, optionally those doing one service (all=true: every provider with their staff account, admins only) */
+        get: {
+            parameters: {
+                query?: {
+                    all?: "true" | "false";
+                    serviceId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            displayName: string;
+                            photoUrl: string | null;
+                            qualifications: string;
+                            languages: string[];
+                            bio: string;
+                            serviceIds: string[];
+                            weeklyHours: {
+                                weekday: number;
+                                open: string;
+                                close: string;
+                            }[];
+                            active: boolean;
+                            userId: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a provider (admin): a staff account's profile, the services they do and their weekly hours inside the clinic's */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        userId: string;
+                        displayName: string;
+                        serviceIds: string[];
+                        weeklyHours: {
+                            weekday: number;
+                            open: string;
+                            close: string;
+                        }[];
+                        /** @default  */
+                        qualifications?: string;
+                        /** @default [] */
+                        languages?: string[];
+                        /** @default  */
+                        bio?: string;
+                        photoUrl?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            displayName: string;
+                            photoUrl: string | null;
+                            qualifications: string;
+                            languages: string[];
+                            bio: string;
+                            serviceIds: string[];
+                            weeklyHours: {
+                                weekday: number;
+                                open: string;
+                                close: string;
+                            }[];
+                            active: boolean;
+                            userId: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/providers/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member's own provider profile (404 when they have none) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            displayName: string;
+                            photoUrl: string | null;
+                            qualifications: string;
+                            languages: string[];
+                            bio: string;
+                            serviceIds: string[];
+                            weeklyHours: {
+                                weekday: number;
+                                open: string;
+                                close: string;
+                            }[];
+                            active: boolean;
+                            userId: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the fields sent of a provider; active: false retires them (admin) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        displayName?: string;
+                        serviceIds?: string[];
+                        weeklyHours?: {
+                            weekday: number;
+                            open: string;
+                            close: string;
+                        }[];
+                        qualifications?: string;
+                        languages?: string[];
+                        bio?: string;
+                        photoUrl?: string | null;
+                        active?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            displayName: string;
+                            photoUrl: string | null;
+                            qualifications: string;
+                            languages: string[];
+                            bio: string;
+                            serviceIds: string[];
+                            weeklyHours: {
+                                weekday: number;
+                                open: string;
+                                close: string;
+                            }[];
+                            active: boolean;
+                            userId: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/providers/{id}/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A provider's time off, from a month ago on, by start (admin, or that provider) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            providerId: string;
+                            from: string;
+                            to: string;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add time off (admin, or that provider): no booking is given to them then; bookings they already hold stay and are listed in the answer, for staff to give to another provider or move */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        from: string;
+                        /** Format: date-time */
+                        to: string;
+                        reason?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            providerId: string;
+                            from: string;
+                            to: string;
+                            reason: string | null;
+                            createdAt: string;
+                            affectedBookings: {
+                                _id: string;
+                                id: string;
+                                userId: string;
+                                userName: string;
+                                userEmail: string;
+                                userAddress: string | null;
+                                schedule: string;
+                                date: string;
+                                time: string;
+                                startsAt: string;
+                                petName: string;
+                                ownerName: string;
+                                petAge: number | null;
+                                phone: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "canceled" | "completed" | "no_show";
+                                hospitalInfo: {
+                                    name: string;
+                                    address: string;
+                                    phone: string;
+                                    email: string;
+                                    hours: string;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                service: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "checkup" | "training" | "pickup" | "emergency";
+                                    durationMinutes: number;
+                                };
+                                serviceId: string;
+                                petId: string | null;
+                                note: string | null;
+                                pickupAddress: string | null;
+                                endsAt: string;
+                                visit: {
+                                    findings: string | null;
+                                    treatment: string | null;
+                                    medicines: string | null;
+                                    weightKg: number | null;
+                                    nextDueDate: string | null;
+                                    nextDueReason: string | null;
+                                    recordedByName: string | null;
+                                    recordedAt: string;
+                                } | null;
+                                needsOutcome: boolean;
+                                ride: {
+                                    /** @enum {string} */
+                                    status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off" | "canceled";
+                                    steps: {
+                                        /** @enum {string} */
+                                        status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
+                                        at: string;
+                                        message: string | null;
+                                    }[];
+                                } | null;
+                                providerId: string | null;
+                                providerName: string | null;
+                            }[];
+                            affectedCount: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/providers/{id}/time-off/{timeOffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a time off (admin, or that provider) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    timeOffId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4855,6 +5917,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                         };
                     };
                 };
@@ -6619,6 +7683,8 @@ export interface paths {
                                     message: string | null;
                                 }[];
                             } | null;
+                            providerId: string | null;
+                            providerName: string | null;
                         }[];
                     };
                 };
@@ -8983,6 +10049,216 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slots/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a confirmed booking whose time has started completed, with the visit's notes and an optional next-due date (staff); the optional `doses` are the vaccines and treatments given at the visit, recorded with it on the visit's day, all or nothing (a batch expired on that day: 400, and nothing is recorded) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        findings?: string | null;
+                        treatment?: string | null;
+                        medicines?: string | null;
+                        weightKg?: number | null;
+                        nextDueDate?: string | null;
+                        nextDueReason?: string | null;
+                        doses?: {
+                            vaccineId: string;
+                            batch: string;
+                            expiresOn: string;
+                            product?: string | null;
+                            manufacturer?: string | null;
+                            site?: string | null;
+                            nextDueOn?: string | null;
+                            nextDueReason?: string | null;
+                        }[] | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            id: string;
+                            userId: string;
+                            userName: string;
+                            userEmail: string;
+                            userAddress: string | null;
+                            schedule: string;
+                            date: string;
+                            time: string;
+                            startsAt: string;
+                            petName: string;
+                            ownerName: string;
+                            petAge: number | null;
+                            phone: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "canceled" | "completed" | "no_show";
+                            hospitalInfo: {
+                                name: string;
+                                address: string;
+                                phone: string;
+                                email: string;
+                                hours: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            service: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "checkup" | "training" | "pickup" | "emergency";
+                                durationMinutes: number;
+                            };
+                            serviceId: string;
+                            petId: string | null;
+                            note: string | null;
+                            pickupAddress: string | null;
+                            endsAt: string;
+                            visit: {
+                                findings: string | null;
+                                treatment: string | null;
+                                medicines: string | null;
+                                weightKg: number | null;
+                                nextDueDate: string | null;
+                                nextDueReason: string | null;
+                                recordedByName: string | null;
+                                recordedAt: string;
+                            } | null;
+                            needsOutcome: boolean;
+                            ride: {
+                                /** @enum {string} */
+                                status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off" | "canceled";
+                                steps: {
+                                    /** @enum {string} */
+                                    status: "scheduled" | "driver_on_the_way" | "picked_up" | "at_clinic" | "on_the_way_home" | "dropped_off";
+                                    at: string;
+                                    message: string | null;
+                                }[];
+                            } | null;
+                            providerId: string | null;
+                            providerName: string | null;
+                            alerts?: {
+                                /** @enum {string} */
+                                kind: "allergy" | "behaviour" | "condition" | "medication";
+                                text: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13399,7 +14675,7 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     actorId?: string;
-                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected" | "certificate.printed" | "certificate.shared" | "certificate.withdrawn" | "invoice.credit_note_issued";
+                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "booking.reassigned" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected" | "provider.created" | "provider.updated" | "provider.time_off_added" | "provider.time_off_removed" | "certificate.printed" | "certificate.shared" | "certificate.withdrawn" | "invoice.credit_note_issued";
                     from?: string;
                     to?: string;
                 };

@@ -146,6 +146,7 @@ function AgendaRow({
       </th>
       <td role="cell" className={cellClass}>
         <span className="font-medium">{b.service.name}</span>
+        {b.providerName && <span className="block text-sm">With {b.providerName}</span>}
         {b.pickupAddress && (
           <span className="block text-xs break-words text-ink-muted">Pickup from {b.pickupAddress}</span>
         )}

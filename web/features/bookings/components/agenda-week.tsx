@@ -49,11 +49,13 @@ function BookingChip({
       type="button"
       onClick={() => onView(b)}
       // What it shows, then the day and time for those who hear it rather than see the grid's headers.
-      aria-label={`${first}, ${b.service.name}, ${status}, ${formatWhen(b.date, b.time, year)}`}
+      aria-label={`${first}, ${b.service.name}${b.providerName ? ` with ${b.providerName}` : ''}, ${status}, ${formatWhen(b.date, b.time, year)}`}
       className={`block w-full rounded-md px-2 py-1 text-left text-xs text-ink ring-1 ring-inset hover:brightness-95 ${CHIP[b.status]}`}
     >
       <span className="block truncate font-semibold">{first}</span>{' '}
-      <span className="block truncate">{b.service.name}</span> <span className="block text-ink-muted">{status}</span>
+      <span className="block truncate">{b.service.name}</span>{' '}
+      {b.providerName && <span className="block truncate">{b.providerName}</span>}{' '}
+      <span className="block text-ink-muted">{status}</span>
     </button>
   );
 }

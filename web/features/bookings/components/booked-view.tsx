@@ -40,6 +40,7 @@ export function BookedView({
   // The driver has set off: the ride can no longer be moved or canceled from here (the server would refuse it).
   const underWay = !!current && rideUnderWay(current);
   const serviceName = current?.service.name ?? saved.serviceName;
+  const providerName = current ? current.providerName : saved.providerName;
   return (
     <section aria-labelledby="booked-view-title">
       <Card className="space-y-5">
@@ -54,6 +55,12 @@ export function BookedView({
             <div>
               <dt className="text-sm text-ink-muted">Service</dt>
               <dd className="font-medium">{serviceName}</dd>
+            </div>
+          )}
+          {providerName && (
+            <div>
+              <dt className="text-sm text-ink-muted">With</dt>
+              <dd className="font-medium">{providerName}</dd>
             </div>
           )}
           <div>

@@ -6,6 +6,8 @@ export interface BookingTimesProps {
   /** The picked day; nothing is loaded until there is one. */
   date: string;
   serviceId?: string;
+  /** Only this provider's free times (none: any provider). */
+  providerId?: string;
   timeZone: string;
   /** The picked time, 'HH:mm', or ''. */
   value: string;
@@ -27,6 +29,7 @@ export interface BookingTimesProps {
 export function BookingTimes({
   date,
   serviceId,
+  providerId,
   timeZone,
   value,
   onChange,
@@ -36,7 +39,7 @@ export function BookingTimes({
   name,
 }: BookingTimesProps) {
   const errorId = useId();
-  const availability = useAvailability(date || undefined, serviceId);
+  const availability = useAvailability(date || undefined, serviceId, providerId);
   const day = availability.data?.date === date && !availability.isPlaceholderData ? availability.data : null;
   const slots = day?.slots ?? null;
   const picked = slots?.find((s) => s.time === value);

@@ -9,6 +9,8 @@ import { closedLabel, closedNotes, freeTimesLabel } from '../lib/format.ts';
 export interface BookingCalendarProps {
   /** The service whose free times are shown (the checkup when not given). */
   serviceId?: string;
+  /** Only this provider's free days (none: any provider). */
+  providerId?: string;
   timeZone: string;
   /** The picked day, 'YYYY-MM-DD', or '' when none. */
   selected: string;
@@ -34,6 +36,7 @@ export interface BookingCalendarProps {
  */
 export function BookingCalendar({
   serviceId,
+  providerId,
   timeZone,
   selected,
   onSelect,
@@ -44,6 +47,7 @@ export function BookingCalendar({
 }: BookingCalendarProps) {
   const { today, month, showMonth, pick, calendar, loaded, lastDay, free, closed } = useCalendarMonth({
     serviceId,
+    providerId,
     timeZone,
     selected,
     onSelect,

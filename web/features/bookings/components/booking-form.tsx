@@ -9,6 +9,7 @@ import { requiredHint, useBookingForm, type BookingFormProps } from '../hooks/us
 import { BookingVisitTime } from './booking-visit-time.tsx';
 import { OfferingPicker } from './offering-picker.tsx';
 import { PetPicker } from './pet-picker.tsx';
+import { ProviderPicker } from './provider-picker.tsx';
 
 const MISSING_ID = 'booking-form-missing';
 
@@ -49,6 +50,8 @@ export function BookingForm(props: BookingFormProps) {
               value={model.service?.id ?? ''}
               onChange={model.pickOffering}
             />
+
+            <ProviderPicker providers={model.serviceProviders} value={model.providerId} onChange={model.pickProvider} />
 
             <PetPicker
               pets={petsQuery.data}

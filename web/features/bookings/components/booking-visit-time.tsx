@@ -33,8 +33,9 @@ export function BookingVisitTime({ model, timeZone }: { model: BookingFormModel;
           <p className="text-sm text-ink-muted">The calendar appears once the services are loaded.</p>
         ) : (
           <BookingCalendar
-            key={service?.id ?? 'checkup'}
+            key={`${service?.id ?? 'checkup'}|${model.providerId}`}
             serviceId={service?.id}
+            providerId={model.providerId || undefined}
             timeZone={timeZone}
             selected={date}
             onSelect={model.pickDate}
@@ -57,6 +58,7 @@ export function BookingVisitTime({ model, timeZone }: { model: BookingFormModel;
           name="time"
           date={servicesQuery.isPending ? '' : date}
           serviceId={service?.id}
+          providerId={model.providerId || undefined}
           timeZone={timeZone}
           value={time}
           onChange={model.pickTime}

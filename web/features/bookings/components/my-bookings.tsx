@@ -42,6 +42,7 @@ export function MyBookings({ onCancel, onChange, cancelingId }: MyBookingsProps)
           <div className="min-w-0">
             <p className="font-semibold">{b.service.name}</p>
             <p>{when}</p>
+            {b.providerName && <p className="text-sm">With {b.providerName}</p>}
             <p className="text-sm text-ink-muted">
               {b.petName}
               {b.petAge != null && `, ${b.petAge} ${b.petAge === 1 ? 'year' : 'years'}`} · {b.ownerName}

@@ -23,6 +23,7 @@ import type { Pet } from '#shared/pets';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useClinicSettings } from '../../../lib/clinic-settings.ts';
 import { useOfferings } from '../../../lib/offerings.ts';
+import { providersOf, useProviders } from '../../../lib/providers.ts';
 import { usePets } from '../../../lib/pets.ts';
 import { useBookSlot, type BookSlotRequest } from '../api/book-slot.ts';
 import { OTHER_PET } from '../components/pet-picker.tsx';
@@ -46,6 +47,8 @@ export interface BookingFormProps {
   serviceId?: string | null;
   /** A kind of service preselected from the address (?kind=pickup: the landing page's "Book a Ride"). */
   kind?: string | null;
+  /** A provider preselected from the address (?providerId=: a vet's card on the landing page). */
+  providerId?: string | null;
   petId?: string | null;
   date?: string | null;
   onBooked: (saved: SavedBooking) => void;
@@ -65,6 +68,7 @@ interface Draft {
   values: Values;
   offering: string | null;
   pet: string | null;
+  provider?: string | null;
 }
 
 /** The fields in the order they are on screen: the first wrong one is the one the toast names. */
@@ -120,7 +124,7 @@ const startValues = (user: User, initial: BookingFormInitial | undefined): Value
 });
 
 /** The request for the filled-in form: one of the customer's pets by id, or the pet typed in. */
-function bookSlotBody(v: Values, user: User, needsAddress: boolean): BookSlotRequest {
+function bookSlotBody(v: Values, user: User, needsAddress: boolean, providerId: string): BookSlotRequest {
   return {
     userId: user.id,
     userName: user.name,
@@ -133,6 +137,7 @@ function bookSlotBody(v: Values, user: User, needsAddress: boolean): BookSlotReq
     ownerName: v.ownerName,
     phone: v.phone,
     ...(v.serviceId ? { serviceId: v.serviceId } : {}),
+    ...(providerId ? { providerId } : {}),
     ...(v.note.trim() ? { note: v.note } : {}),
     ...(needsAddress ? { pickupAddress: v.pickupAddress } : {}),
   };
@@ -155,6 +160,7 @@ function savedBookingOf(v: Values, booking: Booking, pets: Pet[] | undefined, us
     userId: user.id,
     serviceId: booking.serviceId,
     serviceName: booking.service.name,
+    ...(booking.providerName ? { providerName: booking.providerName } : {}),
   };
 }
 
@@ -168,6 +174,7 @@ export function useBookingForm({
   initial,
   serviceId,
   kind,
+  providerId: linkProvider,
   petId,
   date: wanted,
   onBooked,
@@ -193,6 +200,9 @@ export function useBookingForm({
   // Chosen in the form; until then the address's choice, else the checkup.
   const [chosenOffering, setChosenOffering] = useState<string | null>(restored?.offering ?? null);
   const [chosenPet, setChosenPet] = useState<string | null>(restored?.pet ?? null);
+  // '' is "any available"; null: nothing chosen yet (the link's provider, else any).
+  const [chosenProvider, setChosenProvider] = useState<string | null>(restored?.provider ?? null);
+  const providersQuery = useProviders();
   // A time someone else took while it was picked.
   const [taken, setTaken] = useState<string | null>(null);
 
@@ -207,6 +217,10 @@ export function useBookingForm({
     chosenPet ??
     (petsQuery.isPending ? '' : (linkPet ?? (pets && pets.length > 0 && !initial?.petName ? '' : OTHER_PET)));
   const needsAddress = !!service?.needsAddress;
+  const serviceProviders = providersOf(providersQuery.data, service?.id);
+  const wantedProvider = chosenProvider ?? linkProvider ?? '';
+  // A provider who does not do the chosen service is no choice: any available then.
+  const providerId = serviceProviders.some((p) => p.id === wantedProvider) ? wantedProvider : '';
 
   const schema = useMemo(
     () => bookingSchema(today, lastDay, windowDays, needsAddress),
@@ -239,16 +253,27 @@ export function useBookingForm({
   // Every change is kept with this history entry (see readHistoryDraft).
   useEffect(() => {
     const keep = () =>
-      writeHistoryDraft<Draft>(entry, { values: form.getValues(), offering: chosenOffering, pet: chosenPet });
+      writeHistoryDraft<Draft>(entry, {
+        values: form.getValues(),
+        offering: chosenOffering,
+        pet: chosenPet,
+        provider: chosenProvider,
+      });
     keep();
     const { unsubscribe } = watch(keep);
     return unsubscribe;
-  }, [entry, form, watch, chosenOffering, chosenPet]);
+  }, [entry, form, watch, chosenOffering, chosenPet, chosenProvider]);
 
   const pickOffering = (id: string) => {
     if (id === service?.id) return;
     setChosenOffering(id);
     // Another service has other free times: the picked time may not fit it.
+    setValue('time', '');
+  };
+  const pickProvider = (id: string) => {
+    if (id === providerId) return;
+    setChosenProvider(id);
+    // Another provider has other free times.
     setValue('time', '');
   };
   const pickDate = (d: string) => {
@@ -271,7 +296,7 @@ export function useBookingForm({
   };
 
   const onSubmit = (v: Values) => {
-    const body = bookSlotBody(v, user, needsAddress);
+    const body = bookSlotBody(v, user, needsAddress, providerId);
     book.mutate(
       { body, idempotencyKey: bookingKeyFor(body) },
       {
@@ -302,6 +327,9 @@ export function useBookingForm({
     services,
     service,
     pickOffering,
+    serviceProviders,
+    providerId,
+    pickProvider,
     petsQuery,
     petChoice,
     pickPet: setChosenPet,

@@ -45,7 +45,7 @@ export function useBookingPage() {
   const [params, setParams] = useSearchParams();
   // A link that says what to book (a reminder's "Book a time", a pet's "Book a visit") opens the form even when an
   // earlier booking is on show.
-  const rebooking = ['serviceId', 'kind', 'petId', 'date'].some((k) => params.has(k));
+  const rebooking = ['serviceId', 'kind', 'petId', 'date', 'providerId'].some((k) => params.has(k));
   const [saved, setSaved] = useState<SavedBooking | null>(() => (rebooking ? null : readSavedBooking(user?.id)));
   const [draft, setDraft] = useState<BookingFormInitial | undefined>(undefined);
   const [formKey, setFormKey] = useState(0);

@@ -23,6 +23,8 @@ const mondayOf = (date: string) => addDays(date, -((toLocal(date).getDay() + 6) 
 
 interface CalendarMonthOptions {
   serviceId?: string;
+  /** Only this provider's free days (none: any provider). */
+  providerId?: string;
   timeZone: string;
   selected: string;
   onSelect: (date: string) => void;
@@ -34,7 +36,14 @@ interface CalendarMonthOptions {
  * days with their reasons, the booking window. A preferred day (a rebooking link's) is picked once the free days
  * are known: that day when it has free times, else the first day of its week that has, else the next one after.
  */
-export function useCalendarMonth({ serviceId, timeZone, selected, onSelect, preferred }: CalendarMonthOptions) {
+export function useCalendarMonth({
+  serviceId,
+  providerId,
+  timeZone,
+  selected,
+  onSelect,
+  preferred,
+}: CalendarMonthOptions) {
   const today = todayIn(timeZone);
   const [month, setMonth] = useState(() => {
     const shown = selected || preferred;
@@ -47,19 +56,19 @@ export function useCalendarMonth({ serviceId, timeZone, selected, onSelect, pref
   const weekEnd = addDays(weekStart, 6);
   const weekMonth =
     (preferring && [monthOf(weekStart), monthOf(weekEnd)].find((m) => m !== month && lastOfMonth(m) >= today)) || month;
-  const calendar = useCalendar(month, serviceId);
-  const weekCalendar = useCalendar(weekMonth, serviceId);
+  const calendar = useCalendar(month, serviceId, true, providerId);
+  const weekCalendar = useCalendar(weekMonth, serviceId, true, providerId);
   // The clinic's booking window, as the server says; the first one until then.
   const lastDay = calendar.data?.lastDate ?? addDays(today, BOOKING_HORIZON_DAYS);
   const loaded = calendar.data?.month === month && !calendar.isPlaceholderData;
   // The next month's days too, when the window reaches it: the arrow keys move from the month's last days into it
   // (a day the picker does not know as free cannot take the focus).
   const following = monthOf(addDays(lastOfMonth(month), 1));
-  const nextCalendar = useCalendar(following, serviceId, `${following}-01` <= lastDay);
+  const nextCalendar = useCalendar(following, serviceId, `${following}-01` <= lastDay, providerId);
   const nextDays = nextCalendar.data?.month === following ? nextCalendar.data.days : undefined;
   // And the month before, when some of it is still to come: the arrow keys move back from the 1st into it.
   const preceding = monthOf(addDays(`${month}-01`, -1));
-  const previousCalendar = useCalendar(preceding, serviceId, lastOfMonth(preceding) >= today);
+  const previousCalendar = useCalendar(preceding, serviceId, lastOfMonth(preceding) >= today, providerId);
   const previousDays = previousCalendar.data?.month === preceding ? previousCalendar.data.days : undefined;
   const nearDays = useMemo(() => [...(previousDays ?? []), ...(nextDays ?? [])], [previousDays, nextDays]);
   // That other month failing to load only narrows the choice.

@@ -1,4 +1,5 @@
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { TimeOffBooking } from '#shared/providers';
 import type { OutsideHoursBooking } from '#shared/clinic-settings';
 import { OPEN_BOOKING_STATUSES, type BookingListQuery, type Booking } from '#shared/bookings';
 import { todayIn } from '#shared/dates';
@@ -48,6 +49,33 @@ export function applyBooking(client: QueryClient, booking: Booking, me: string |
   );
   applyRow(client, slotKeys.mine(), booking, () => ({ includes: (b) => b.userId === me, compare: newestFirst }));
   applyToOutsideHours(client, booking);
+  applyToProviderTimeOff(client, booking);
+}
+
+type TimeOffPages = InfiniteData<{ items: TimeOffBooking[]; nextCursor: string | null }, unknown>;
+
+/**
+ * The staff's list of bookings whose provider is off then, with a booking as it is now: still open at the same time
+ * with the same provider, its row is updated; given to another provider, moved, canceled or closed out, it leaves.
+ */
+function applyToProviderTimeOff(client: QueryClient, booking: Booking): void {
+  client.setQueriesData<TimeOffPages>({ queryKey: slotKeys.providerTimeOff }, (data) => {
+    if (!data?.pages.some((p) => p.items.some((o) => o.booking.id === booking.id))) return data;
+    const open = (OPEN_BOOKING_STATUSES as readonly string[]).includes(booking.status);
+    return {
+      ...data,
+      pages: data.pages.map((p) => ({
+        ...p,
+        items: p.items.flatMap((o) =>
+          o.booking.id !== booking.id
+            ? [o]
+            : open && o.booking.startsAt === booking.startsAt && o.booking.providerId === booking.providerId
+              ? [{ ...o, booking }]
+              : [],
+        ),
+      })),
+    };
+  });
 }
 
 type OutsidePages = InfiniteData<{ items: OutsideHoursBooking[]; nextCursor: string | null }, unknown>;
@@ -88,7 +116,8 @@ export function refreshCounts(client: QueryClient): Promise<void> {
     predicate: (q) =>
       q.queryKey[1] !== slotKeys.bookingLists[1] &&
       q.queryKey[1] !== slotKeys.mine()[1] &&
-      q.queryKey[1] !== slotKeys.outsideHours[1],
+      q.queryKey[1] !== slotKeys.outsideHours[1] &&
+      q.queryKey[1] !== slotKeys.providerTimeOff[1],
   });
 }
 

@@ -20,6 +20,8 @@ export interface SavedBooking {
   /** The service booked (Change Slot offers the times of that service). */
   serviceId?: string;
   serviceName?: string;
+  /** Who sees the pet (left out for a service without providers). */
+  providerName?: string;
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string';
@@ -42,6 +44,7 @@ export function readSavedBooking(userId: string | undefined): SavedBooking | nul
     userId: isText(v.userId) ? v.userId : undefined,
     serviceId: isText(v.serviceId) ? v.serviceId : undefined,
     serviceName: isText(v.serviceName) ? v.serviceName : undefined,
+    providerName: isText(v.providerName) ? v.providerName : undefined,
   };
 }
 

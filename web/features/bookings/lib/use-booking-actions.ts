@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { MSG } from '#shared/messages';
-import type { CompleteVisitBody, HospitalInfoInput, Booking } from '#shared/bookings';
+import type { HospitalInfoInput, Booking } from '#shared/bookings';
+import type { CompleteVisitRequest } from '../components/complete-visit-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useCompleteVisit } from '../api/complete-visit.ts';
@@ -61,7 +62,7 @@ export function useBookingActions() {
    * Records the visit. The dialog stays open on failure and shows `onError`'s message (the server's, such as "The
    * visit has not started yet"), so what staff typed is kept.
    */
-  function complete(b: Booking, body: CompleteVisitBody, on: { done: () => void; failed: (err: unknown) => void }) {
+  function complete(b: Booking, body: CompleteVisitRequest, on: { done: () => void; failed: (err: unknown) => void }) {
     setPending({ id: b.id, kind: 'complete' });
     completeMutation.mutate(
       { id: b.id, body },

@@ -81,6 +81,7 @@ export default function BookingPage() {
             initial={page.draft}
             serviceId={params.get('serviceId')}
             kind={params.get('kind')}
+            providerId={params.get('providerId')}
             petId={params.get('petId')}
             date={params.get('date')}
             onBooked={page.onBooked}

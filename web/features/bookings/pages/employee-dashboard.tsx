@@ -3,12 +3,13 @@ import { ErrorState } from '../../../components/states.tsx';
 import { useBookingStats } from '../api/get-booking-stats.ts';
 import { AgendaView } from '../components/agenda-view.tsx';
 import { OutsideHoursPanel } from '../components/outside-hours-panel.tsx';
+import { ProviderTimeOffPanel } from '../components/provider-time-off-panel.tsx';
 import { StatsCards } from '../components/stats-cards.tsx';
 import { useBookingActions } from '../lib/use-booking-actions.ts';
 import { useLiveBookings } from '../lib/use-live-bookings.ts';
 
 /**
- * /employee/home: the counts, the bookings the clinic's hours no longer cover, and the agenda; Confirm asks for the
+ * /employee/home: the counts, the bookings the clinic's hours no longer cover or whose provider is off, and the agenda; Confirm asks for the
  * hospital info as on the schedule.
  */
 export default function EmployeeDashboardPage() {
@@ -28,6 +29,7 @@ export default function EmployeeDashboardPage() {
           <StatsCards stats={stats.data} loading={stats.isPending} />
         )}
         <OutsideHoursPanel />
+        <ProviderTimeOffPanel />
         <section aria-labelledby="dashboard-bookings" className="space-y-4">
           <h2 id="dashboard-bookings" className="themed text-2xl font-semibold">
             Bookings

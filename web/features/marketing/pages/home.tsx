@@ -2,9 +2,10 @@ import { LinkButton } from '../../../components/button.tsx';
 import { StarIcon } from '../../../components/icons.tsx';
 import { useDocumentTitle } from '../../../components/page-shell.tsx';
 import { useSession } from '../../../lib/session.tsx';
-import { PickupIllustration, ServiceIllustration, VetPortrait } from '../components/illustrations.tsx';
+import { PickupIllustration, ServiceIllustration } from '../components/illustrations.tsx';
+import { VetCards } from '../components/vet-cards.tsx';
 import { ServiceFacts, useLiveOfferings } from '../components/service-facts.tsx';
-import { TESTIMONIALS, VETS, ridePath, type Variant } from '../content.ts';
+import { TESTIMONIALS, ridePath, type Variant } from '../content.ts';
 
 /** The way to emergency care, in sight on the first screen: a customer's page, or the login that leads to it. */
 function EmergencyEntry() {
@@ -79,19 +80,7 @@ export default function HomePage({ variant = 'public' }: { variant?: Variant }) 
         <h2 id="vets-heading" className="themed text-2xl font-bold sm:text-3xl">
           Meet our vets
         </h2>
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {VETS.map((vet) => (
-            <li
-              key={vet.name}
-              className="flex flex-col items-center rounded-xl bg-white p-6 text-center text-ink shadow-sm ring-1 ring-black/5"
-            >
-              <VetPortrait {...vet.portrait} title={`Portrait of ${vet.name}`} />
-              <h3 className="mt-4 text-lg font-semibold">{vet.name}</h3>
-              <p className="text-sm font-medium text-brand-800">{vet.role}</p>
-              <p className="mt-3 text-ink-muted">{vet.about}</p>
-            </li>
-          ))}
-        </ul>
+        <VetCards variant={variant} />
       </section>
 
       <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">

@@ -3,6 +3,7 @@ import { CheckIcon } from '../../../components/icons.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { ServiceIllustration } from '../components/illustrations.tsx';
 import { ServiceFacts, useLiveOfferings } from '../components/service-facts.tsx';
+import { ServiceProviders } from '../components/vet-cards.tsx';
 import { bookingPath, EMERGENCY_PATH, serviceBookingPath, type Variant } from '../content.ts';
 
 /**
@@ -28,6 +29,7 @@ export default function ServicesPage({ variant = 'public' }: { variant?: Variant
               <ServiceIllustration kind={card.kind} />
               <h2 className="mt-4 text-xl font-semibold">{card.title}</h2>
               <ServiceFacts service={service} className="mt-1" />
+              <ServiceProviders serviceId={service?.id} />
               <p className="mt-2 text-ink-muted">{card.text}</p>
               <ul className="mt-4 flex-1 space-y-2">
                 {card.points.map((p) => (

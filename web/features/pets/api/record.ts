@@ -3,6 +3,7 @@ import type { PetAlertsBody } from '#shared/pet-alerts';
 import {
   DOCUMENT_KINDS,
   PET_RECORD_CHANGED_EVENT,
+  type ClinicalNoteBody,
   type PetRecordPart,
   type PrescriptionBodyInput,
   type WeightBodyInput,
@@ -127,7 +128,7 @@ export function useDocuments(petId: string) {
 export function useUploadDocument(petId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: { file: File; title: string; kind: string; staffOnly: boolean }) =>
+    mutationFn: (form: { file: File; title: string; kind: string; staffOnly: boolean; bookingId?: string | null }) =>
       answer(
         client.POST('/api/pets/{id}/documents', {
           params: { path: { id: petId } },
@@ -136,10 +137,33 @@ export function useUploadDocument(petId: string) {
             title: form.title,
             kind: form.kind as (typeof DOCUMENT_KINDS)[number],
             staffOnly: form.staffOnly ? 'true' : 'false',
+            ...(form.bookingId ? { bookingId: form.bookingId } : {}),
           },
           bodySerializer: multipart,
         }),
       ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: recordKeys.part(petId, 'documents') }),
+  });
+}
+
+/** GET /api/pets/{id}/clinical-notes (staff only): the notes of every visit of the pet, newest first. */
+export function useClinicalNotes(petId: string, enabled: boolean) {
+  useLiveRecordPart(petId, 'notes');
+  return useQuery({
+    queryKey: recordKeys.part(petId, 'notes'),
+    queryFn: ({ signal }) =>
+      answer(client.GET('/api/pets/{id}/clinical-notes', { params: { path: { id: petId } }, signal })),
+    enabled,
+    ...LIVE_QUERY,
+  });
+}
+
+/** POST /api/pets/{id}/clinical-notes (staff): a note on a visit, or the correction of one (`correctsId`). */
+export function useAddClinicalNote(petId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClinicalNoteBody) =>
+      answer(client.POST('/api/pets/{id}/clinical-notes', { params: { path: { id: petId } }, body })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: recordKeys.part(petId, 'notes') }),
   });
 }

@@ -7,9 +7,21 @@ import { VisitSummary } from '../../../components/visit-summary.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePetTimeline } from '../api/get-pet-timeline.ts';
 import { useLiveTimeline } from '../lib/use-live-timeline.ts';
+import { VisitRecord } from './record/visit-record.tsx';
 
-/** The pet's bookings and visits, newest appointment first, with "Load more"; booking events keep it current. */
-export function PetTimeline({ petId }: { petId: string }) {
+/**
+ * The pet's bookings and visits, newest appointment first, with "Load more"; booking events keep it current. Under
+ * each visit: its documents and, for staff, its clinical notes (`staff`; `canWrite` while the pet is not archived).
+ */
+export function PetTimeline({
+  petId,
+  staff = false,
+  canWrite = false,
+}: {
+  petId: string;
+  staff?: boolean;
+  canWrite?: boolean;
+}) {
   const timeline = usePetTimeline(petId);
   useLiveTimeline(petId);
   if (timeline.isPending) return <LoadingState label="Loading the history…" />;
@@ -48,6 +60,16 @@ export function PetTimeline({ petId }: { petId: string }) {
                 <div className="mt-3">
                   <VisitSummary visit={b.visit} />
                 </div>
+              )}
+              {b.status !== 'canceled' && (
+                <VisitRecord
+                  petId={petId}
+                  bookingId={b.id}
+                  label={`${b.service.name}, ${formatWhen(b.date, b.time)}`}
+                  staff={staff}
+                  canWrite={canWrite}
+                  withNotes={b.status === 'completed'}
+                />
               )}
             </article>
           </li>

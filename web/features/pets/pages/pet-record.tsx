@@ -9,7 +9,7 @@ import { PetCareSection } from '../../../components/pet-care-section.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { usePet } from '../api/get-pet.ts';
+import { usePet } from '../../../lib/pets.ts';
 import { PetForm } from '../components/pet-form.tsx';
 import { PetPhoto } from '../components/pet-photo.tsx';
 import { PetTimeline } from '../components/pet-timeline.tsx';
@@ -118,7 +118,7 @@ export default function PetRecordPage() {
         <h2 id="pet-history" className="themed mb-4 text-2xl font-bold">
           Visits and bookings
         </h2>
-        <PetTimeline petId={p.id} />
+        <PetTimeline petId={p.id} staff={staff} canWrite={staff && !p.archived} />
       </section>
       <Dialog open={editing} title={`Edit ${p.name}`} onClose={() => setEditing(false)}>
         {editing && <PetForm pet={p} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />}

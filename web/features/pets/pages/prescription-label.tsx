@@ -7,7 +7,7 @@ import { useFormatInstant } from '../../../lib/clinic-time.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { usePrescriptions } from '../api/record.ts';
-import { usePet } from '../api/get-pet.ts';
+import { usePet } from '../../../lib/pets.ts';
 
 /** Only the label is printed: the page's header, navigation and buttons stay on screen. */
 const PRINT_CSS = `@media print {

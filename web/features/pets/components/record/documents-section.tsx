@@ -16,11 +16,11 @@ import { useFormatInstant } from '../../../../lib/clinic-time.ts';
 import { useDocuments, useUploadDocument } from '../../api/record.ts';
 import { RecordSection } from './record-section.tsx';
 
-const sizeText = (bytes: number) =>
+export const sizeText = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Opens a document in a new tab: it needs the bearer token, so its bytes are fetched and shown from memory. */
-function OpenDocument({ doc }: { doc: PetDocument }) {
+export function OpenDocument({ doc }: { doc: PetDocument }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = async () => {
@@ -54,8 +54,19 @@ function OpenDocument({ doc }: { doc: PetDocument }) {
   );
 }
 
-/** Staff attach a file (PDF, JPEG or PNG) with its title and kind, shown to the owner unless marked staff-only. */
-function UploadForm({ petId, onDone }: { petId: string; onDone: () => void }) {
+/**
+ * Staff attach a file (PDF, JPEG or PNG) with its title and kind, shown to the owner unless marked staff-only; to the
+ * pet, or to one of its visits (`bookingId`).
+ */
+export function UploadForm({
+  petId,
+  bookingId = null,
+  onDone,
+}: {
+  petId: string;
+  bookingId?: string | null;
+  onDone: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [kind, setKind] = useState<(typeof DOCUMENT_KINDS)[number]>('lab_report');
@@ -69,7 +80,7 @@ function UploadForm({ petId, onDone }: { petId: string; onDone: () => void }) {
     if (!title.trim()) return setProblem('Title is required');
     setProblem(null);
     upload.mutate(
-      { file, title: title.trim(), kind, staffOnly },
+      { file, title: title.trim(), kind, staffOnly, bookingId },
       {
         onSuccess: onDone,
         onError: (err) => setProblem(errorMessage(err, 'Could not add the document. Please try again.')),
