@@ -175,14 +175,14 @@ async function main() {
       BOOKING_MAX_OPEN: 6,
       CLINIC_HOURS: 'Mon-Sat 09:00-18:00',
       CLINIC_TZ: 'Asia/Kolkata',
+      CLINIC_NAME: 'Pawcare Pet Clinic',
+      CLINIC_ADDRESS: '12 Park Street, Kolkata 700016',
     };
     const deps = {
       db,
       config: {
         PUBLIC_URL: 'http://localhost:3000',
         publicUrlGiven: false,
-        CLINIC_NAME: 'Pawcare Pet Clinic',
-        CLINIC_ADDRESS: '12 Park Street, Kolkata 700016',
         CLINIC_PHONE: '9876543210',
         CLINIC_EMAIL: 'clinic@pawcare.local',
         ...clinicDefaults,

@@ -23,6 +23,7 @@ import { httpCors } from './lib/cors.ts';
 import { documentTransforms } from './lib/openapi.ts';
 import notificationRoutes from './notifications/routes.ts';
 import orderRoutes from './orders/routes.ts';
+import invoiceRoutes from './invoices/routes.ts';
 import petRoutes from './pets/routes.ts';
 import petRecordRoutes from './pet-record/routes.ts';
 import vaccineRoutes from './vaccines/routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
+  await app.register(invoiceRoutes);
   await app.register(chatRoutes);
   await app.register(auditRoutes);
   await app.register(analyticsRoutes);

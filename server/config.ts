@@ -120,6 +120,8 @@ const EnvSchema = z.object({
    * not counted.
    */
   CERTIFICATE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Invoice and credit-note PDFs one customer may ask for per 10 minutes; staff printing is not counted. */
+  INVOICE_PDF_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Changes to one customer's cart per minute (each stepper press is one); reading the cart is not counted. */
   CART_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /**
@@ -241,6 +243,7 @@ export type RateLimitName =
   | 'order'
   | 'cart'
   | 'certificate'
+  | 'invoicePdf'
   | 'chat'
   | 'request';
 export type RateLimits = Record<RateLimitName, RateLimit>;
@@ -259,6 +262,7 @@ function rateLimitsOf(
     | 'ORDER_RATE_LIMIT'
     | 'CART_RATE_LIMIT'
     | 'CERTIFICATE_RATE_LIMIT'
+    | 'INVOICE_PDF_RATE_LIMIT'
     | 'REQUEST_RATE_LIMIT'
     | 'CHAT_RATE_BURST'
     | 'CHAT_RATE_PER_SECOND'
@@ -277,6 +281,7 @@ function rateLimitsOf(
     order: { points: e.ORDER_RATE_LIMIT, seconds: 10 * 60 },
     cart: { points: e.CART_RATE_LIMIT, seconds: 60 },
     certificate: { points: e.CERTIFICATE_RATE_LIMIT, seconds: 10 * 60 },
+    invoicePdf: { points: e.INVOICE_PDF_RATE_LIMIT, seconds: 10 * 60 },
     request: { points: e.REQUEST_RATE_LIMIT, seconds: 60 },
     // A fixed window as long as it takes the bucket to refill: a burst at once, then the steady rate.
     chat: { points: e.CHAT_RATE_BURST, seconds: Math.max(1, Math.round(e.CHAT_RATE_BURST / e.CHAT_RATE_PER_SECOND)) },

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import type { AccountTokenPurpose } from '#shared/accounts';
 import { issueAccountToken } from './users/account-tokens.ts';
-import { pets, productImages, products, users } from './db/schema/index.ts';
+import { orders, pets, productImages, products, users } from './db/schema/index.ts';
+import { issueDocument } from './invoices/issue.ts';
 import { SEEDED_OFFERING_IDS } from './offerings/seeded.ts';
 import { createTestApp, FILES, type TestContext } from './test/app.ts';
 
@@ -274,14 +275,19 @@ function variantsOf(op: Operation, caller: Caller): Variant[] {
   const params = op.parameters;
   // Reads use the caller's own id (to get past existence checks); writes a random one, so the walk never deletes
   // or demotes its own callers. Product paths (the catalogue's, the cart's) take the walk's own product, and the pet
-  // photo's and documents' operations, which change nothing but the photo or add a document, the walk's own pet.
+  // photo's and documents' operations, which change nothing but the photo or add a document, the walk's own pet; the
+  // invoice operations, the walk's own invoice (and its order).
   const pathId = /^\/api\/(products|cart\/items)\//.test(op.path)
     ? walkProductId
-    : op.method === 'GET' || op.path === '/api/pets/{id}/photo' || op.path === '/api/pets/{id}/documents'
-      ? op.path.startsWith('/api/pets/')
-        ? walkPetId
-        : caller.id
-      : randomUUID();
+    : /^\/api\/invoices\/\{id\}/.test(op.path)
+      ? walkInvoiceId
+      : op.path === '/api/orders/{id}/invoice'
+        ? walkOrderId
+        : op.method === 'GET' || op.path === '/api/pets/{id}/photo' || op.path === '/api/pets/{id}/documents'
+          ? op.path.startsWith('/api/pets/')
+            ? walkPetId
+            : caller.id
+          : randomUUID();
   const basePath = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, pathId]));
   const baseQuery = Object.fromEntries(
     params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, p.name, caller))]),
@@ -494,6 +500,9 @@ let ops: Operation[];
 let walkPetId: string;
 /** A product of the walk's own, with a picture: the product, picture and cart operations reach their handlers. */
 let walkProductId: string;
+/** An order of the walk's customer with its invoice: the invoice operations reach their handlers. */
+let walkOrderId: string;
+let walkInvoiceId: string;
 const callers = {} as Record<Role, Caller>;
 
 beforeAll(async () => {
@@ -525,6 +534,60 @@ beforeAll(async () => {
   await t.database.db
     .insert(productImages)
     .values({ productId: product!.id, data: FILES.png, mime: 'image/png', size: FILES.png.length });
+  const address = {
+    name: 'Walk',
+    pin: '560001',
+    city: 'B',
+    house: '1',
+    landmark: 'P',
+    state: 'Karnataka',
+    country: 'India',
+  };
+  const [order] = await t.database.db
+    .insert(orders)
+    .values({
+      userId: callers.user.id,
+      idempotencyKey: 'walk',
+      paymentMethod: 'cod',
+      address,
+      total: '100.00',
+      customerName: 'Walk',
+      customerEmail: 'walk@example.com',
+    })
+    .returning();
+  walkOrderId = order!.id;
+  const supplier = { legalName: 'Walk', gstin: null, stateCode: '29', address: 'B' };
+  const invoice = await t.database.db.transaction((tx) =>
+    issueDocument(tx, {
+      kind: 'invoice',
+      series: 'WALK',
+      issuedAt: new Date(),
+      timeZone: 'Asia/Kolkata',
+      customer: { id: callers.user.id, name: 'Walk', email: 'walk@example.com', gstin: null, address },
+      placeOfSupply: '29',
+      supplier,
+      pricesIncludeTax: true,
+      lines: [
+        {
+          description: 'Walk Product',
+          hsnSac: '9503',
+          quantity: 1,
+          unitPrice: 10000,
+          discount: 0,
+          gstRate: 0,
+          productId: product!.id,
+          taxable: 10000,
+          cgst: 0,
+          sgst: 0,
+          igst: 0,
+          total: 10000,
+        },
+      ],
+      orderId: order!.id,
+      issuedBy: null,
+    }),
+  );
+  walkInvoiceId = invoice.id;
 }, 120_000);
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
+import { CATEGORY_TAX } from '#shared/gst';
 import type { Role } from '#shared/roles';
 import { PRODUCT_SEED, productImage } from './catalogue/products-data.ts';
 import type { Db } from './db/client.ts';
@@ -30,6 +31,7 @@ export async function seedProducts(db: Db): Promise<number> {
         image: productImage(p.slug),
         details: p.details,
         stock: p.stock,
+        ...CATEGORY_TAX[p.category],
       })),
     )
     .onConflictDoNothing({ target: products.name })

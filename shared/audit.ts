@@ -42,6 +42,7 @@ export const AUDIT_KINDS = [
   'certificate.printed',
   'certificate.shared',
   'certificate.withdrawn',
+  'invoice.credit_note_issued',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -85,11 +86,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'certificate.printed': 'Certificate printed',
   'certificate.shared': 'Certificate shared',
   'certificate.withdrawn': 'Certificate link withdrawn',
+  'invoice.credit_note_issued': 'Credit note issued',
 };
 
 /** What an entry is about. */
 export type AuditSubject =
-  'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet' | 'provider';
+  'user' | 'booking' | 'order' | 'product' | 'service' | 'settings' | 'vaccine' | 'pet' | 'provider' | 'invoice';
 
 /** One entry of `GET /api/audit`, newest first. */
 export const AuditEntrySchema = z.object({

@@ -3,6 +3,7 @@ import { PRODUCT_SORTS } from './catalogue-rules.ts';
 import { CATEGORIES } from './catalogue-rules.ts';
 import { PAGE_MAX } from './http.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { GstRateSchema, HsnSacSchema } from './invoices.ts';
 
 const CategorySchema = z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` });
 
@@ -25,6 +26,10 @@ export const ProductSchema = z.object({
   stock: z.number().int(),
   /** False once an admin deactivates it: hidden from the catalogue and refused at checkout, kept for old orders. */
   active: z.boolean(),
+  /** HSN code of the goods, printed on its invoice lines. */
+  hsnSac: z.string(),
+  /** GST rate in percent (0, 5, 12, 18 or 28). */
+  gstRate: z.number().int(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof ProductSchema>;
@@ -154,6 +159,9 @@ export const ProductInputSchema = z.object({
     .int(PRODUCT_MSG.stockInvalid)
     .min(0, PRODUCT_MSG.stockInvalid)
     .max(PRODUCT_STOCK_MAX, PRODUCT_MSG.stockInvalid),
+  /** Left out: its category's (CATEGORY_TAX in shared/gst.ts). */
+  hsnSac: HsnSacSchema.optional(),
+  gstRate: GstRateSchema.optional(),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 export type ProductInputValues = z.input<typeof ProductInputSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateSchema } from './common.ts';
 import { BookingSchema } from './bookings.ts';
 import { singleLineText } from './text.ts';
+import { GST_STATES, gstinProblem, isStateCode } from './gst.ts';
 
 /**
  * The clinic's settings (GET/PUT /api/settings/clinic): opening hours per weekday, the slot length, how far ahead
@@ -73,8 +74,46 @@ const whole = (label: string, { min, max }: { min: number; max: number }, unit: 
     .min(min, `${label} must be from ${min} to ${max} ${unit}.`)
     .max(max, `${label} must be from ${min} to ${max} ${unit}.`);
 
+export const LEGAL_NAME_MAX = 120;
+/** An invoice number is the prefix, '/', the financial year (2627), '/', six digits: at most 16 characters. */
+export const INVOICE_PREFIX_MAX = 4;
+
+/** The clinic's tax setup (decision 053): on every invoice it issues. */
+const ClinicTaxFields = {
+  /** The name the clinic is registered under for GST; its trading name (CLINIC_NAME) when empty. */
+  legalName: singleLineText('Legal name').max(
+    LEGAL_NAME_MAX,
+    `The legal name must be at most ${LEGAL_NAME_MAX} characters.`,
+  ),
+  /** The clinic's GSTIN, or null while it is not registered (its documents then carry no tax). */
+  gstin: z
+    .string({ error: 'The GSTIN must be text, or null when the clinic has none.' })
+    .trim()
+    .toUpperCase()
+    .superRefine((v, ctx) => {
+      const problem = gstinProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullable(),
+  /** The clinic's state as its two-digit GST code (27 Maharashtra, 29 Karnataka ...): CGST + SGST within it, IGST outside. */
+  stateCode: z
+    .string({ error: 'Choose the state of the clinic.' })
+    .refine(isStateCode, 'Choose the state of the clinic (its two-digit GST state code).'),
+  /** The start of every invoice number: 1 to 4 capital letters or digits (PC gives PC/2627/000123). */
+  invoicePrefix: z
+    .string({ error: 'The invoice prefix must be 1 to 4 capital letters or digits.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,4}$/, `The invoice prefix must be 1 to ${INVOICE_PREFIX_MAX} capital letters or digits.`),
+  /** True: the prices of products and services include GST (the tax is taken out of them); false: GST is added. */
+  pricesIncludeTax: z.boolean({ error: 'Say whether prices include GST (true or false).' }),
+};
+export type ClinicTaxKey = keyof typeof ClinicTaxFields;
+export const CLINIC_TAX_KEYS = Object.keys(ClinicTaxFields) as ClinicTaxKey[];
+
 /** The settings object as GET returns it (the answer's schema: the checks below are for what a client sends). */
 export const ClinicSettingsShapeSchema = z.object({
+  ...ClinicTaxFields,
   hours: z.object(
     Object.fromEntries(WEEKDAYS.map((d) => [d, DayHoursSchema.nullable()])) as Record<
       Weekday,
@@ -98,11 +137,20 @@ export const ClinicSettingsShapeSchema = z.object({
     .max(CLOSURES_MAX, `At most ${CLOSURES_MAX} closures; remove past ones first.`),
 });
 
-/**
- * The whole settings object as PUT takes it back (what GET returns), checked as a whole: hours that hold a slot,
- * closures that do not overlap. Closures are stored sorted by their first day.
- */
-export const ClinicSettingsSchema = ClinicSettingsShapeSchema.superRefine((s, ctx) => {
+type CheckedSettings = Pick<z.infer<typeof ClinicSettingsShapeSchema>, 'hours' | 'slotMinutes' | 'closures'> & {
+  gstin?: string | null;
+  stateCode?: string;
+};
+
+/** The checks of a whole settings object: hours that hold a slot, closures that do not overlap, a GSTIN of the clinic's state. */
+function checkSettings(s: CheckedSettings, ctx: z.RefinementCtx): void {
+  if (s.gstin && s.stateCode && isStateCode(s.stateCode) && s.gstin.slice(0, 2) !== s.stateCode) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gstin'],
+      message: CLINIC_TAX_MSG.gstinState(s.stateCode),
+    });
+  }
   for (const day of WEEKDAYS) {
     const h = s.hours[day];
     if (h && h.close > h.open && toMinutes(h.close) - toMinutes(h.open) < s.slotMinutes) {
@@ -126,12 +174,36 @@ export const ClinicSettingsSchema = ClinicSettingsShapeSchema.superRefine((s, ct
       });
     }
   });
-}).transform((s) => ({
+}
+
+const sortedClosures = <S extends { closures: Closure[] }>(s: S): S => ({
   ...s,
   closures: [...s.closures].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)),
-}));
+});
+
+/**
+ * The whole settings object as stored (what GET returns), checked as a whole: hours that hold a slot, closures that
+ * do not overlap, a GSTIN of the clinic's state. Closures are stored sorted by their first day.
+ */
+export const ClinicSettingsSchema = ClinicSettingsShapeSchema.superRefine(checkSettings).transform(sortedClosures);
 export type ClinicSettings = z.output<typeof ClinicSettingsSchema>;
-export type ClinicSettingsInput = z.input<typeof ClinicSettingsSchema>;
+
+/**
+ * PUT /api/settings/clinic body: the whole object as GET returns it, checked as a whole; the tax fields may be left
+ * out by a client that predates them, and then stay as stored.
+ */
+export const ClinicSettingsBodySchema = ClinicSettingsShapeSchema.partial(
+  Object.fromEntries(CLINIC_TAX_KEYS.map((k) => [k, true])) as Record<ClinicTaxKey, true>,
+)
+  .superRefine(checkSettings)
+  .transform(sortedClosures);
+export type ClinicSettingsBody = z.output<typeof ClinicSettingsBodySchema>;
+export type ClinicSettingsInput = z.input<typeof ClinicSettingsBodySchema>;
+
+export const CLINIC_TAX_MSG = {
+  gstinState: (code: string) =>
+    `This GSTIN is registered in another state: the clinic's state is ${GST_STATES[code] ?? code} (${code}), so its GSTIN starts with ${code}.`,
+} as const;
 
 /** One upcoming open booking that lies outside the opening hours (or on a closed day), and why. */
 export const OutsideHoursBookingSchema = z.object({ booking: BookingSchema, reason: z.string() });

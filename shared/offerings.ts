@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from './account-rules.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { GstRateSchema, HsnSacSchema } from './invoices.ts';
 
 /** What a service is: the kind decides how it is booked (a pickup needs an address; an emergency is not on the grid). */
 export const OFFERING_KINDS = ['checkup', 'training', 'pickup', 'emergency'] as const;
@@ -42,6 +43,10 @@ export const OfferingSchema = z.object({
   sortOrder: z.number().int(),
   /** A booking of it needs a pickup address (kind `pickup`). */
   needsAddress: z.boolean(),
+  /** SAC of the service, printed on its invoice lines. */
+  hsnSac: z.string(),
+  /** GST rate in percent (0: exempt, as a veterinary clinic's health care of animals is). */
+  gstRate: z.number().int(),
   /** Booked on the time grid (every kind but `emergency`). */
   bookable: z.boolean(),
 });
@@ -81,6 +86,8 @@ const OfferingFields = {
     .int('Sort order must be a whole number')
     .min(0, 'Sort order cannot be negative')
     .max(10_000, 'Sort order must be at most 10000'),
+  hsnSac: HsnSacSchema,
+  gstRate: GstRateSchema,
 };
 
 /** POST /api/services (admin). The duration must also be a multiple of the slot length (checked on the server). */
@@ -90,6 +97,9 @@ export const OfferingCreateSchema = z.object({
   price: OfferingFields.price.optional().default(null),
   active: OfferingFields.active.default(true),
   sortOrder: OfferingFields.sortOrder.default(0),
+  /** Left out: its kind's (OFFERING_KIND_TAX in shared/gst.ts). */
+  hsnSac: OfferingFields.hsnSac.optional(),
+  gstRate: OfferingFields.gstRate.optional(),
 });
 export type OfferingCreate = z.infer<typeof OfferingCreateSchema>;
 export type OfferingCreateInput = z.input<typeof OfferingCreateSchema>;

@@ -240,8 +240,15 @@ describe('each staff and admin action writes exactly one entry: who, what, befor
     expect(paid).toMatchObject({ before: { paymentStatus: 'unpaid' }, after: { paymentStatus: 'paid' } });
     expect(paid.summary).toMatch(new RegExp(`^Marked order ${o.number} of Ravi Kumar paid \\(₹[\\d,.]+\\)$`));
 
-    // The cancellation is one entry; the refund it makes due is the database's doing, not another action.
-    const canceled = await theEntry(() => ok('PUT', `/api/orders/${o.id}/status`, admin, { status: 'cancelled' }));
+    // The cancellation is one entry and the credit note of its invoice another (decision 053); the refund it makes
+    // due is the database's doing, not another action.
+    // Both entries carry the transaction's time, so they are told apart by kind.
+    const both = await written(() => ok('PUT', `/api/orders/${o.id}/status`, admin, { status: 'cancelled' }));
+    expect(both.map((e) => e.kind).sort()).toEqual(['invoice.credit_note_issued', 'order.status_changed']);
+    const canceled = both.find((e) => e.kind === 'order.status_changed');
+    const credited = both.find((e) => e.kind === 'invoice.credit_note_issued')!;
+    expect(credited.summary).toMatch(/^Issued credit note \S+ for invoice \S+ of Ravi Kumar: order canceled$/);
+    expectEntry(credited, admin, 'invoice.credit_note_issued', 'invoice', credited.subjectId!);
     expect(canceled).toMatchObject({
       summary: `Canceled order ${o.number} of Ravi Kumar`,
       before: { status: 'confirmed' },

@@ -4,6 +4,7 @@ import type { Product, ProductInput, ProductQuery, ProductSort, ProductUpdate } 
 import { PRODUCT_MSG } from '#shared/catalogue';
 import type { Category } from '#shared/catalogue-rules';
 import { formatRupees } from '#shared/money';
+import { CATEGORY_TAX } from '#shared/gst';
 import { changedFields, recordAudit } from '../audit/record.ts';
 import { isUniqueViolation } from '../db/client.ts';
 import { present } from '../db/rows.ts';
@@ -19,7 +20,7 @@ type ProductRow = typeof products.$inferSelect;
 /** The public shape of a product: numbers for the DB's numeric strings, `_id` beside `id`. */
 export function toProductDto(r: ProductRow): Product {
   return {
-    ...present(r, ['name', 'discount', 'image', 'details', 'stock', 'active', 'createdAt']),
+    ...present(r, ['name', 'discount', 'image', 'details', 'stock', 'active', 'hsnSac', 'gstRate', 'createdAt']),
     price: Number(r.price),
     rating: Number(r.rating),
     category: r.category as Category,
@@ -165,6 +166,8 @@ export async function createProduct(
           image: PRODUCT_PLACEHOLDER_IMAGE,
           details: input.details,
           stock: input.stock,
+          hsnSac: input.hsnSac ?? CATEGORY_TAX[input.category].hsnSac,
+          gstRate: input.gstRate ?? CATEGORY_TAX[input.category].gstRate,
         })
         .returning();
       const product = toProductDto(row!);
@@ -180,6 +183,8 @@ export async function createProduct(
           discount: product.discount,
           category: product.category,
           stock: product.stock,
+          hsnSac: product.hsnSac,
+          gstRate: product.gstRate,
         },
       });
       return { product, audit };
@@ -196,6 +201,8 @@ const PRODUCT_FIELD_WORDS: Record<keyof ProductUpdate, string> = {
   details: 'description',
   stock: 'stock',
   active: 'active',
+  hsnSac: 'HSN',
+  gstRate: 'GST rate',
 };
 
 /** One changed field of a product as the log's summary says it: 'stock 12 → 3' (the description by name only). */
@@ -206,7 +213,11 @@ function productChangeWords(
 ): string {
   if (field === 'details') return 'description';
   const shown = (v: ProductUpdate[keyof ProductUpdate]) =>
-    field === 'price' ? formatRupees(Number(v)) : field === 'discount' ? `${String(v)}%` : String(v);
+    field === 'price'
+      ? formatRupees(Number(v))
+      : field === 'discount' || field === 'gstRate'
+        ? `${String(v)}%`
+        : String(v);
   return `${PRODUCT_FIELD_WORDS[field]} ${shown(before)} → ${shown(after)}`;
 }
 
@@ -230,6 +241,8 @@ export async function updateProduct(
   if (patch.details !== undefined) set.details = patch.details;
   if (patch.stock !== undefined) set.stock = patch.stock;
   if (patch.active !== undefined) set.active = patch.active;
+  if (patch.hsnSac !== undefined) set.hsnSac = patch.hsnSac;
+  if (patch.gstRate !== undefined) set.gstRate = patch.gstRate;
   return withUniqueName(() =>
     deps.db.transaction(async (tx) => {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('no key update');
@@ -246,6 +259,8 @@ export async function updateProduct(
           details: was.details,
           stock: was.stock,
           active: was.active,
+          hsnSac: was.hsnSac,
+          gstRate: was.gstRate as ProductUpdate['gstRate'],
         },
         patch,
       );

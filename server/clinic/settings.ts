@@ -7,13 +7,21 @@ import {
   type Weekday,
 } from '#shared/clinic-settings';
 import { BOOKING_HORIZON_DAYS } from '#shared/bookings';
+import { stateCodeOfName, stateCodeOfPin } from '#shared/gst';
 import type { Config } from '../config.ts';
 import { rowsOf, type Executor } from '../db/client.ts';
 
 /** The environment variables that give the clinic settings their first values, and the clinic's time zone. */
 export type ClinicDefaultsConfig = Pick<
   Config,
-  'SLOT_OPEN' | 'SLOT_CLOSE' | 'SLOT_MINUTES' | 'BOOKING_MAX_OPEN' | 'CLINIC_HOURS' | 'CLINIC_TZ'
+  | 'SLOT_OPEN'
+  | 'SLOT_CLOSE'
+  | 'SLOT_MINUTES'
+  | 'BOOKING_MAX_OPEN'
+  | 'CLINIC_HOURS'
+  | 'CLINIC_TZ'
+  | 'CLINIC_NAME'
+  | 'CLINIC_ADDRESS'
 >;
 
 /** The clinic's settings as stored (site_settings, key 'clinic'), with what bookings need beside them. */
@@ -57,6 +65,25 @@ export function openDaysOf(text: string): Set<Weekday> | undefined {
 }
 
 /**
+ * The tax setup a clinic starts with (decision 053): its trading name as the legal name, no GSTIN yet, the state its
+ * address names (its PIN code, else a state's name in it; Delhi when neither reads), invoices PC/2627/000001 on,
+ * prices that include GST (as the catalogue's prices always have).
+ */
+function defaultTaxSettings(config: Pick<ClinicDefaultsConfig, 'CLINIC_NAME' | 'CLINIC_ADDRESS'>) {
+  const pin = /\b[1-9]\d{5}\b/.exec(config.CLINIC_ADDRESS)?.[0];
+  const named = config.CLINIC_ADDRESS.split(/[,\n]/)
+    .map((part) => stateCodeOfName(part.replace(/\d+/g, '')))
+    .find(Boolean);
+  return {
+    legalName: config.CLINIC_NAME.slice(0, 120),
+    gstin: null,
+    stateCode: (pin && stateCodeOfPin(pin)) ?? named ?? '07',
+    invoicePrefix: 'PC',
+    pricesIncludeTax: true,
+  };
+}
+
+/**
  * The settings a clinic starts with, from the environment: SLOT_OPEN to SLOT_CLOSE on the weekdays CLINIC_HOURS
  * names (every day when it names none that can be read), SLOT_MINUTES, BOOKING_MAX_OPEN, the default booking window,
  * no notice, the shop's default holds and caps, no closures.
@@ -73,6 +100,7 @@ export function defaultClinicSettings(config: ClinicDefaultsConfig): ClinicSetti
     changeNoticeMinutes: 0,
     maxOpenBookings: config.BOOKING_MAX_OPEN,
     ...SHOP_HOLD_DEFAULTS,
+    ...defaultTaxSettings(config),
     closures: [],
   });
 }
@@ -186,9 +214,11 @@ export async function readClinic(
 /** A stored value as the clinic's settings; a value that no longer fits (edited by hand) gives the first settings. */
 function clinicOf(value: unknown, config: ClinicDefaultsConfig): Clinic {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  // Settings stored before the shop's holds existed read with their defaults (decision 038).
+  // Settings stored before the shop's holds (decision 038) or the tax setup (decision 053) read with their defaults.
   const stored =
-    typeof v.settings === 'object' && v.settings !== null ? { ...SHOP_HOLD_DEFAULTS, ...v.settings } : v.settings;
+    typeof v.settings === 'object' && v.settings !== null
+      ? { ...SHOP_HOLD_DEFAULTS, ...defaultTaxSettings(config), ...v.settings }
+      : v.settings;
   const parsed = ClinicSettingsSchema.safeParse(stored);
   const settings = parsed.success ? parsed.data : defaultClinicSettings(config);
   const step = Number(v.seatStepMinutes);

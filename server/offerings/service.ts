@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AuditEntry } from '#shared/audit';
 import { formatRupees } from '#shared/money';
+import { OFFERING_KIND_TAX } from '#shared/gst';
 import { OFFERING_MSG, type Service, type OfferingCreate, type OfferingUpdate } from '#shared/offerings';
 import { changedFields, recordAudit } from '../audit/record.ts';
 import { isUniqueViolation, type Executor } from '../db/client.ts';
@@ -31,6 +32,8 @@ function toOfferingDto(row: OfferingRow, slotCapacity: number): Service {
     active: row.active,
     sortOrder: row.sortOrder,
     needsAddress: row.kind === 'pickup',
+    hsnSac: row.hsnSac,
+    gstRate: row.gstRate,
     bookable: row.kind !== 'emergency',
   };
 }
@@ -139,7 +142,12 @@ export async function createOffering(
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(services)
-        .values({ ...input, price: priceColumn(input.price) })
+        .values({
+          ...input,
+          price: priceColumn(input.price),
+          hsnSac: input.hsnSac ?? OFFERING_KIND_TAX[input.kind].hsnSac,
+          gstRate: input.gstRate ?? OFFERING_KIND_TAX[input.kind].gstRate,
+        })
         .returning();
       const audit = await recordAudit(tx, actor, {
         kind: 'service.created',
@@ -147,7 +155,7 @@ export async function createOffering(
         subjectId: row!.id,
         summary: `Added the service ${row!.name} (${row!.durationMinutes} min, ${priceWords(input.price)})`,
         before: null,
-        after: { ...input },
+        after: { ...input, hsnSac: row!.hsnSac, gstRate: row!.gstRate },
       });
       return { row: row!, audit };
     })
@@ -172,6 +180,10 @@ function serviceChangeWords(field: keyof OfferingUpdate, before: FieldValue, aft
       return `capacity ${before === null ? 'the clinic default' : String(before)} → ${String(after)}`;
     case 'sortOrder':
       return `position ${String(before)} → ${String(after)}`;
+    case 'hsnSac':
+      return `SAC ${String(before)} → ${String(after)}`;
+    case 'gstRate':
+      return `GST rate ${String(before)}% → ${String(after)}%`;
     default:
       return `${field} ${String(before)} → ${String(after)}`;
   }
@@ -224,6 +236,8 @@ export async function updateOffering(
           capacity: current.capacity as number,
           active: current.active,
           sortOrder: current.sortOrder,
+          hsnSac: current.hsnSac,
+          gstRate: current.gstRate as OfferingUpdate['gstRate'],
         },
         patch,
       );

@@ -4,7 +4,9 @@ import type { AuditEntry } from '#shared/audit';
 import type { Notification } from '#shared/notifications';
 import type { Order } from '#shared/orders';
 import { announceAudit, recordAudit, SYSTEM_ACTOR } from '../audit/record.ts';
+import { creditCanceledOrder } from '../invoices/for-order.ts';
 import type { MailBrandConfig } from '../mail/brand.ts';
+import type { Config } from '../config.ts';
 import { rowsOf, type Db, type Executor } from '../db/client.ts';
 import { fromSqlRow } from '../db/rows.ts';
 import { orders } from '../db/schema/index.ts';
@@ -19,7 +21,7 @@ import { periodicJob } from '../lib/periodic-job.ts';
 
 export interface HoldExpiryOptions {
   db: Db;
-  config: MailBrandConfig;
+  config: MailBrandConfig & Pick<Config, 'CLINIC_TZ'>;
   log: FastifyBaseLogger;
   /** Pushes the change to staff screens and the customer's tabs; without it they see it on their next read. */
   io?: Deps['io'];
@@ -51,7 +53,7 @@ interface Expired {
  * increment per product, decision 024) exactly once, as for any cancellation. The customer's notification and mail
  * and the audit entry commit with it.
  */
-async function expireDue(db: Db, config: MailBrandConfig, now: Date, batchSize: number) {
+async function expireDue(db: Db, config: MailBrandConfig & Pick<Config, 'CLINIC_TZ'>, now: Date, batchSize: number) {
   return db.transaction(async (tx: Executor) => {
     const raw = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
@@ -93,6 +95,8 @@ async function expireDue(db: Db, config: MailBrandConfig, now: Date, batchSize: 
         before: { status: 'placed' },
         after: { status: 'cancelled' },
       });
+      // Its invoice is credited in the same transaction (decision 053).
+      await creditCanceledOrder(tx, config, order.id, SYSTEM_ACTOR);
       done.push({ order, notification, audit });
     }
     return done;

@@ -11,6 +11,8 @@ import { cartItems, orderItems, orders, products } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { readMailBrand, type MailBrandConfig } from '../mail/brand.ts';
+import { billOrder, invoiceOrder } from '../invoices/for-order.ts';
+import type { GstRate } from '#shared/gst';
 import { orderPlacedMail } from '../mail/order-placed.ts';
 import { enqueueMail } from '../outbox/queue.ts';
 import type { AuthUser } from '../lib/caller.ts';
@@ -59,6 +61,8 @@ interface ProductFacts {
   image: string;
   stock: number;
   active: boolean;
+  hsnSac: string;
+  gstRate: number;
 }
 
 /** One line of an order beside its product's stock as the database told it (null: the product is gone). */
@@ -249,6 +253,8 @@ export async function placeOrder(
       image: products.image,
       stock: products.stock,
       active: products.active,
+      hsnSac: products.hsnSac,
+      gstRate: products.gstRate,
     })
     .from(products)
     .where(
@@ -300,7 +306,26 @@ export async function placeOrder(
   });
   // Refused before any write or lock when the catalogue already says so; the order's statement decides under a race.
   refuseUnavailable(lines);
-  const totalPaise = lines.reduce((sum, l) => sum + l.linePaise, 0);
+  // Its GST invoice's lines (decision 053): with prices that include GST the order costs what its lines do; with prices
+  // that exclude it, the tax is added, and the order's total is the invoice's.
+  const bill = billOrder(
+    settings,
+    config,
+    body.address,
+    lines.map((l) => {
+      const p = catalogue.get(l.productId)!;
+      return {
+        description: l.name,
+        hsnSac: p.hsnSac,
+        quantity: l.quantity,
+        unitPrice: toPaise(l.unitPrice),
+        discount: l.discount,
+        gstRate: p.gstRate as GstRate,
+        productId: l.productId,
+      };
+    }),
+  );
+  const totalPaise = bill.totalPaise;
   const items: Order['items'] = lines.map((l) => ({
     productId: l.productId,
     name: l.name,
@@ -328,11 +353,21 @@ export async function placeOrder(
       // Queued first, so the products stay locked only for the order's statement and the commit.
       await refuseOverUnpaidCap(tx, user.id, key, settings.maxUnpaidOrders);
       await enqueueMail(tx, { kind: 'order_placed', to: user.email, ...mail });
-      return insertOrderTakingStock(
+      const written = await insertOrderTakingStock(
         tx,
         { id, user, key, body, totalPaise, holdMinutes: settings.upiHoldMinutes },
         lines,
       );
+      // Last, so the number's counter row is held only until the commit; a refused order takes no number.
+      await invoiceOrder(
+        tx,
+        config,
+        { id, customer: { id: user.id, name: user.name, email: user.email }, address: body.address },
+        bill,
+        new Date(),
+        settings.invoicePrefix,
+      );
+      return written;
     });
   } catch (err) {
     if (!(err instanceof KeyAlreadyUsed)) throw err;

@@ -126,7 +126,7 @@ export default routes((app) => {
       },
     },
     async (request) => {
-      const { order, notification, audit } = await changeOrderStatus(
+      const { order, notification, audit, creditAudit } = await changeOrderStatus(
         deps,
         currentUser(request),
         request.params.id,
@@ -135,6 +135,7 @@ export default routes((app) => {
       nudgeOutbox();
       announceOrder(deps, order, order.status === 'cancelled' ? 'cancelled' : 'status', notification);
       announceAudit(deps, audit);
+      if (creditAudit) announceAudit(deps, creditAudit);
       return order;
     },
   );

@@ -10,6 +10,8 @@ import {
   type OrderStatus,
 } from '#shared/orders';
 import { recordAudit } from '../audit/record.ts';
+import { creditCanceledOrder } from '../invoices/for-order.ts';
+import type { Config } from '../config.ts';
 import { type Executor } from '../db/client.ts';
 import { orders } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
@@ -58,11 +60,11 @@ export async function mailOrderChange(
  * same transaction; the live push happens after commit (see `announceOrder`), the caller nudges the outbox.
  */
 export async function changeOrderStatus(
-  { db, config }: Pick<Deps, 'db'> & { config: MailBrandConfig },
+  { db, config }: Pick<Deps, 'db'> & { config: MailBrandConfig & Pick<Config, 'CLINIC_TZ'> },
   actor: AuthUser,
   id: string,
   status: OrderStatus,
-): Promise<{ order: Order; notification?: Notification; audit?: AuditEntry }> {
+): Promise<{ order: Order; notification?: Notification; audit?: AuditEntry; creditAudit?: AuditEntry }> {
   if (!isUuid(id)) throw errors.notFound('Order');
   const from = allowedPredecessors(status);
   const result = await db.transaction(async (tx) => {
@@ -114,7 +116,9 @@ export async function changeOrderStatus(
       before: { status: held!.status },
       after: { status },
     });
-    return { order: order!, notification, audit };
+    // A canceled order's invoice is credited in the same transaction (decision 053).
+    const credit = status === 'cancelled' ? await creditCanceledOrder(tx, config, row.id, actor) : undefined;
+    return { order: order!, notification, audit, creditAudit: credit?.audit };
   });
   return result;
 }
@@ -123,10 +127,10 @@ export async function changeOrderStatus(
  * The customer cancels their own order while it is placed or confirmed (CUSTOMER_CANCELLABLE). One conditional
  * UPDATE: a racing staff change or cancellation and this one cannot both win. The triggers of migration 0005 give
  * the stock back exactly once and turn a paid order into refund_due. No notification: the customer did it; a mail
- * confirming it is queued in the same transaction (the caller nudges the outbox).
+ * confirming it and the credit note of its invoice are written in the same transaction (the caller nudges the outbox).
  */
 export async function cancelOwnOrder(
-  { db, config }: Pick<Deps, 'db'> & { config: MailBrandConfig },
+  { db, config }: Pick<Deps, 'db'> & { config: MailBrandConfig & Pick<Config, 'CLINIC_TZ'> },
   me: AuthUser,
   id: string,
 ): Promise<Order> {
@@ -144,6 +148,7 @@ export async function cancelOwnOrder(
     }
     const [order] = await withItems(tx, [row]);
     await mailOrderChange(tx, config, order!, 'cancelled_by_customer');
+    await creditCanceledOrder(tx, config, row.id, undefined);
     return order!;
   });
 }

@@ -18,6 +18,7 @@ const small = (points: number): RateLimits => ({
   order: { points, seconds: 60 },
   cart: { points, seconds: 60 },
   certificate: { points, seconds: 60 },
+  invoicePdf: { points, seconds: 60 },
   chat: { points, seconds: 60 },
 });
 

@@ -139,6 +139,12 @@ describe('first settings from the environment', () => {
       upiHoldMinutes: 30,
       maxUnpaidOrders: 2,
       maxUnitsPerProduct: 10,
+      // Kolkata 700016: West Bengal.
+      legalName: 'Pawcare Pet Clinic',
+      gstin: null,
+      stateCode: '19',
+      invoicePrefix: 'PC',
+      pricesIncludeTax: true,
       closures: [],
     });
   });
@@ -201,7 +207,10 @@ describe('PUT /api/settings/clinic: the whole object', () => {
       ],
     };
     const saved = await save(wanted);
-    const expected = { ...wanted, closures: [wanted.closures[1], wanted.closures[0]] };
+    // The tax setup, left out, stays as it was.
+    const { legalName, gstin, stateCode, invoicePrefix, pricesIncludeTax } = baseline;
+    const tax = { legalName, gstin, stateCode, invoicePrefix, pricesIncludeTax };
+    const expected = { ...wanted, ...tax, closures: [wanted.closures[1], wanted.closures[0]] };
     expect(saved.settings).toEqual(expected);
     const read = await getSettings(customer.token);
     expect(read).toEqual(expected);

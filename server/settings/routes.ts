@@ -1,6 +1,6 @@
 import {
+  ClinicSettingsBodySchema,
   ClinicSettingsSavedSchema,
-  ClinicSettingsSchema,
   ClinicSettingsShapeSchema,
   hoursSummary,
   WEEKDAYS,
@@ -58,10 +58,10 @@ export default routes((app) => {
       schema: {
         tags: ['settings'],
         summary:
-          "Replace the clinic's settings (admin), whole, as GET returns them. Applies to the next request of every process; " +
+          "Replace the clinic's settings (admin), whole, as GET returns them (the tax fields legalName, gstin, stateCode, invoicePrefix and pricesIncludeTax may be left out and then stay). Applies to the next request of every process; " +
           'answers with the upcoming open bookings now outside the hours or on a closed day (none is canceled)',
         ...secured,
-        body: ClinicSettingsSchema,
+        body: ClinicSettingsBodySchema,
         response: { 200: ClinicSettingsSavedSchema, ...errorReplies(400, 401, 403) },
       },
     },

@@ -25,6 +25,8 @@ export function makeOffering(over: Partial<Service> = {}): Service {
     sortOrder: 10,
     needsAddress: false,
     bookable: true,
+    hsnSac: '998351',
+    gstRate: 0,
     ...over,
   };
 }
@@ -224,6 +226,8 @@ export function makeProduct(over: Partial<Product> = {}): Product {
     details: 'Complete food for adult dogs.',
     stock: 40,
     active: true,
+    hsnSac: '2309',
+    gstRate: 18,
     createdAt: '2026-03-01T10:00:00.000Z',
     ...over,
     ...(over.id !== undefined && over._id === undefined ? { _id: over.id } : {}),
@@ -276,6 +280,11 @@ export function makeClinicSettings(over: Partial<ClinicSettings> = {}): ClinicSe
     upiHoldMinutes: 30,
     maxUnpaidOrders: 2,
     maxUnitsPerProduct: 10,
+    legalName: 'Pawcare Pet Clinic LLP',
+    gstin: null,
+    stateCode: '19',
+    invoicePrefix: 'PC',
+    pricesIncludeTax: true,
     closures: [],
     ...over,
   };

@@ -30,6 +30,10 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     /** False once deactivated: out of the catalogue, refused at checkout, kept for the orders that name it. */
     active: boolean('active').notNull().default(true),
+    /** HSN code of the goods for the tax invoice (decision 053). */
+    hsnSac: text('hsn_sac').notNull().default('2309'),
+    /** GST rate in percent: 0, 5, 12, 18 or 28. */
+    gstRate: integer('gst_rate').notNull().default(18),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +42,7 @@ export const products = pgTable(
     check('products_discount_ck', sql`${t.discount} between 0 and 100`),
     check('products_rating_ck', sql`${t.rating} between 0 and 5`),
     check('products_stock_ck', sql`${t.stock} >= 0`),
+    check('products_gst_rate_ck', sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
   ],
 );
 

@@ -16,3 +16,4 @@ export * from './vaccines.ts';
 export * from './analytics.ts';
 export * from './providers.ts';
 export * from './certificates.ts';
+export * from './invoices.ts';

@@ -13,6 +13,8 @@ const Booking = lazyPage(() => import('../../features/bookings/pages/booking.tsx
 const Checkout = lazyPage(() => import('../../features/orders/pages/checkout.tsx'));
 const MyOrders = lazyPage(() => import('../../features/orders/pages/my-orders.tsx'));
 const OrderPage = lazyPage(() => import('../../features/orders/pages/order.tsx'));
+const MyInvoices = lazyPage(() => import('../../features/invoices/pages/my-invoices.tsx'));
+const InvoicePage = lazyPage(() => import('../../features/invoices/pages/invoice.tsx'));
 const Profile = lazyPage(() => import('../../features/profile/pages/profile.tsx'));
 const MyPets = lazyPage(() => import('../../features/pets/pages/my-pets.tsx'));
 const PetRecord = lazyPage(() => import('../../features/pets/pages/pet-record.tsx'));
@@ -75,6 +77,8 @@ export default function SignedInRoutes() {
         <Route path="/customer/orders" element={<Checkout />} />
         <Route path="/customer/my-orders" element={<MyOrders />} />
         <Route path="/customer/my-orders/:id" element={<OrderPage />} />
+        <Route path="/customer/invoices" element={<MyInvoices />} />
+        <Route path="/customer/invoices/:id" element={<InvoicePage />} />
         <Route path="/customer/profile" element={<Profile />} />
         <Route path="/customer/pets" element={<MyPets />} />
         <Route path="/customer/pets/:id" element={<PetRecord />} />

@@ -1693,6 +1693,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            legalName: string;
+                            gstin: string | null;
+                            stateCode: string;
+                            invoicePrefix: string;
+                            pricesIncludeTax: boolean;
                             hours: {
                                 monday: {
                                     open: string;
@@ -1758,7 +1763,7 @@ export interface paths {
                 };
             };
         };
-        /** Replace the clinic's settings (admin), whole, as GET returns them. Applies to the next request of every process; answers with the upcoming open bookings now outside the hours or on a closed day (none is canceled) */
+        /** Replace the clinic's settings (admin), whole, as GET returns them (the tax fields legalName, gstin, stateCode, invoicePrefix and pricesIncludeTax may be left out and then stay). Applies to the next request of every process; answers with the upcoming open bookings now outside the hours or on a closed day (none is canceled) */
         put: {
             parameters: {
                 query?: never;
@@ -1769,6 +1774,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        legalName?: string;
+                        gstin?: string | null;
+                        stateCode?: string;
+                        invoicePrefix?: string;
+                        pricesIncludeTax?: boolean;
                         hours: {
                             monday: {
                                 open: string;
@@ -1824,6 +1834,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             settings: {
+                                legalName: string;
+                                gstin: string | null;
+                                stateCode: string;
+                                invoicePrefix: string;
+                                pricesIncludeTax: boolean;
                                 hours: {
                                     monday: {
                                         open: string;
@@ -2366,6 +2381,8 @@ export interface paths {
                             active: boolean;
                             sortOrder: number;
                             needsAddress: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             bookable: boolean;
                         }[];
                     };
@@ -2448,6 +2465,8 @@ export interface paths {
                         active?: boolean;
                         /** @default 0 */
                         sortOrder?: number;
+                        hsnSac?: string;
+                        gstRate?: number;
                     };
                 };
             };
@@ -2470,6 +2489,8 @@ export interface paths {
                             active: boolean;
                             sortOrder: number;
                             needsAddress: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             bookable: boolean;
                         };
                     };
@@ -2580,6 +2601,8 @@ export interface paths {
                         capacity?: number;
                         active?: boolean;
                         sortOrder?: number;
+                        hsnSac?: string;
+                        gstRate?: number;
                     };
                 };
             };
@@ -2602,6 +2625,8 @@ export interface paths {
                             active: boolean;
                             sortOrder: number;
                             needsAddress: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             bookable: boolean;
                         };
                     };
@@ -11025,6 +11050,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         }[];
                     };
@@ -11068,6 +11095,8 @@ export interface paths {
                         category: "Food" | "Toys" | "Accessories" | "Care";
                         details: string;
                         stock: number;
+                        hsnSac?: string;
+                        gstRate?: number;
                     };
                 };
             };
@@ -11091,6 +11120,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         };
                     };
@@ -11218,6 +11249,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         }[];
                     };
@@ -11321,6 +11354,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         };
                     };
@@ -11364,6 +11399,8 @@ export interface paths {
                         category?: "Food" | "Toys" | "Accessories" | "Care";
                         details?: string;
                         stock?: number;
+                        hsnSac?: string;
+                        gstRate?: number;
                         active?: boolean;
                     };
                 };
@@ -11388,6 +11425,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         };
                     };
@@ -11584,6 +11623,8 @@ export interface paths {
                             details: string;
                             stock: number;
                             active: boolean;
+                            hsnSac: string;
+                            gstRate: number;
                             createdAt: string;
                         };
                     };
@@ -11739,6 +11780,8 @@ export interface paths {
                                     details: string;
                                     stock: number;
                                     active: boolean;
+                                    hsnSac: string;
+                                    gstRate: number;
                                     createdAt: string;
                                 };
                                 lineTotal: number;
@@ -11821,6 +11864,8 @@ export interface paths {
                                     details: string;
                                     stock: number;
                                     active: boolean;
+                                    hsnSac: string;
+                                    gstRate: number;
                                     createdAt: string;
                                 };
                                 lineTotal: number;
@@ -11939,6 +11984,8 @@ export interface paths {
                                     details: string;
                                     stock: number;
                                     active: boolean;
+                                    hsnSac: string;
+                                    gstRate: number;
                                     createdAt: string;
                                 };
                                 lineTotal: number;
@@ -12090,6 +12137,8 @@ export interface paths {
                                     details: string;
                                     stock: number;
                                     active: boolean;
+                                    hsnSac: string;
+                                    gstRate: number;
                                     createdAt: string;
                                 };
                                 lineTotal: number;
@@ -13263,6 +13312,526 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Own invoices and credit notes, newest first (X-Next-Cursor when more exist) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "credit_note";
+                            issuedAt: string;
+                            customerId: string | null;
+                            customerName: string;
+                            customerGstin: string | null;
+                            placeOfSupply: string;
+                            placeOfSupplyName: string;
+                            supplier: {
+                                legalName: string;
+                                gstin: string | null;
+                                stateCode: string;
+                                address: string;
+                            };
+                            pricesIncludeTax: boolean;
+                            lines: {
+                                description: string;
+                                hsnSac: string;
+                                quantity: number;
+                                unitPrice: number;
+                                discount: number;
+                                gstRate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                                productId: number | null;
+                            }[];
+                            totals: {
+                                taxable: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                            };
+                            totalInWords: string;
+                            paid: number;
+                            balanceDue: number;
+                            creditNotes: {
+                                id: string;
+                                number: string;
+                                issuedAt: string;
+                                total: number;
+                            }[];
+                            credits: {
+                                id: string;
+                                number: string;
+                            } | null;
+                            reason: string | null;
+                            orderId: string | null;
+                            bookingId: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice or credit note (its customer, staff): lines with HSN/SAC and taxes, totals, paid, balance due */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "credit_note";
+                            issuedAt: string;
+                            customerId: string | null;
+                            customerName: string;
+                            customerGstin: string | null;
+                            placeOfSupply: string;
+                            placeOfSupplyName: string;
+                            supplier: {
+                                legalName: string;
+                                gstin: string | null;
+                                stateCode: string;
+                                address: string;
+                            };
+                            pricesIncludeTax: boolean;
+                            lines: {
+                                description: string;
+                                hsnSac: string;
+                                quantity: number;
+                                unitPrice: number;
+                                discount: number;
+                                gstRate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                                productId: number | null;
+                            }[];
+                            totals: {
+                                taxable: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                            };
+                            totalInWords: string;
+                            paid: number;
+                            balanceDue: number;
+                            creditNotes: {
+                                id: string;
+                                number: string;
+                                issuedAt: string;
+                                total: number;
+                            }[];
+                            credits: {
+                                id: string;
+                                number: string;
+                            } | null;
+                            reason: string | null;
+                            orderId: string | null;
+                            bookingId: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice or credit note as an A4 PDF (its customer, staff): clinic and GSTIN, lines with HSN/SAC and taxes, totals in figures and words, a UPI QR code for the balance */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's GST invoice (its customer, staff), issued when the order was placed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "credit_note";
+                            issuedAt: string;
+                            customerId: string | null;
+                            customerName: string;
+                            customerGstin: string | null;
+                            placeOfSupply: string;
+                            placeOfSupplyName: string;
+                            supplier: {
+                                legalName: string;
+                                gstin: string | null;
+                                stateCode: string;
+                                address: string;
+                            };
+                            pricesIncludeTax: boolean;
+                            lines: {
+                                description: string;
+                                hsnSac: string;
+                                quantity: number;
+                                unitPrice: number;
+                                discount: number;
+                                gstRate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                                productId: number | null;
+                            }[];
+                            totals: {
+                                taxable: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                                total: number;
+                            };
+                            totalInWords: string;
+                            paid: number;
+                            balanceDue: number;
+                            creditNotes: {
+                                id: string;
+                                number: string;
+                                issuedAt: string;
+                                total: number;
+                            }[];
+                            credits: {
+                                id: string;
+                                number: string;
+                            } | null;
+                            reason: string | null;
+                            orderId: string | null;
+                            bookingId: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            code: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/customer/{id}": {
         parameters: {
             query?: never;
@@ -14106,7 +14675,7 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     actorId?: string;
-                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "booking.reassigned" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected" | "provider.created" | "provider.updated" | "provider.time_off_added" | "provider.time_off_removed" | "certificate.printed" | "certificate.shared" | "certificate.withdrawn";
+                    kind?: "user.role_changed" | "user.deleted" | "user.invited" | "booking.confirmed" | "booking.canceled" | "booking.completed" | "booking.no_show" | "booking.rescheduled" | "booking.reassigned" | "order.status_changed" | "order.payment_changed" | "product.created" | "product.updated" | "product.image_changed" | "product.deactivated" | "product.reactivated" | "service.created" | "service.updated" | "settings.clinic_changed" | "settings.theme_changed" | "pet.alerts_changed" | "pet.weight_recorded" | "pet.prescription_written" | "pet.refill_approved" | "pet.refill_refused" | "pet.document_added" | "pet.clinical_note_added" | "vaccine.created" | "vaccine.updated" | "vaccination.recorded" | "vaccination.corrected" | "provider.created" | "provider.updated" | "provider.time_off_added" | "provider.time_off_removed" | "certificate.printed" | "certificate.shared" | "certificate.withdrawn" | "invoice.credit_note_issued";
                     from?: string;
                     to?: string;
                 };

@@ -1,6 +1,7 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
-  ClinicSettingsSchema,
+  CLINIC_TAX_KEYS,
+  ClinicSettingsBodySchema,
   WEEKDAYS,
   type ClinicSettings,
   type ClinicSettingsInput,
@@ -25,6 +26,12 @@ export interface SettingsFormValues {
   upiHoldMinutes: string;
   maxUnpaidOrders: string;
   maxUnitsPerProduct: string;
+  legalName: string;
+  /** Empty while the clinic has none. */
+  gstin: string;
+  stateCode: string;
+  invoicePrefix: string;
+  pricesIncludeTax: 'yes' | 'no';
   closures: { from: string; to: string; reason: string }[];
 }
 
@@ -57,6 +64,11 @@ export function formValuesOf(s: ClinicSettings): SettingsFormValues {
     upiHoldMinutes: String(s.upiHoldMinutes),
     maxUnpaidOrders: String(s.maxUnpaidOrders),
     maxUnitsPerProduct: String(s.maxUnitsPerProduct),
+    legalName: s.legalName,
+    gstin: s.gstin ?? '',
+    stateCode: s.stateCode,
+    invoicePrefix: s.invoicePrefix,
+    pricesIncludeTax: s.pricesIncludeTax ? 'yes' : 'no',
     closures: s.closures.map((c) => ({ ...c })),
   };
 }
@@ -78,6 +90,11 @@ export function settingsOf(v: SettingsFormValues): ClinicSettingsInput {
     upiHoldMinutes: numberOf(v.upiHoldMinutes),
     maxUnpaidOrders: numberOf(v.maxUnpaidOrders),
     maxUnitsPerProduct: numberOf(v.maxUnitsPerProduct),
+    legalName: v.legalName,
+    gstin: v.gstin.trim() === '' ? null : v.gstin,
+    stateCode: v.stateCode,
+    invoicePrefix: v.invoicePrefix,
+    pricesIncludeTax: v.pricesIncludeTax === 'yes',
     closures: v.closures.map((c) => ({ from: c.from, to: c.to, reason: c.reason })),
   };
 }
@@ -87,10 +104,11 @@ export function settingsOf(v: SettingsFormValues): ClinicSettingsInput {
  * ('hours.saturday.close', 'closures.0.reason', 'slotMinutes').
  */
 export function formPaths(v: SettingsFormValues): Set<string> {
-  // In the page's order: the week, the booking rules, the shop's limits, the closed days.
+  // In the page's order: the week, the booking rules, the shop's limits, the tax setup, the closed days.
   const paths = new Set<string>();
   for (const d of WEEKDAYS) paths.add(`hours.${d}.open`).add(`hours.${d}.close`);
   for (const f of NUMBER_FIELDS) paths.add(f);
+  for (const f of CLINIC_TAX_KEYS) paths.add(f);
   v.closures.forEach((_c, i) => {
     for (const f of ['from', 'to', 'reason']) paths.add(`closures.${i}.${f}`);
   });
@@ -114,7 +132,7 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown) {
 
 /** Checks the form with the server's own schema, so each field shows the message the server would give. */
 export const settingsResolver: Resolver<SettingsFormValues> = (values) => {
-  const parsed = ClinicSettingsSchema.safeParse(settingsOf(values));
+  const parsed = ClinicSettingsBodySchema.safeParse(settingsOf(values));
   if (parsed.success) return { values, errors: {} };
   const errors: Record<string, unknown> = {};
   for (const issue of parsed.error.issues) {

@@ -26,6 +26,11 @@ const stored: ClinicSettings = {
   upiHoldMinutes: 30,
   maxUnpaidOrders: 2,
   maxUnitsPerProduct: 10,
+  legalName: 'Pawcare Veterinary Services LLP',
+  gstin: null,
+  stateCode: '19',
+  invoicePrefix: 'PC',
+  pricesIncludeTax: true,
   closures: [{ from: '2031-12-24', to: '2031-12-26', reason: 'Christmas' }],
 };
 
@@ -187,6 +192,47 @@ describe('/admin/settings', () => {
     await u.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('heading', { name: 'Clinic settings saved.' })).toBeInTheDocument();
     expect(sent).toEqual({ ...stored, upiHoldMinutes: 45, maxUnpaidOrders: 1, maxUnitsPerProduct: 5 });
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('edits the tax setup: the GSTIN is checked as typed, with the state it must match', async () => {
+    const u = userEvent.setup();
+    let sent: unknown;
+    serve({
+      'PUT /api/settings/clinic': (c) => {
+        sent = c.body;
+        return { body: { settings: c.body, outsideHours: [], outsideHoursTotal: 0 } };
+      },
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Tax and invoices' })).toBeInTheDocument();
+    const gstin = screen.getByLabelText('GSTIN');
+    const state = screen.getByLabelText('State');
+    expect(state).toHaveDisplayValue('West Bengal (19)');
+
+    // A typing mistake in the check character, then a GSTIN of another state.
+    await u.type(gstin, '27AAPFU0939F1ZW');
+    await u.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(gstin).toHaveAccessibleDescription(/typing mistake/);
+    await u.clear(gstin);
+    await u.type(gstin, '27AAPFU0939F1ZV');
+    await u.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(gstin).toHaveAccessibleDescription(/registered in another state.*West Bengal \(19\)/));
+    expect(sent).toBeUndefined();
+
+    await u.selectOptions(state, '27');
+    await u.clear(screen.getByLabelText('Invoice prefix'));
+    await u.type(screen.getByLabelText('Invoice prefix'), 'PW');
+    await u.selectOptions(screen.getByLabelText('Prices'), 'no');
+    await u.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('heading', { name: 'Clinic settings saved.' })).toBeInTheDocument();
+    expect(sent).toEqual({
+      ...stored,
+      gstin: '27AAPFU0939F1ZV',
+      stateCode: '27',
+      invoicePrefix: 'PW',
+      pricesIncludeTax: false,
+    });
     expect(await axeViolations()).toEqual([]);
   });
 

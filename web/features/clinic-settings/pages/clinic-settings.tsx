@@ -17,6 +17,7 @@ import { useSocketEvent } from '../../../lib/socket.ts';
 import { useSaveClinicSettings } from '../api/save-clinic-settings.ts';
 import { BookingRules } from '../components/booking-rules.tsx';
 import { ShopLimits } from '../components/shop-limits.tsx';
+import { TaxSetup } from '../components/tax-setup.tsx';
 import { ClosuresEditor } from '../components/closures-editor.tsx';
 import { SavedOutcome } from '../components/saved-outcome.tsx';
 import { WeeklyHours } from '../components/weekly-hours.tsx';
@@ -129,6 +130,14 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
             Unpaid orders hold their products; these limits keep one customer from taking the whole shelf.
           </p>
           <ShopLimits />
+        </Card>
+
+        <Card as="section" className="space-y-4">
+          <h2 className="text-xl font-semibold">Tax and invoices</h2>
+          <p className="text-sm text-ink-muted">
+            Printed on every GST invoice and credit note. A new prefix starts a new series of numbers.
+          </p>
+          <TaxSetup />
         </Card>
 
         <Card as="section" className="space-y-4">

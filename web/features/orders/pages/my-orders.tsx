@@ -17,7 +17,14 @@ export default function MyOrdersPage() {
     <PageShell
       title="My orders"
       intro="Everything you have ordered from our shop, newest first."
-      actions={<LinkButton to="/customer/product">Shop more</LinkButton>}
+      actions={
+        <>
+          <LinkButton to="/customer/invoices" variant="secondary">
+            Invoices
+          </LinkButton>
+          <LinkButton to="/customer/product">Shop more</LinkButton>
+        </>
+      }
     >
       <div className="mb-6 empty:hidden">
         <ConnectionNotice what="this list" />
