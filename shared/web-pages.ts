@@ -31,6 +31,8 @@ export const WEB_PAGES = [
   '/customer/orders',
   '/customer/my-orders',
   '/customer/my-orders/:id',
+  '/customer/invoices',
+  '/customer/invoices/:id',
   '/customer/profile',
   '/customer/pets',
   '/customer/pets/:id',
