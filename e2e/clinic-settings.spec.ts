@@ -51,6 +51,9 @@ function next(weekday: string): string {
 /** The admin on /admin/settings, reached from the admin's navigation. */
 async function openSettings(page: Page) {
   await signIn(page, { ...ADMIN, role: 'admin' }, server.url);
+  // The admin's links fold behind Menu when they do not fit the header's row.
+  const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('heading', { name: 'Opening hours' })).toBeVisible();
