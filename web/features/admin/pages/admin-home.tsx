@@ -9,7 +9,7 @@ export default function AdminHomePage() {
   return (
     <PageShell
       title="Admin home"
-      intro={`Hello ${user?.name ?? 'admin'}. Pick the site's colour, and manage customers and employees.`}
+      intro={`Hello ${user?.name ?? 'admin'}. Pick the site's colour, and manage customers, employees and the providers customers book.`}
       actions={
         <>
           <LinkButton to="/admin/customer" variant="secondary">
@@ -17,6 +17,9 @@ export default function AdminHomePage() {
           </LinkButton>
           <LinkButton to="/admin/employee" variant="secondary">
             Employees
+          </LinkButton>
+          <LinkButton to="/admin/providers" variant="secondary">
+            Providers
           </LinkButton>
         </>
       }

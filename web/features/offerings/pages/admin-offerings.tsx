@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import type { Service } from '#shared/offerings';
 import { ActiveBadge } from '../../../components/active-badge.tsx';
-import { Button } from '../../../components/button.tsx';
+import { Button, LinkButton } from '../../../components/button.tsx';
 import { CardsOrTable } from '../../../components/cards-or-table.tsx';
 import { type Column } from '../../../components/data-table.tsx';
 import { RowMenu } from '../../../components/row-menu.tsx';
@@ -129,7 +129,14 @@ export default function AdminOfferingsPage() {
     <PageShell
       title="Services"
       intro="What the clinic offers and customers book. A service is never deleted: deactivate it to stop new bookings."
-      actions={<Button onClick={() => setEditing(null)}>Add service</Button>}
+      actions={
+        <>
+          <LinkButton to="/admin/providers" variant="secondary">
+            Providers
+          </LinkButton>
+          <Button onClick={() => setEditing(null)}>Add service</Button>
+        </>
+      }
     >
       {body}
       <OfferingFormDialog service={editing} sortOrder={nextSortOrder(services)} onClose={() => setEditing(undefined)} />
