@@ -35,6 +35,8 @@ export const QUICK: Record<string, { args?: string[]; env: Record<string, string
     env: {
       SHOP_BENCH_ORDERS: '100',
       SHOP_BENCH_CUSTOMERS: '20',
+      // Fewer units than customers: the last units run out, as the bench checks.
+      SHOP_BENCH_LAST: '10',
       SHOP_BENCH_DUPLICATES: '20',
       SHOP_BENCH_ROUNDS: '1',
       SHOP_BENCH_STOCK_ROUNDS: '1',

@@ -34,7 +34,7 @@ export function notificationLink(
   role: 'user' | 'employee' | 'admin',
 ): string | null {
   const d = n.data ?? {};
-  const str = (k: string) => (typeof d[k] === 'string' ? (d[k]) : null);
+  const str = (k: string) => (typeof d[k] === 'string' ? d[k] : null);
   const own = str('link');
   // A path of this site only: never '//host' or '/\host', which browsers read as another site.
   if (own && /^\/(?![/\\])/.test(own)) return own;
