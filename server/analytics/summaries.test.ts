@@ -282,7 +282,9 @@ describe('analytics summaries', () => {
           update orders set created_at = ${at}::timestamptz
            where id = ${await anyId('orders')}::uuid`);
         } else if (op.name === 'order deleted by hand') {
-          await db.execute(sql`delete from orders where id = ${await anyId('orders')}::uuid`);
+          // An order with a tax invoice is kept with it (invoices are never deleted); one without is deleted.
+          const uninvoiced = sql`not exists (select 1 from invoices i where i.order_id = orders.id)`;
+          await db.execute(sql`delete from orders where id = ${await anyId('orders', uninvoiced)}::uuid`);
         } else if (op.name === 'chat message on a past day') {
           const mine = rng.next() < 0.55;
           await db.execute(sql`
