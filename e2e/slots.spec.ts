@@ -169,6 +169,8 @@ test.describe('slot booking', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const pendingCard = page.getByRole('listitem').filter({ hasText: 'Waiting for confirmation' });
     await expect(pendingCard).toBeVisible();
+    // The count, once loaded (the card shows a placeholder until then).
+    await expect(pendingCard.locator('p').nth(1)).toHaveText(/^\d+$/);
     const before = Number(await pendingCard.locator('p').nth(1).textContent());
 
     const book = (pet: string, time: string) =>
@@ -180,8 +182,9 @@ test.describe('slot booking', () => {
     expect((await book('Pixel', '09:30')).status()).toBe(201);
 
     // No reload: the socket tells the dashboard.
-    const coco = page.getByRole('row').filter({ hasText: 'Coco' });
-    const pixel = page.getByRole('row').filter({ hasText: 'Pixel' });
+    // This customer's rows (a retry's customer is another one, with its own Coco and Pixel).
+    const coco = page.getByRole('row').filter({ hasText: 'Coco' }).filter({ hasText: customer.name });
+    const pixel = page.getByRole('row').filter({ hasText: 'Pixel' }).filter({ hasText: customer.name });
     await expect(coco).toBeVisible();
     await expect(pixel).toBeVisible();
     await expect(pendingCard.getByText(String(before + 2), { exact: true })).toBeVisible();
